@@ -1,0 +1,233 @@
+//! Distance estimates from a cell to the goal, kept admissible for the chosen movement.
+//!
+//! Every heuristic is a distance in "terrain-1 cells" scaled by the largest factor that keeps
+//! it a lower bound on the true path cost under the current [`Movement`]: terrain costs are at
+//! least 1, so the cheapest step of each kind costs 1 (orthogonal) or the diagonal cost `d`.
+//!
+//! | heuristic | 4-connected | 8-connected, diagonal cost `d` |
+//! |---|---|---|
+//! | octile    | `(M − m) + d·m` (≤ Manhattan since `d ≤ 2`) | `(M − m) + d·m`, exact on an empty map |
+//! | manhattan | `M + m`, exact on an empty map | `(M + m) · d/2` |
+//! | euclidean | `√(dx² + dy²)` | `√(dx² + dy²) · min(1, d/√2)` |
+//! | chebyshev | `M` | `M` |
+//! | zero      | 0 | 0 |
+//!
+//! (`M` and `m` are the larger and smaller of |dx| and |dy|.) The scale factors are the worst
+//! case of `true distance / raw distance` over all directions, so each heuristic is consistent
+//! as well as admissible: with weight 1, A* never needs to re-open a closed cell.
+//!
+//! Values are fixed-point integers in units of [`COST_SCALE`] per unit of cost, the same units
+//! the search keeps its g-values in, so keys are compared as integers.
+
+use crate::grid::Movement;
+use std::fmt;
+use std::str::FromStr;
+
+/// Fixed-point units per unit of path cost (2^24). A diagonal step cost is rounded to the
+/// nearest unit, so a path's fixed-point cost is within 3·10⁻⁸ per step of the exact one.
+pub const COST_SCALE: u64 = 1 << 24;
+
+/// Which distance estimate guides Best-First and A*.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Heuristic {
+    /// `(M − m) + d·m`: the exact distance on an empty 8-connected map. Default for 8-connected.
+    Octile,
+    /// `|dx| + |dy|`: the exact distance on an empty 4-connected map. Default for 4-connected.
+    Manhattan,
+    /// The straight-line distance.
+    Euclidean,
+    /// `max(|dx|, |dy|)`, seed 004's distance when diagonal and straight steps cost the same.
+    Chebyshev,
+    /// Always 0: A* becomes Dijkstra.
+    Zero,
+}
+
+impl Heuristic {
+    /// Every heuristic, in the order menus list them.
+    pub const ALL: [Heuristic; 5] = [
+        Heuristic::Octile,
+        Heuristic::Manhattan,
+        Heuristic::Euclidean,
+        Heuristic::Chebyshev,
+        Heuristic::Zero,
+    ];
+
+    /// The natural heuristic for a movement: octile with diagonals, Manhattan without.
+    pub fn default_for(movement: &Movement) -> Heuristic {
+        if movement.has_diagonals() {
+            Heuristic::Octile
+        } else {
+            Heuristic::Manhattan
+        }
+    }
+
+    /// The name used on the command line and in settings objects.
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Octile => "octile",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::Euclidean => "euclidean",
+            Heuristic::Chebyshev => "chebyshev",
+            Heuristic::Zero => "zero",
+        }
+    }
+}
+
+impl fmt::Display for Heuristic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Heuristic {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Heuristic::ALL
+            .into_iter()
+            .find(|h| h.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                format!(
+                    "unknown heuristic '{s}': use octile, manhattan, euclidean, chebyshev or zero"
+                )
+            })
+    }
+}
+
+/// A heuristic bound to a movement and a goal, ready to evaluate in fixed point.
+#[derive(Clone, Copy, Debug)]
+pub struct Estimator {
+    kind: Heuristic,
+    goal: (i64, i64),
+    /// Fixed-point cost of one diagonal step on terrain 1, as the search rounds it.
+    diagonal: u64,
+    /// The multiplier for the raw distance (Manhattan and Euclidean on 8-connected maps).
+    scale: f64,
+}
+
+impl Estimator {
+    /// Binds `kind` to `movement` and the goal cell.
+    pub fn new(kind: Heuristic, movement: &Movement, goal: (u32, u32)) -> Estimator {
+        let diagonal = diagonal_units(movement.diagonal_cost);
+        // The diagonal cost as the search sees it after rounding: scaling by this keeps the
+        // estimate below the integer path costs, not just below the exact ones.
+        let d = diagonal as f64 / COST_SCALE as f64;
+        let scale = match (kind, movement.has_diagonals()) {
+            (Heuristic::Manhattan, true) => d / 2.0,
+            (Heuristic::Euclidean, true) => (d / std::f64::consts::SQRT_2).min(1.0),
+            _ => 1.0,
+        };
+        Estimator {
+            kind,
+            goal: (i64::from(goal.0), i64::from(goal.1)),
+            diagonal,
+            scale,
+        }
+    }
+
+    /// Which heuristic this is.
+    pub fn kind(&self) -> Heuristic {
+        self.kind
+    }
+
+    /// The estimate from (x, y) to the goal, in fixed-point units.
+    #[inline]
+    pub fn units(&self, x: u32, y: u32) -> u64 {
+        let dx = (i64::from(x) - self.goal.0).unsigned_abs();
+        let dy = (i64::from(y) - self.goal.1).unsigned_abs();
+        let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
+        match self.kind {
+            Heuristic::Octile => (big - small) * COST_SCALE + small * self.diagonal,
+            Heuristic::Chebyshev => big * COST_SCALE,
+            Heuristic::Zero => 0,
+            Heuristic::Manhattan if self.scale == 1.0 => (big + small) * COST_SCALE,
+            Heuristic::Manhattan => (big + small) * (self.diagonal / 2),
+            Heuristic::Euclidean => {
+                let e = ((dx * dx + dy * dy) as f64).sqrt() * self.scale * COST_SCALE as f64;
+                // Round down, with a hair of slack for the square root's rounding, so the
+                // estimate never exceeds the integer cost it bounds.
+                (e * (1.0 - 1e-12)) as u64
+            }
+        }
+    }
+
+    /// The estimate from (x, y) to the goal as a cost.
+    pub fn cost(&self, x: u32, y: u32) -> f64 {
+        self.units(x, y) as f64 / COST_SCALE as f64
+    }
+}
+
+/// The fixed-point cost of a diagonal step on terrain 1.
+pub fn diagonal_units(diagonal_cost: f64) -> u64 {
+    (diagonal_cost * COST_SCALE as f64).round() as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Connectivity, DiagonalRule, SQRT_2};
+
+    fn eight(d: f64) -> Movement {
+        Movement {
+            diagonal_cost: d,
+            ..Movement::default()
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for h in Heuristic::ALL {
+            assert_eq!(h.name().parse::<Heuristic>(), Ok(h));
+        }
+        assert!("nope".parse::<Heuristic>().is_err());
+    }
+
+    #[test]
+    fn octile_is_exact_on_an_empty_map() {
+        let e = Estimator::new(Heuristic::Octile, &eight(SQRT_2), (0, 0));
+        assert!((e.cost(3, 5) - (2.0 + 3.0 * SQRT_2)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn every_heuristic_is_below_the_empty_map_distance() {
+        for d in [1.0, 1.2, SQRT_2, 1.4142, 1.7, 2.0] {
+            for movement in [eight(d), Movement::four()] {
+                let exact_units = |dx: u64, dy: u64| {
+                    let (big, small) = (dx.max(dy), dx.min(dy));
+                    if movement.has_diagonals() {
+                        (big - small) * COST_SCALE + small * diagonal_units(d)
+                    } else {
+                        (dx + dy) * COST_SCALE
+                    }
+                };
+                for h in Heuristic::ALL {
+                    let est = Estimator::new(h, &movement, (0, 0));
+                    for x in 0..40u32 {
+                        for y in 0..40u32 {
+                            let exact = exact_units(u64::from(x), u64::from(y));
+                            assert!(
+                                est.units(x, y) <= exact,
+                                "{h} overestimates at ({x},{y}) with d={d}, {movement:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn never_rule_counts_as_four_connected() {
+        let m = Movement {
+            connectivity: Connectivity::Eight,
+            diagonal_rule: DiagonalRule::Never,
+            diagonal_cost: SQRT_2,
+        };
+        assert_eq!(Heuristic::default_for(&m), Heuristic::Manhattan);
+        assert_eq!(
+            Heuristic::default_for(&Movement::default()),
+            Heuristic::Octile
+        );
+    }
+}

@@ -1,0 +1,41 @@
+//! # Pathlab
+//!
+//! A path-planning laboratory: Breadth-First, Best-First, Dijkstra and A* on weighted grids,
+//! exact where the textbooks are exact, fast on large maps, steppable one expansion at a time
+//! so a page can watch the search grow.
+//!
+//! - [`grid`]: the map ([`Grid`], [`Cell`]) and the movement rules ([`Movement`]).
+//! - [`heuristic`]: admissible distance estimates ([`Heuristic`]).
+//! - [`search`]: one [`Search`] engine for the four algorithms, with per-cell state in dense
+//!   arrays beside the grid, stepping by [`Budget`], and [`Stats`].
+//! - [`planner`]: the [`Planner`] the page drives: grid + markers + settings + search, edits
+//!   with undo, and a frame buffer.
+//! - [`formats`]: Moving AI `.map`/`.scen` files and PNG collision bitmaps.
+//! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
+//!
+//! ```
+//! use pathlab::{formats::movingai, Budget, Search, Settings, Status};
+//! let grid = movingai::parse_map("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n")?;
+//! let mut search = Search::new(&grid, (0, 1), (3, 1), &Settings::default())?;
+//! assert_eq!(search.run(&grid, Budget::Unlimited, || 0.0)?, Status::Found);
+//! assert_eq!(search.stats().path_moves, Some(4));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod clock;
+pub mod formats;
+pub mod grid;
+pub mod heuristic;
+pub mod planner;
+pub mod search;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement};
+pub use heuristic::Heuristic;
+pub use planner::{Planner, PlannerError};
+pub use search::{
+    Algorithm, Budget, CellState, NeighbourOrder, NodeInfo, PlanError, Search, Settings, Stats,
+    Status,
+};

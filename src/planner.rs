@@ -1,0 +1,594 @@
+//! The planner behind the page: a grid, a start and goal, settings, the current search, an
+//! edit history and a frame buffer — all pure Rust, tested natively; `wasm.rs` only wraps it.
+//!
+//! The page calls [`Planner::step`] on every animation frame; it advances the search by the
+//! current [`Budget`]. Edits (painting walls or terrain, moving the markers, undo and redo)
+//! restart the search, and when the previous search had already finished the new one is run
+//! to the end at once, so a finished path follows the user's edits live (Red Blob Games'
+//! "instant re-plan").
+//!
+//! ```
+//! use pathlab::{Budget, Cell, Planner, Status};
+//! let mut planner = Planner::new(10, 10)?;
+//! planner.set_start(0, 0)?;
+//! planner.set_goal(9, 0)?;
+//! planner.paint_line((5, 0), (5, 8), 1, Cell::Wall);
+//! let status = planner.step(Budget::Unlimited, || 0.0);
+//! assert_eq!(status, Status::Found);
+//! assert!(planner.search().stats().path_cost.unwrap() > 9.0);
+//! # Ok::<(), pathlab::PlannerError>(())
+//! ```
+
+use crate::grid::{Cell, Grid, GridError};
+use crate::search::{endpoint_index, Budget, PlanError, Search, Settings, Status};
+use std::fmt;
+
+/// Why a planner action was refused. The planner is unchanged after any error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlannerError {
+    /// A bad start, goal or setting.
+    Plan(PlanError),
+    /// A bad map size or content.
+    Grid(GridError),
+    /// Anything else, said in words.
+    Other(String),
+}
+
+impl fmt::Display for PlannerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlannerError::Plan(e) => e.fmt(f),
+            PlannerError::Grid(e) => e.fmt(f),
+            PlannerError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for PlannerError {}
+
+impl From<PlanError> for PlannerError {
+    fn from(e: PlanError) -> Self {
+        PlannerError::Plan(e)
+    }
+}
+
+impl From<GridError> for PlannerError {
+    fn from(e: GridError) -> Self {
+        PlannerError::Grid(e)
+    }
+}
+
+/// One undoable change: a stroke of cell changes and marker moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Edit {
+    /// (cell index, byte before, byte after), in the order they happened.
+    cells: Vec<(u32, u8, u8)>,
+    /// The markers before and after, when they moved.
+    markers: Option<[((u32, u32), (u32, u32)); 2]>,
+}
+
+impl Edit {
+    fn is_empty(&self) -> bool {
+        self.cells.is_empty() && self.markers.is_none()
+    }
+}
+
+/// The most strokes kept for undo.
+pub const UNDO_LIMIT: usize = 200;
+
+/// A grid, start, goal, settings and the search on them.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    grid: Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: Settings,
+    search: Search,
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
+    stroke: Option<Edit>,
+    /// RGBA pixels, one per cell, filled by [`Planner::render`].
+    frame: Vec<u32>,
+    /// 25 colours: `palette[cell_byte * 5 + state_byte]`.
+    palette: [u32; 25],
+}
+
+impl Planner {
+    /// An open width × height map with the start at the top-left and the goal at the
+    /// bottom-right corner, and default settings (A*, octile, Moving AI movement).
+    pub fn new(width: u32, height: u32) -> Result<Planner, PlannerError> {
+        let grid = Grid::new(width, height)?;
+        Self::with_grid(grid, (0, 0), (width - 1, height - 1), Settings::default())
+    }
+
+    /// A planner on `grid`. The markers must be on passable cells.
+    pub fn with_grid(
+        grid: Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: Settings,
+    ) -> Result<Planner, PlannerError> {
+        let search = Search::new(&grid, start, goal, &settings)?;
+        Ok(Planner {
+            frame: vec![0; grid.len()],
+            grid,
+            start,
+            goal,
+            settings,
+            search,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            stroke: None,
+            palette: [0; 25],
+        })
+    }
+
+    /// Replaces the map. Markers that fall outside or on a wall move to the nearest passable
+    /// cell; a map without any passable cell is refused. Clears the undo history.
+    pub fn load_grid(&mut self, grid: Grid) -> Result<(), PlannerError> {
+        let start = nearest_passable(&grid, self.start).ok_or_else(|| {
+            PlannerError::Other("this map has no passable cell to start from".into())
+        })?;
+        let goal = nearest_passable(&grid, self.goal).unwrap_or(start);
+        let search = Search::new(&grid, start, goal, &self.settings)?;
+        self.frame = vec![0; grid.len()];
+        self.grid = grid;
+        self.start = start;
+        self.goal = goal;
+        self.search = search;
+        self.undo.clear();
+        self.redo.clear();
+        self.stroke = None;
+        Ok(())
+    }
+
+    /// The map.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The current search.
+    pub fn search(&self) -> &Search {
+        &self.search
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> (u32, u32) {
+        self.start
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> (u32, u32) {
+        self.goal
+    }
+
+    /// Advances the search by `budget` and returns its status.
+    pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
+        // The search always matches the grid (every edit restarts it), so this cannot fail;
+        // should it ever, report the search as it stands rather than panic.
+        self.search
+            .run(&self.grid, budget, now_ms)
+            .unwrap_or(self.search.status())
+    }
+
+    /// Throws the search away and starts a new one (nothing expanded yet).
+    pub fn reset_search(&mut self) {
+        self.restart_search(false);
+    }
+
+    /// Changes the settings and restarts the search. Refused settings change nothing.
+    pub fn set_settings(&mut self, settings: Settings) -> Result<(), PlannerError> {
+        settings.validate()?;
+        let was_done = self.search.status().is_done();
+        self.settings = settings;
+        self.restart_search(was_done);
+        Ok(())
+    }
+
+    /// Moves the start marker (undoable). Refused on a wall or outside the map.
+    pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), PlannerError> {
+        self.move_markers((x, y), self.goal)
+    }
+
+    /// Moves the goal marker (undoable). Refused on a wall or outside the map.
+    pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), PlannerError> {
+        self.move_markers(self.start, (x, y))
+    }
+
+    fn move_markers(&mut self, start: (u32, u32), goal: (u32, u32)) -> Result<(), PlannerError> {
+        endpoint_index(&self.grid, "start", start)?;
+        endpoint_index(&self.grid, "goal", goal)?;
+        if (start, goal) == (self.start, self.goal) {
+            return Ok(());
+        }
+        let before = [(self.start, self.goal), (start, goal)];
+        self.start = start;
+        self.goal = goal;
+        self.record(Edit {
+            cells: Vec::new(),
+            markers: Some(before),
+        });
+        Ok(())
+    }
+
+    /// Opens an undo group: every edit until [`Planner::end_stroke`] undoes as one.
+    pub fn begin_stroke(&mut self) {
+        self.end_stroke();
+        self.stroke = Some(Edit::default());
+    }
+
+    /// Closes the undo group opened by [`Planner::begin_stroke`].
+    pub fn end_stroke(&mut self) {
+        if let Some(edit) = self.stroke.take() {
+            if !edit.is_empty() {
+                self.push_undo(edit);
+            }
+        }
+    }
+
+    /// Sets one cell (undoable). The start and goal cells can't be walled. Returns whether
+    /// anything changed.
+    pub fn set_cell(&mut self, x: u32, y: u32, cell: Cell) -> bool {
+        self.paint_line((x, y), (x, y), 1, cell) > 0
+    }
+
+    /// Paints `cell` with a square brush of side `brush` (1–9) along the straight line from
+    /// `from` to `to`, every cell between the two ends included, so a fast drag leaves no
+    /// gaps. Cells outside the map are skipped; so are the markers' cells when painting a
+    /// wall. Returns the number of cells changed; the search restarts if any did.
+    pub fn paint_line(
+        &mut self,
+        from: (u32, u32),
+        to: (u32, u32),
+        brush: u32,
+        cell: Cell,
+    ) -> usize {
+        let byte = cell.to_byte();
+        if byte > 4 {
+            return 0;
+        }
+        let brush = i64::from(brush.clamp(1, 9));
+        let (lo, hi) = (-(brush - 1) / 2, brush / 2);
+        let mut changes = Vec::new();
+        for (cx, cy) in line_cells(from, to) {
+            for dy in lo..=hi {
+                for dx in lo..=hi {
+                    let (x, y) = (cx + dx, cy + dy);
+                    let Some(i) = self.grid.index(x, y) else {
+                        continue;
+                    };
+                    let at = (x as u32, y as u32);
+                    let old = self.grid.bytes()[i];
+                    if old == byte || (byte == 0 && (at == self.start || at == self.goal)) {
+                        continue;
+                    }
+                    self.grid.set(x, y, cell);
+                    changes.push((i as u32, old, byte));
+                }
+            }
+        }
+        let count = changes.len();
+        if count > 0 {
+            self.record(Edit {
+                cells: changes,
+                markers: None,
+            });
+        }
+        count
+    }
+
+    /// Sets every cell to open ground of cost 1 (undoable).
+    pub fn clear_walls(&mut self) -> usize {
+        let changes: Vec<(u32, u8, u8)> = self
+            .grid
+            .bytes()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| b != 1)
+            .map(|(i, &b)| (i as u32, b, 1))
+            .collect();
+        let count = changes.len();
+        if count > 0 {
+            self.grid.fill(Cell::OPEN);
+            self.record(Edit {
+                cells: changes,
+                markers: None,
+            });
+        }
+        count
+    }
+
+    /// Undoes the last edit; returns false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.end_stroke();
+        let Some(edit) = self.undo.pop() else {
+            return false;
+        };
+        self.apply(&edit, true);
+        self.redo.push(edit);
+        true
+    }
+
+    /// Redoes the last undone edit; returns false when there is none.
+    pub fn redo(&mut self) -> bool {
+        self.end_stroke();
+        let Some(edit) = self.redo.pop() else {
+            return false;
+        };
+        self.apply(&edit, false);
+        self.undo.push(edit);
+        true
+    }
+
+    /// Whether there is an edit to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty() || self.stroke.as_ref().is_some_and(|s| !s.is_empty())
+    }
+
+    /// Whether there is an edit to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    fn apply(&mut self, edit: &Edit, backwards: bool) {
+        let bytes: Box<dyn Iterator<Item = &(u32, u8, u8)>> = if backwards {
+            Box::new(edit.cells.iter().rev())
+        } else {
+            Box::new(edit.cells.iter())
+        };
+        for &(i, before, after) in bytes {
+            let (x, y) = self.grid.coords(i as usize);
+            let byte = if backwards { before } else { after };
+            if let Some(cell) = Cell::from_byte(byte) {
+                self.grid.set(i64::from(x), i64::from(y), cell);
+            }
+        }
+        if let Some([before, after]) = edit.markers {
+            (self.start, self.goal) = if backwards { before } else { after };
+        }
+        self.after_edit();
+    }
+
+    /// Files an edit under the open stroke or as an undo step of its own, then restarts.
+    fn record(&mut self, edit: Edit) {
+        match &mut self.stroke {
+            Some(stroke) => {
+                stroke.cells.extend(edit.cells);
+                if let Some([before, after]) = edit.markers {
+                    let first = stroke.markers.map_or(before, |[first, _]| first);
+                    stroke.markers = Some([first, after]);
+                }
+            }
+            None => self.push_undo(edit),
+        }
+        self.after_edit();
+    }
+
+    fn push_undo(&mut self, edit: Edit) {
+        self.undo.push(edit);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// After any edit: restart, and re-plan to the end at once if the last search was done.
+    fn after_edit(&mut self) {
+        let was_done = self.search.status().is_done();
+        self.restart_search(was_done);
+    }
+
+    fn restart_search(&mut self, run_to_end: bool) {
+        // Markers are kept passable by every edit, so restarting cannot fail; if it ever
+        // did, keep the old search rather than panic.
+        if self
+            .search
+            .restart(&self.grid, self.start, self.goal, &self.settings)
+            .is_ok()
+            && run_to_end
+        {
+            let _ = self.search.run(&self.grid, Budget::Unlimited, || 0.0);
+        }
+    }
+
+    /// Sets the 25 colours [`Planner::render`] paints with: `palette[cell * 5 + state]` for
+    /// cell byte 0–4 and [`crate::CellState`] byte 0–4, as little-endian RGBA (`0xAABBGGRR`).
+    /// Returns false (and changes nothing) unless exactly 25 colours are given.
+    pub fn set_palette(&mut self, colours: &[u32]) -> bool {
+        match <[u32; 25]>::try_from(colours) {
+            Ok(p) => {
+                self.palette = p;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Paints the frame buffer: one RGBA pixel per cell, coloured by terrain and state.
+    pub fn render(&mut self) -> &[u32] {
+        let cells = self.grid.bytes();
+        let states = self.search.states();
+        for ((px, &c), &s) in self.frame.iter_mut().zip(cells).zip(states) {
+            *px = self.palette[(usize::from(c) * 5 + usize::from(s)) % 25];
+        }
+        &self.frame
+    }
+
+    /// The frame buffer as last rendered.
+    pub fn frame(&self) -> &[u32] {
+        &self.frame
+    }
+}
+
+/// The passable cell nearest to `at` (clamped into the map first), searching outwards ring by
+/// ring; `None` if the map has no passable cell.
+pub fn nearest_passable(grid: &Grid, at: (u32, u32)) -> Option<(u32, u32)> {
+    let x0 = i64::from(at.0.min(grid.width() - 1));
+    let y0 = i64::from(at.1.min(grid.height() - 1));
+    let max_r = i64::from(grid.width().max(grid.height()));
+    for r in 0..=max_r {
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if dx.abs() != r && dy.abs() != r {
+                    continue;
+                }
+                if grid.is_passable(x0 + dx, y0 + dy) {
+                    return Some(((x0 + dx) as u32, (y0 + dy) as u32));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The cells of a straight line from `a` to `b`, both ends included, with no diagonal gaps
+/// larger than a corner (Bresenham).
+pub fn line_cells(a: (u32, u32), b: (u32, u32)) -> Vec<(i64, i64)> {
+    let (mut x, mut y) = (i64::from(a.0), i64::from(a.1));
+    let (x1, y1) = (i64::from(b.0), i64::from(b.1));
+    let (dx, dy) = ((x1 - x).abs(), -(y1 - y).abs());
+    let (sx, sy) = (if x < x1 { 1 } else { -1 }, if y < y1 { 1 } else { -1 });
+    let mut err = dx + dy;
+    let mut cells = Vec::with_capacity((dx - dy + 1) as usize);
+    loop {
+        cells.push((x, y));
+        if x == x1 && y == y1 {
+            return cells;
+        }
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Algorithm, CellState};
+
+    fn planner() -> Planner {
+        Planner::new(8, 5).unwrap()
+    }
+
+    #[test]
+    fn a_fast_drag_leaves_no_gaps() {
+        let mut p = planner();
+        assert_eq!(p.paint_line((1, 1), (6, 3), 1, Cell::Wall), 6);
+        let cells = line_cells((1, 1), (6, 3));
+        for w in cells.windows(2) {
+            assert!((w[0].0 - w[1].0).abs() <= 1 && (w[0].1 - w[1].1).abs() <= 1);
+        }
+        assert_eq!(cells.first(), Some(&(1, 1)));
+        assert_eq!(cells.last(), Some(&(6, 3)));
+    }
+
+    #[test]
+    fn walls_never_cover_the_markers() {
+        let mut p = planner();
+        p.paint_line((0, 0), (7, 0), 1, Cell::Wall);
+        assert_eq!(p.grid().get(0, 0), Some(Cell::OPEN));
+        assert!(p.set_start(3, 0).is_err(), "start on a wall is refused");
+        assert_eq!(p.start(), (0, 0));
+    }
+
+    #[test]
+    fn brush_paints_a_square() {
+        let mut p = planner();
+        assert_eq!(p.paint_line((3, 2), (3, 2), 3, Cell::Terrain(4)), 9);
+        assert_eq!(p.grid().get(2, 1), Some(Cell::Terrain(4)));
+        assert_eq!(p.grid().get(4, 3), Some(Cell::Terrain(4)));
+    }
+
+    #[test]
+    fn undo_and_redo_restore_cells_and_markers() {
+        let mut p = planner();
+        p.begin_stroke();
+        p.paint_line((2, 0), (2, 3), 1, Cell::Wall);
+        p.paint_line((2, 3), (4, 3), 1, Cell::Wall);
+        p.end_stroke();
+        p.set_goal(5, 1).unwrap();
+        let walled = p.grid().clone();
+        assert!(p.undo());
+        assert_eq!(p.goal(), (7, 4));
+        assert_eq!(p.grid(), &walled);
+        assert!(p.undo());
+        assert_eq!(p.grid().wall_count(), 0);
+        assert!(!p.undo());
+        assert!(p.redo());
+        assert_eq!(p.grid(), &walled);
+        assert!(p.redo());
+        assert_eq!(p.goal(), (5, 1));
+        assert!(!p.redo());
+    }
+
+    #[test]
+    fn a_finished_search_replans_after_an_edit() {
+        let mut p = planner();
+        assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+        p.set_cell(3, 3, Cell::Wall);
+        assert_eq!(p.search().status(), Status::Found, "re-planned at once");
+        p.reset_search();
+        p.set_cell(4, 3, Cell::Wall);
+        assert_eq!(
+            p.search().status(),
+            Status::Running,
+            "unfinished searches just restart"
+        );
+        assert_eq!(p.search().stats().expanded, 0);
+    }
+
+    #[test]
+    fn render_maps_cells_and_states_through_the_palette() {
+        let mut p = planner();
+        let palette: Vec<u32> = (0..25).collect();
+        assert!(p.set_palette(&palette));
+        assert!(!p.set_palette(&palette[..3]));
+        p.set_cell(1, 0, Cell::Wall);
+        p.step(Budget::Expansions(1), || 0.0);
+        let frame = p.render().to_vec();
+        assert_eq!(frame[0], 5 + CellState::Closed as u32);
+        assert_eq!(frame[1], 0);
+        assert_eq!(frame[8], 5 + CellState::Open as u32);
+    }
+
+    #[test]
+    fn settings_are_validated_and_restart_the_search() {
+        let mut p = planner();
+        let bad = Settings {
+            weight: -1.0,
+            ..Settings::default()
+        };
+        assert!(p.set_settings(bad).is_err());
+        let bfs = Settings {
+            algorithm: Algorithm::BreadthFirst,
+            ..Settings::default()
+        };
+        p.set_settings(bfs).unwrap();
+        assert_eq!(p.search().settings().algorithm, Algorithm::BreadthFirst);
+    }
+
+    #[test]
+    fn loading_a_map_moves_markers_off_walls() {
+        let mut p = planner();
+        let mut g = Grid::new(4, 4).unwrap();
+        g.set(0, 0, Cell::Wall);
+        p.load_grid(g).unwrap();
+        assert_eq!(p.start(), (1, 0));
+        assert_eq!(p.goal(), (3, 3));
+        let all_walls = Grid::from_bytes(2, 1, vec![0, 0]).unwrap();
+        assert!(p.load_grid(all_walls).is_err());
+        assert_eq!(p.grid().width(), 4, "a refused map leaves the old one");
+    }
+}

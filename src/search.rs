@@ -1,0 +1,945 @@
+//! One search engine for Breadth-First, Best-First, Dijkstra and A*.
+//!
+//! The four textbook algorithms of seed 003 share one loop: pop the best node from the open
+//! list, stop if it is the goal, create its successors, close it. They differ only in the
+//! priority key that orders the open list ([`Algorithm`]) and in whether a cheaper path to a
+//! cell that already has a node replaces the old one:
+//!
+//! | algorithm | key | cheaper path to a known cell |
+//! |---|---|---|
+//! | Breadth-First | insertion order (FIFO, so ply by ply) | ignored |
+//! | Best-First | h | ignored |
+//! | Dijkstra | g | replaces it (open cells only, in practice) |
+//! | A* | g + w·h | replaces it, re-opening closed cells |
+//!
+//! Ties on the key go to the larger g (seed 001: the node further along its path), then to
+//! the node inserted first, so every run on the same input expands the same nodes in the
+//! same order.
+//!
+//! The search can be driven one expansion at a time or for a budget of expansions or
+//! milliseconds ([`Budget`]), like seed 003's `Run()` with its time slice. Per-cell state lives
+//! in dense arrays indexed `y * width + x` beside the grid ([`Search::states`]), never in it,
+//! so the page can paint it straight from wasm memory and a grid is never dirtied by a search.
+//!
+//! ```
+//! use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
+//! let grid = Grid::new(5, 5)?;
+//! let settings = Settings { algorithm: Algorithm::AStar, ..Settings::default() };
+//! let mut search = Search::new(&grid, (0, 0), (4, 2), &settings)?;
+//! let status = search.run(&grid, Budget::Unlimited, || 0.0)?;
+//! assert_eq!(status, Status::Found);
+//! assert!((search.stats().path_cost.unwrap() - (2.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+//! # Ok::<(), pathlab::PlanError>(())
+//! ```
+
+use crate::grid::{Grid, Movement, MovementError};
+use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+use std::fmt;
+use std::str::FromStr;
+
+/// Which node the search takes from the open list next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Algorithm {
+    /// The node that has waited longest: fewest moves, terrain ignored.
+    #[serde(rename = "bfs")]
+    BreadthFirst,
+    /// The node with the smallest heuristic h: fast, not optimal, terrain ignored.
+    #[serde(rename = "best-first")]
+    BestFirst,
+    /// The node with the smallest cost so far g: optimal, exhaustive.
+    #[serde(rename = "dijkstra")]
+    Dijkstra,
+    /// The node with the smallest g + w·h: optimal for w = 1, within w × optimal for w ≥ 1.
+    #[serde(rename = "astar")]
+    AStar,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order menus list them.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::BreadthFirst,
+        Algorithm::BestFirst,
+        Algorithm::Dijkstra,
+        Algorithm::AStar,
+    ];
+
+    /// The name used on the command line and in settings objects.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::BreadthFirst => "bfs",
+            Algorithm::BestFirst => "best-first",
+            Algorithm::Dijkstra => "dijkstra",
+            Algorithm::AStar => "astar",
+        }
+    }
+
+    /// Whether a cheaper path to a cell that already has a node replaces the old node
+    /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
+    /// Breadth-First and Best-First).
+    fn improves_paths(self) -> bool {
+        matches!(self, Algorithm::Dijkstra | Algorithm::AStar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "bfs" | "breadth-first" => Ok(Algorithm::BreadthFirst),
+            "best-first" | "bestfirst" => Ok(Algorithm::BestFirst),
+            "dijkstra" => Ok(Algorithm::Dijkstra),
+            "astar" | "a*" => Ok(Algorithm::AStar),
+            _ => Err(format!(
+                "unknown algorithm '{s}': use bfs, best-first, dijkstra or astar"
+            )),
+        }
+    }
+}
+
+/// In which order a node's successors are created.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum NeighbourOrder {
+    /// Always N, E, S, W, then NE, SE, SW, NW.
+    #[default]
+    Fixed,
+    /// Seed 004: the direction pointing most nearly at the goal first, then the others by
+    /// how far they turn away from it.
+    GoalDirected,
+}
+
+/// Everything about a search except where it starts and ends.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Which node to expand next.
+    pub algorithm: Algorithm,
+    /// The distance estimate; `None` picks [`Heuristic::default_for`] the movement.
+    pub heuristic: Option<Heuristic>,
+    /// Heuristic weight w in A*'s key g + w·h; a real number ≥ 0 (seed 000 uses 1.1).
+    pub weight: f64,
+    /// Connectivity, diagonal rule and diagonal cost.
+    pub movement: Movement,
+    /// Fixed or goal-directed successor order.
+    pub neighbour_order: NeighbourOrder,
+    /// The most nodes to expand before giving up with [`Status::Partial`] (seed 004).
+    pub node_budget: Option<u64>,
+}
+
+impl Default for Settings {
+    /// A* with the octile heuristic, weight 1, on Moving AI movement.
+    fn default() -> Self {
+        Settings {
+            algorithm: Algorithm::AStar,
+            heuristic: None,
+            weight: 1.0,
+            movement: Movement::default(),
+            neighbour_order: NeighbourOrder::Fixed,
+            node_budget: None,
+        }
+    }
+}
+
+/// The largest heuristic weight accepted.
+pub const MAX_WEIGHT: f64 = 1_000_000.0;
+
+impl Settings {
+    /// The heuristic actually used: the chosen one, or the movement's default.
+    pub fn resolved_heuristic(&self) -> Heuristic {
+        self.heuristic
+            .unwrap_or_else(|| Heuristic::default_for(&self.movement))
+    }
+
+    /// Checks the weight and movement are usable.
+    pub fn validate(&self) -> Result<(), PlanError> {
+        if !(0.0..=MAX_WEIGHT).contains(&self.weight) {
+            return Err(PlanError::BadSetting(format!(
+                "the heuristic weight must be a number from 0 to {MAX_WEIGHT}, not {}",
+                self.weight
+            )));
+        }
+        if self.node_budget == Some(0) {
+            return Err(PlanError::BadSetting(
+                "the node budget must be at least 1 (or none)".into(),
+            ));
+        }
+        self.movement
+            .validate()
+            .map_err(|MovementError(m)| PlanError::BadSetting(m))
+    }
+}
+
+/// Why a search could not start or go on. An unreachable goal is not an error: it is
+/// [`Status::NoPath`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanError {
+    /// The start or goal is outside the grid.
+    Outside {
+        /// "start" or "goal".
+        what: &'static str,
+        /// Its coordinates.
+        at: (i64, i64),
+        /// The grid's width.
+        width: u32,
+        /// The grid's height.
+        height: u32,
+    },
+    /// The start or goal is on a wall.
+    OnWall {
+        /// "start" or "goal".
+        what: &'static str,
+        /// Its coordinates.
+        at: (u32, u32),
+    },
+    /// A setting is out of range.
+    BadSetting(String),
+    /// The grid passed to [`Search::run`] is not the size of the one the search started on.
+    GridChanged,
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::Outside {
+                what,
+                at,
+                width,
+                height,
+            } => write!(
+                f,
+                "the {what} ({}, {}) is outside the {width}×{height} map",
+                at.0, at.1
+            ),
+            PlanError::OnWall { what, at } => {
+                write!(f, "the {what} ({}, {}) is on a wall", at.0, at.1)
+            }
+            PlanError::BadSetting(m) => f.write_str(m),
+            PlanError::GridChanged => {
+                f.write_str("the map changed size since this search started; start a new one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+/// Where a search stands after a call to [`Search::run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not finished: call `run` again.
+    Running,
+    /// The goal was reached; [`Search::path`] leads to it.
+    Found,
+    /// The open list ran dry: the goal cannot be reached.
+    NoPath,
+    /// The node budget ran out; the path leads to the expanded node nearest the goal.
+    Partial,
+}
+
+impl Status {
+    /// Whether the search has finished.
+    pub fn is_done(self) -> bool {
+        self != Status::Running
+    }
+
+    /// The name used in JSON output: `running`, `found`, `no_path` or `partial`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Running => "running",
+            Status::Found => "found",
+            Status::NoPath => "no_path",
+            Status::Partial => "partial",
+        }
+    }
+}
+
+/// How much work one call to [`Search::run`] may do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// At most this many expansions (seed 003's time slice −1 is `Expansions(1)`).
+    Expansions(u64),
+    /// Roughly this many milliseconds, and at least one expansion.
+    Millis(f64),
+    /// Until the search finishes.
+    Unlimited,
+}
+
+/// What a cell is to the search. The byte values are shared with the page's painter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[repr(u8)]
+pub enum CellState {
+    /// No node was ever made for it.
+    Unvisited = 0,
+    /// In the open list, waiting to be expanded.
+    Open = 1,
+    /// Expanded: in the closed list.
+    Closed = 2,
+    /// Back in the open list after a cheaper path to it was found while it was closed.
+    Reopened = 3,
+    /// On the path the search returned (found or partial).
+    Path = 4,
+}
+
+impl CellState {
+    /// Reads a state byte back.
+    pub fn from_byte(byte: u8) -> Option<CellState> {
+        Some(match byte {
+            0 => CellState::Unvisited,
+            1 => CellState::Open,
+            2 => CellState::Closed,
+            3 => CellState::Reopened,
+            4 => CellState::Path,
+            _ => return None,
+        })
+    }
+}
+
+const UNVISITED: u8 = CellState::Unvisited as u8;
+const OPEN: u8 = CellState::Open as u8;
+const CLOSED: u8 = CellState::Closed as u8;
+const REOPENED: u8 = CellState::Reopened as u8;
+const PATH: u8 = CellState::Path as u8;
+
+/// Counters of a search, as in seed 003's planner information and more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// Nodes taken from the open list and closed (the goal, when reached, included).
+    pub expanded: u64,
+    /// Nodes constructed: cells that got a node for the first time, the start included.
+    pub generated: u64,
+    /// Times a closed cell went back to the open list because a cheaper path to it was found.
+    pub reopened: u64,
+    /// Times an open cell's path was replaced by a cheaper one.
+    pub updated: u64,
+    /// Cells in the open list now.
+    pub open_size: u64,
+    /// The most cells the open list ever held.
+    pub max_open: u64,
+    /// Calls to [`Search::run`] that did work (seed 003's runCount).
+    pub run_count: u64,
+    /// Milliseconds spent inside [`Search::run`].
+    pub elapsed_ms: f64,
+    /// The exact cost of the path, once found (or partial).
+    pub path_cost: Option<f64>,
+    /// The number of moves on the path, once found (or partial).
+    pub path_moves: Option<u64>,
+}
+
+/// What the search knows about one cell, for the page's node inspector.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeInfo {
+    /// The cell.
+    pub x: u32,
+    /// The cell.
+    pub y: u32,
+    /// Its state.
+    pub state: CellState,
+    /// Best known cost from the start, if a node was made for it.
+    pub g: Option<f64>,
+    /// The heuristic estimate to the goal (unweighted).
+    pub h: f64,
+    /// The priority the algorithm ranks it by (g + w·h for A*, h for Best-First, g for
+    /// Dijkstra; Breadth-First ranks by arrival, so none).
+    pub f: Option<f64>,
+    /// The cell it was reached from.
+    pub parent: Option<(u32, u32)>,
+    /// When it was (last) expanded: 1 for the first node expanded.
+    pub expansion: Option<u32>,
+}
+
+/// An open-list entry. Stale entries (a cheaper path to the cell was found after it was
+/// pushed, or the cell was already expanded) are left in the heap and skipped when popped:
+/// lazy deletion is simpler and faster than a decrease-key heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    /// The algorithm's key, smaller first.
+    key: u64,
+    /// The tie-breaker: larger first. g for every algorithm but Breadth-First (0: pure FIFO).
+    tie: u64,
+    /// Insertion number in the high 40 bits, cell index in the low 24 (grids have at most
+    /// 4096² = 2²⁴ cells): smaller first, so equal entries leave in insertion order.
+    seq_cell: u64,
+}
+
+const CELL_BITS: u32 = 24;
+const CELL_MASK: u64 = (1 << CELL_BITS) - 1;
+
+impl Ord for Entry {
+    /// "Greater" means "pop sooner", since `BinaryHeap` is a max-heap.
+    #[inline]
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .key
+            .cmp(&self.key)
+            .then(self.tie.cmp(&other.tie))
+            .then(other.seq_cell.cmp(&self.seq_cell))
+    }
+}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// One of the eight moves, with what is needed to take it without recomputing.
+#[derive(Clone, Copy, Debug)]
+struct Direction {
+    dx: i8,
+    dy: i8,
+}
+
+/// N, E, S, W, NE, SE, SW, NW: the fixed successor order (y grows downwards).
+const DIRECTIONS: [Direction; 8] = [
+    Direction { dx: 0, dy: -1 },
+    Direction { dx: 1, dy: 0 },
+    Direction { dx: 0, dy: 1 },
+    Direction { dx: -1, dy: 0 },
+    Direction { dx: 1, dy: -1 },
+    Direction { dx: 1, dy: 1 },
+    Direction { dx: -1, dy: 1 },
+    Direction { dx: -1, dy: -1 },
+];
+
+/// The successor orders: row `3 * (sy + 1) + (sx + 1)` for the goal's direction
+/// (sx, sy) = (signum dx, signum dy); row 4 (goal here) and the fixed order use 0..8.
+type OrderTable = [[u8; 8]; 9];
+
+/// Builds seed 004's goal-directed orders: for each of the eight goal directions, the moves
+/// sorted by the angle they turn away from it (ties keep the fixed order).
+fn goal_directed_orders() -> OrderTable {
+    let mut table = [[0, 1, 2, 3, 4, 5, 6, 7]; 9];
+    for sy in -1i32..=1 {
+        for sx in -1i32..=1 {
+            if sx == 0 && sy == 0 {
+                continue;
+            }
+            let goal_angle = f64::from(sy).atan2(f64::from(sx));
+            let turn = |d: &Direction| {
+                let a = f64::from(d.dy).atan2(f64::from(d.dx)) - goal_angle;
+                let a = a.rem_euclid(std::f64::consts::TAU);
+                // Angles are multiples of 45°: compare whole eighths so rounding can't reorder.
+                (a.min(std::f64::consts::TAU - a) / std::f64::consts::FRAC_PI_4).round() as u8
+            };
+            let row = &mut table[(3 * (sy + 1) + (sx + 1)) as usize];
+            row.sort_by_key(|&i| turn(&DIRECTIONS[i as usize]));
+        }
+    }
+    table
+}
+
+/// The search: settings, per-cell state and the open list.
+#[derive(Clone, Debug)]
+pub struct Search {
+    width: u32,
+    height: u32,
+    start: u32,
+    goal: u32,
+    settings: Settings,
+    estimator: Estimator,
+    /// The estimator that decides which expanded node is "nearest the goal" when the node
+    /// budget runs out: the chosen heuristic, or the movement's default if that is zero.
+    nearness: Estimator,
+    /// Fixed-point cost of a step into terrain t: `[orthogonal, diagonal][t]`.
+    step_units: [[u64; 5]; 2],
+    /// How many moves of [`DIRECTIONS`] are in play (4 or 8).
+    direction_count: usize,
+    orders: OrderTable,
+    /// Whether the weight is exactly 1 (the key is then g + h with no float multiply).
+    unit_weight: bool,
+
+    state: Vec<u8>,
+    g: Vec<u64>,
+    parent: Vec<u32>,
+    expansion: Vec<u32>,
+    open: BinaryHeap<Entry>,
+    next_seq: u64,
+
+    status: Status,
+    stats: Stats,
+    path: Vec<u32>,
+    current: Option<u32>,
+    nearest: Option<(u64, u32)>,
+}
+
+/// No parent: the start cell.
+const NO_PARENT: u32 = u32::MAX;
+
+impl Search {
+    /// Starts a search from `start` to `goal` on `grid`: the start node is in the open list,
+    /// nothing is expanded yet.
+    pub fn new(
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<Search, PlanError> {
+        let mut search = Search {
+            width: 0,
+            height: 0,
+            start: 0,
+            goal: 0,
+            settings: *settings,
+            estimator: Estimator::new(Heuristic::Zero, &settings.movement, goal),
+            nearness: Estimator::new(Heuristic::Zero, &settings.movement, goal),
+            step_units: [[0; 5]; 2],
+            direction_count: 8,
+            orders: [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
+            unit_weight: true,
+            state: Vec::new(),
+            g: Vec::new(),
+            parent: Vec::new(),
+            expansion: Vec::new(),
+            open: BinaryHeap::new(),
+            next_seq: 0,
+            status: Status::Running,
+            stats: Stats::default(),
+            path: Vec::new(),
+            current: None,
+            nearest: None,
+        };
+        search.restart(grid, start, goal, settings)?;
+        Ok(search)
+    }
+
+    /// Starts over, reusing this search's memory: the per-cell arrays are cleared, not
+    /// reallocated, when the grid size is unchanged. On error the search is left as it was.
+    pub fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        settings.validate()?;
+        let start_index = endpoint_index(grid, "start", start)?;
+        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let movement = settings.movement;
+
+        self.width = grid.width();
+        self.height = grid.height();
+        self.start = start_index;
+        self.goal = goal_index;
+        self.settings = *settings;
+        let heuristic = settings.resolved_heuristic();
+        self.estimator = Estimator::new(heuristic, &movement, goal);
+        let near_kind = if heuristic == Heuristic::Zero {
+            Heuristic::default_for(&movement)
+        } else {
+            heuristic
+        };
+        self.nearness = Estimator::new(near_kind, &movement, goal);
+        let diagonal = diagonal_units(movement.diagonal_cost);
+        for terrain in 1..5u64 {
+            self.step_units[0][terrain as usize] = terrain * COST_SCALE;
+            self.step_units[1][terrain as usize] = terrain * diagonal;
+        }
+        self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
+        self.orders = match settings.neighbour_order {
+            NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
+            NeighbourOrder::GoalDirected => goal_directed_orders(),
+        };
+        if self.direction_count == 4 {
+            // Keep only the orthogonal moves (indices 0–3), in the same relative order.
+            for row in &mut self.orders {
+                let mut straight = row.iter().copied().filter(|&d| d < 4);
+                let mut kept = [0u8; 8];
+                for slot in kept.iter_mut().take(4) {
+                    *slot = straight.next().unwrap_or(0);
+                }
+                *row = kept;
+            }
+        }
+        self.unit_weight = settings.weight == 1.0;
+
+        let cells = grid.len();
+        self.state.clear();
+        self.state.resize(cells, UNVISITED);
+        // g, parent and expansion are only read where state says a node exists, so they
+        // need no clearing; they only need to be long enough.
+        self.g.resize(cells, 0);
+        self.parent.resize(cells, NO_PARENT);
+        self.expansion.resize(cells, 0);
+        self.open.clear();
+        self.next_seq = 0;
+        self.status = Status::Running;
+        self.stats = Stats::default();
+        self.path.clear();
+        self.current = None;
+        self.nearest = None;
+
+        self.g[start_index as usize] = 0;
+        self.parent[start_index as usize] = NO_PARENT;
+        self.state[start_index as usize] = OPEN;
+        self.stats.generated = 1;
+        self.push(start_index, 0, 0);
+        self.note_open(1);
+        Ok(())
+    }
+
+    /// Runs until the budget is spent or the search finishes, and returns the status.
+    /// `now_ms` is a monotonic clock in milliseconds (see [`crate::clock`]).
+    pub fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: impl Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        if grid.width() != self.width || grid.height() != self.height {
+            return Err(PlanError::GridChanged);
+        }
+        if self.status.is_done() {
+            return Ok(self.status);
+        }
+        self.stats.run_count += 1;
+        let started = now_ms();
+        let cells = grid.bytes();
+        match budget {
+            Budget::Expansions(n) => {
+                for _ in 0..n.max(1) {
+                    if self.expand_one(cells) {
+                        break;
+                    }
+                }
+            }
+            Budget::Unlimited => while !self.expand_one(cells) {},
+            Budget::Millis(ms) => {
+                // Reading the clock costs about as much as an expansion, so look at it only
+                // every 64 expansions.
+                'slice: loop {
+                    for _ in 0..64 {
+                        if self.expand_one(cells) {
+                            break 'slice;
+                        }
+                    }
+                    if now_ms() - started >= ms {
+                        break;
+                    }
+                }
+            }
+        }
+        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        Ok(self.status)
+    }
+
+    /// Does one expansion (skipping stale entries); returns true once the search is done.
+    #[inline]
+    fn expand_one(&mut self, cells: &[u8]) -> bool {
+        if let Some(budget) = self.settings.node_budget {
+            if self.stats.expanded >= budget {
+                self.finish_partial(cells);
+                return true;
+            }
+        }
+        let (cell, g) = loop {
+            let Some(entry) = self.open.pop() else {
+                self.status = Status::NoPath;
+                self.current = None;
+                return true;
+            };
+            let cell = (entry.seq_cell & CELL_MASK) as u32;
+            let c = cell as usize;
+            let state = self.state[c];
+            // A stale entry: the cell was expanded since (every algorithm), or a cheaper
+            // path to it was pushed after this one (Dijkstra and A*, whose tie is g).
+            if state == CLOSED
+                || (self.settings.algorithm.improves_paths() && entry.tie != self.g[c])
+            {
+                continue;
+            }
+            break (cell, self.g[c]);
+        };
+        let c = cell as usize;
+        self.state[c] = CLOSED;
+        self.stats.open_size -= 1;
+        self.stats.expanded += 1;
+        self.expansion[c] = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
+        self.current = Some(cell);
+        if cell == self.goal {
+            self.status = Status::Found;
+            self.build_path(cell, cells);
+            return true;
+        }
+        let (x, y) = (cell % self.width, cell / self.width);
+        if self.settings.node_budget.is_some() {
+            let near = self.nearness.units(x, y);
+            if self.nearest.is_none_or(|(best, _)| near < best) {
+                self.nearest = Some((near, cell));
+            }
+        }
+        self.expand_successors(cell, x, y, g, cells);
+        false
+    }
+
+    /// Creates (or improves) the successors of `cell`: seed 003's five cases.
+    #[inline]
+    fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
+        let w = self.width as isize;
+        let c = cell as isize;
+        let (gx, gy) = (self.goal % self.width, self.goal / self.width);
+        let sx = (i64::from(gx) - i64::from(x)).signum();
+        let sy = (i64::from(gy) - i64::from(y)).signum();
+        let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
+        let has_left = x > 0;
+        let has_right = x + 1 < self.width;
+        let has_up = y > 0;
+        let has_down = y + 1 < self.height;
+        let algorithm = self.settings.algorithm;
+        let rule = self.settings.movement.diagonal_rule;
+        for &d in &order[..self.direction_count] {
+            let dir = DIRECTIONS[d as usize];
+            let inside = match dir.dx {
+                -1 => has_left,
+                1 => has_right,
+                _ => true,
+            } && match dir.dy {
+                -1 => has_up,
+                1 => has_down,
+                _ => true,
+            };
+            if !inside {
+                continue;
+            }
+            let n = (c + dir.dx as isize + dir.dy as isize * w) as usize;
+            let terrain = cells[n];
+            if terrain == 0 {
+                continue;
+            }
+            let diagonal = dir.dx != 0 && dir.dy != 0;
+            if diagonal {
+                let side_x = cells[(c + dir.dx as isize) as usize] != 0;
+                let side_y = cells[(c + dir.dy as isize * w) as usize] != 0;
+                if !rule.allows(side_x, side_y) {
+                    continue;
+                }
+            }
+            let new_g = g + self.step_units[diagonal as usize][terrain as usize];
+            let state = self.state[n];
+            if state == UNVISITED {
+                // Case 5: a cell never visited before gets a new node.
+                self.stats.generated += 1;
+                self.state[n] = OPEN;
+                self.note_open(1);
+            } else if !algorithm.improves_paths() || new_g >= self.g[n] {
+                // Cases 3 and 4: a worse (or equal) path to a known cell is forgotten.
+                // Breadth-First and Best-First forget every path to a known cell.
+                continue;
+            } else if state == CLOSED {
+                // Case 2: a cheaper path to a closed cell; it goes back to the open list.
+                // Only A* with an inconsistent or weighted heuristic gets here.
+                self.stats.reopened += 1;
+                self.state[n] = REOPENED;
+                self.note_open(1);
+            } else {
+                // Case 1: a cheaper path to an open cell. Its old entry stays in the heap and
+                // is skipped as stale when popped (its g no longer matches).
+                self.stats.updated += 1;
+            }
+            self.g[n] = new_g;
+            self.parent[n] = cell;
+            let nx = (x as i64 + i64::from(dir.dx)) as u32;
+            let ny = (y as i64 + i64::from(dir.dy)) as u32;
+            self.push(n as u32, new_g, self.key(nx, ny, new_g));
+        }
+    }
+
+    /// The key of a cell about to be pushed with cost `g`. Breadth-First's key is constant:
+    /// with no tie on g, entries then leave in insertion order, a plain FIFO queue, which
+    /// visits the map ply by ply.
+    #[inline]
+    fn key(&self, x: u32, y: u32, g: u64) -> u64 {
+        match self.settings.algorithm {
+            Algorithm::BreadthFirst => 0,
+            Algorithm::BestFirst => self.estimator.units(x, y),
+            Algorithm::Dijkstra => g,
+            Algorithm::AStar => {
+                let h = self.estimator.units(x, y);
+                if self.unit_weight {
+                    g + h
+                } else {
+                    g.saturating_add((h as f64 * self.settings.weight) as u64)
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, cell: u32, g: u64, key: u64) {
+        let tie = match self.settings.algorithm {
+            Algorithm::BreadthFirst => 0,
+            _ => g,
+        };
+        self.open.push(Entry {
+            key,
+            tie,
+            seq_cell: (self.next_seq << CELL_BITS) | u64::from(cell),
+        });
+        self.next_seq += 1;
+    }
+
+    #[inline]
+    fn note_open(&mut self, added: u64) {
+        self.stats.open_size += added;
+        self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+    }
+
+    /// The node budget ran out: return the path to the expanded cell nearest the goal.
+    fn finish_partial(&mut self, cells: &[u8]) {
+        self.status = Status::Partial;
+        if let Some((_, cell)) = self.nearest.or(self.current.map(|c| (0, c))) {
+            self.build_path(cell, cells);
+        }
+    }
+
+    /// Follows parents back from `end`, marks the path cells and records its exact cost.
+    fn build_path(&mut self, end: u32, cells: &[u8]) {
+        self.path.clear();
+        let mut cell = end;
+        loop {
+            self.path.push(cell);
+            let parent = self.parent[cell as usize];
+            if parent == NO_PARENT || self.path.len() > cells.len() {
+                break;
+            }
+            cell = parent;
+        }
+        self.path.reverse();
+        let w = self.width;
+        let mut cost = 0.0;
+        for pair in self.path.windows(2) {
+            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
+            let terrain = f64::from(cells[pair[1] as usize]);
+            cost += terrain
+                * if diagonal {
+                    self.settings.movement.diagonal_cost
+                } else {
+                    1.0
+                };
+        }
+        for &p in &self.path {
+            self.state[p as usize] = PATH;
+        }
+        self.stats.path_cost = Some(cost);
+        self.stats.path_moves = Some(self.path.len() as u64 - 1);
+    }
+
+    /// The current status.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The settings this search runs with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> (u32, u32) {
+        self.coords(self.start)
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> (u32, u32) {
+        self.coords(self.goal)
+    }
+
+    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value.
+    pub fn states(&self) -> &[u8] {
+        &self.state
+    }
+
+    /// The path as cell indices from the start, once the search is `Found` or `Partial`.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The path as (x, y) cells from the start.
+    pub fn path_cells(&self) -> Vec<(u32, u32)> {
+        self.path.iter().map(|&i| self.coords(i)).collect()
+    }
+
+    /// The cell expanded last, if any.
+    pub fn current(&self) -> Option<(u32, u32)> {
+        self.current.map(|c| self.coords(c))
+    }
+
+    /// What the search knows about (x, y), or `None` when outside the grid.
+    pub fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let c = (y * self.width + x) as usize;
+        let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
+        let known = state != CellState::Unvisited;
+        let g = known.then(|| self.g[c] as f64 / COST_SCALE as f64);
+        let h = self.estimator.cost(x, y);
+        let f = g.and_then(|g| match self.settings.algorithm {
+            Algorithm::BreadthFirst => None,
+            Algorithm::BestFirst => Some(h),
+            Algorithm::Dijkstra => Some(g),
+            Algorithm::AStar => Some(g + self.settings.weight * h),
+        });
+        let parent = self.parent[c];
+        // Path cells and re-opened cells were all expanded at least once; plain open ones
+        // never were, and their slot may hold an earlier search's number.
+        let expanded = matches!(
+            state,
+            CellState::Closed | CellState::Reopened | CellState::Path
+        );
+        Some(NodeInfo {
+            x,
+            y,
+            state,
+            g,
+            h,
+            f,
+            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
+            expansion: expanded.then_some(self.expansion[c]),
+        })
+    }
+
+    fn coords(&self, index: u32) -> (u32, u32) {
+        (index % self.width, index / self.width)
+    }
+}
+
+/// Checks a start or goal is on the grid and passable, and returns its index.
+pub(crate) fn endpoint_index(
+    grid: &Grid,
+    what: &'static str,
+    at: (u32, u32),
+) -> Result<u32, PlanError> {
+    let (x, y) = (i64::from(at.0), i64::from(at.1));
+    let Some(index) = grid.index(x, y) else {
+        return Err(PlanError::Outside {
+            what,
+            at: (x, y),
+            width: grid.width(),
+            height: grid.height(),
+        });
+    };
+    if !grid.is_passable(x, y) {
+        return Err(PlanError::OnWall { what, at });
+    }
+    Ok(index as u32)
+}

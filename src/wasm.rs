@@ -1,0 +1,1 @@
+//! The `#[wasm_bindgen]` glue: the only module that knows about JavaScript.
