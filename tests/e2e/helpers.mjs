@@ -1,0 +1,363 @@
+// Shared harness for the Pathlab browser end-to-end tests.
+//
+// - a tiny static server (node:http) over www/ on 127.0.0.1, random port;
+// - headless system Chromium via playwright-core (no browser download);
+// - one fresh incognito context per test, with every `pageerror` and
+//   console error collected and turned into a test failure;
+// - read-only helpers over the page's `window.pathlab` test hooks, and
+//   real-mouse / real-keyboard helpers to act on the page.
+//
+// Tests never call page JS to *act*: only to read the hooks.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const REPO = path.resolve(HERE, '..', '..');
+// PATHLAB_WWW lets the harness be exercised against another page (e.g. a mock).
+export const WWW = path.resolve(process.env.PATHLAB_WWW || path.join(REPO, 'www'));
+export const SHOTS = path.join(HERE, 'screenshots');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CLI = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.png': 'image/png',
+  '.bmp': 'image/bmp',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.map': 'text/plain; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Static server over `root` on 127.0.0.1 with an OS-chosen port. */
+export async function startServer(root = WWW) {
+  const server = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.resolve(root, '.' + rel);
+    if (file !== root && !file.startsWith(root + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        // The browser asks for a favicon on its own; do not let that 404 show
+        // up as a console error the page is not responsible for.
+        if (rel === '/favicon.ico') { res.writeHead(204).end(); return; }
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': MIME[path.extname(file).toLowerCase()] || 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(data);
+    });
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/**
+ * One server + one browser per test file. `env.withPage(t, fn)` gives `fn` a
+ * fresh incognito page (empty localStorage) already loaded and ready, and
+ * fails the test on any page error / console error.
+ */
+export async function startEnv() {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const server = await startServer();
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (e) {
+    await server.close();
+    throw e;
+  }
+  return {
+    url: server.url,
+    browser,
+    async close() {
+      await browser.close().catch(() => {});
+      await server.close();
+    },
+    async withPage(t, fn, { load = true } = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const problems = [];
+      page.on('pageerror', (err) => problems.push(`pageerror: ${err && err.stack || err}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') {
+          const loc = msg.location();
+          problems.push(`console.error: ${msg.text()}${loc && loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
+        }
+      });
+      page.on('crash', () => problems.push('page crashed'));
+      const name = slug(t.name);
+      let failed = true;
+      try {
+        if (load) await gotoReady(page, server.url);
+        await fn(page, { url: server.url, shot: (label) => shot(page, `${name}-${label}`) });
+        failed = false;
+      } finally {
+        if (failed) await shot(page, `FAIL-${name}`).catch(() => {});
+        await context.close().catch(() => {});
+      }
+      assert.deepEqual(problems, [], `page reported errors during "${t.name}"`);
+    },
+  };
+}
+
+export function slug(s) {
+  return String(s).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80);
+}
+
+export async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function waitReady(page) {
+  await page.waitForFunction(() => !!(window.pathlab && window.pathlab.ready === true), null, { timeout: 20_000 });
+}
+
+export async function gotoReady(page, url) {
+  await page.goto(url);
+  await waitReady(page);
+}
+
+export const size = (page) => page.evaluate(() => window.pathlab.size());
+export const startCell = (page) => page.evaluate(() => { const s = window.pathlab.start(); return { x: s.x, y: s.y }; });
+export const goalCell = (page) => page.evaluate(() => { const g = window.pathlab.goal(); return { x: g.x, y: g.y }; });
+export const exportMap = (page) => page.evaluate(() => window.pathlab.exportMap());
+export const cellAt = (page, x, y) => page.evaluate(([x, y]) => window.pathlab.cell(x, y), [x, y]);
+
+/** All grid bytes, row-major, as a plain array. */
+export async function cells(page) {
+  return page.evaluate(() => {
+    const { width, height } = window.pathlab.size();
+    const out = new Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = window.pathlab.cell(x, y);
+    return { width, height, data: out };
+  });
+}
+
+/** All search-state bytes, row-major. */
+export async function states(page) {
+  return page.evaluate(() => {
+    const { width, height } = window.pathlab.size();
+    const out = new Array(width * height);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = window.pathlab.state(x, y);
+    return { width, height, data: out };
+  });
+}
+
+/** Cells (as [x,y]) of a row-major grid whose byte satisfies `pred`. */
+export function where(grid, pred) {
+  const out = [];
+  for (let y = 0; y < grid.height; y++) for (let x = 0; x < grid.width; x++) {
+    if (pred(grid.data[y * grid.width + x])) out.push([x, y]);
+  }
+  return out;
+}
+
+export async function stat(page, name) {
+  const el = page.locator(`[data-stat="${name}"]`).first();
+  return ((await el.textContent()) || '').trim();
+}
+
+export async function waitStat(page, name, accept, timeout = 30_000) {
+  const values = Array.isArray(accept) ? accept : [accept];
+  await page.waitForFunction(([name, values]) => {
+    const el = document.querySelector(`[data-stat="${name}"]`);
+    return !!el && values.includes(el.textContent.trim());
+  }, [name, values], { timeout });
+  return stat(page, name);
+}
+
+export async function message(page) {
+  return page.evaluate(() => {
+    const el = document.getElementById('message');
+    return el ? { kind: el.dataset.kind, text: el.textContent.trim() } : null;
+  });
+}
+
+// ---------------------------------------------------------------- acting
+
+/** Viewport coordinates of the centre of cell (x, y), from the page's hook. */
+export async function cellPoint(page, x, y) {
+  const p = await page.evaluate(([x, y]) => window.pathlab.cellToClient(x, y), [x, y]);
+  assert.ok(Number.isFinite(p.x) && Number.isFinite(p.y), `cellToClient(${x},${y}) gave ${JSON.stringify(p)}`);
+  return p;
+}
+
+/**
+ * A real mouse drag through the given cells: press on the first, move to each
+ * next one with `steps` intermediate events (1 = one jump), release on the last.
+ */
+export async function drag(page, points, { steps = 1, button = 'left' } = {}) {
+  const pts = [];
+  for (const [x, y] of points) pts.push(await cellPoint(page, x, y));
+  await page.mouse.move(pts[0].x, pts[0].y);
+  await page.mouse.down({ button });
+  for (const p of pts.slice(1)) await page.mouse.move(p.x, p.y, { steps });
+  await page.mouse.up({ button });
+}
+
+export async function clickCell(page, x, y, opts = {}) {
+  const p = await cellPoint(page, x, y);
+  await page.mouse.click(p.x, p.y, opts);
+}
+
+export async function dblclickCell(page, x, y) {
+  const p = await cellPoint(page, x, y);
+  await page.mouse.dblclick(p.x, p.y);
+}
+
+/** Give keyboard focus back to the document without touching the canvas. */
+export async function focusNeutral(page) {
+  await page.locator('[data-stat="status"]').first().click();
+}
+
+/** Make a known clean state: a fresh open map of w×h through the New-map form. */
+export async function newMap(page, w = 30, h = 20) {
+  await page.locator('#new-width').fill(String(w));
+  await page.locator('#new-height').fill(String(h));
+  await page.locator('#new-map').click();
+  await page.waitForFunction(([w, h]) => {
+    const s = window.pathlab && window.pathlab.ready && window.pathlab.size();
+    return s && s.width === w && s.height === h;
+  }, [w, h]);
+  const grid = await cells(page);
+  assert.ok(grid.data.every((c) => c !== 0), 'a new map must be open (no walls)');
+  await focusNeutral(page);
+}
+
+/** Put the speed slider at its maximum (instant) with real keyboard input. */
+export async function speedMax(page) {
+  const speed = page.locator('#speed');
+  await speed.focus();
+  await page.keyboard.press('End');
+  const { value, max } = await speed.evaluate((el) => ({ value: el.value, max: el.max }));
+  assert.equal(value, max, '#speed should be at its max after pressing End');
+}
+
+/** Click Run and wait for the search to finish; returns the final status text. */
+export async function runToEnd(page, timeout = 60_000) {
+  await page.locator('#run').click();
+  return waitStat(page, 'status', ['found', 'no path', 'partial'], timeout);
+}
+
+// ---------------------------------------------------------------- geometry
+
+/** Bresenham line between integer cells, both ends included. */
+export function bresenham([x0, y0], [x1, y1]) {
+  const out = [];
+  const dx = Math.abs(x1 - x0), sx = x0 < x1 ? 1 : -1;
+  const dy = -Math.abs(y1 - y0), sy = y0 < y1 ? 1 : -1;
+  let err = dx + dy;
+  for (;;) {
+    out.push([x0, y0]);
+    if (x0 === x1 && y0 === y1) break;
+    const e2 = 2 * err;
+    if (e2 >= dy) { err += dy; x0 += sx; }
+    if (e2 <= dx) { err += dx; y0 += sy; }
+  }
+  return out;
+}
+
+/** Cells of the polyline through `points` (Bresenham per segment, deduplicated). */
+export function polyline(points) {
+  const seen = new Set();
+  const out = [];
+  for (let i = 1; i < points.length; i++) {
+    for (const c of bresenham(points[i - 1], points[i])) {
+      const k = c.join(',');
+      if (!seen.has(k)) { seen.add(k); out.push(c); }
+    }
+  }
+  if (points.length === 1) out.push(points[0]);
+  return out;
+}
+
+/** Whether a set of cells is one 8-connected component. */
+export function isEightConnected(list) {
+  if (list.length === 0) return true;
+  const set = new Set(list.map((c) => c.join(',')));
+  const seen = new Set([list[0].join(',')]);
+  const queue = [list[0]];
+  while (queue.length) {
+    const [x, y] = queue.pop();
+    for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
+      const k = `${x + dx},${y + dy}`;
+      if (set.has(k) && !seen.has(k)) { seen.add(k); queue.push([x + dx, y + dy]); }
+    }
+  }
+  return seen.size === set.size;
+}
+
+// ---------------------------------------------------------------- CLI
+
+export function cliSolve(mapFile, from, to, extra = []) {
+  assert.ok(fs.existsSync(CLI), `CLI binary missing at ${CLI} (cargo build --release --bin pathlab)`);
+  const args = ['solve', mapFile, '--from', `${from.x},${from.y}`, '--to', `${to.x},${to.y}`, '--algo', 'astar', '--json', ...extra];
+  const r = spawnSync(CLI, args, { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, `pathlab ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  const line = r.stdout.trim().split('\n').filter(Boolean).pop();
+  return JSON.parse(line);
+}
+
+export function readIndex() {
+  const file = path.join(REPO, 'maps', 'index.json');
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+export const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pathlab-e2e-'));
