@@ -22,6 +22,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(HERE, '..', '..');
 // PATHLAB_WWW lets the harness be exercised against another page (e.g. a mock).
 export const WWW = path.resolve(process.env.PATHLAB_WWW || path.join(REPO, 'www'));
+export const MAPS = path.resolve(process.env.PATHLAB_MAPS || path.join(REPO, 'maps'));
 export const SHOTS = path.join(HERE, 'screenshots');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CLI = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
@@ -126,14 +127,14 @@ export async function startEnv() {
       await browser.close().catch(() => {});
       await server.close();
     },
-    async withPage(t, fn, { load = true } = {}) {
+    async withPage(t, fn, { load = true, allowConsole = [] } = {}) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const problems = [];
       page.on('pageerror', (err) => problems.push(`pageerror: ${err && err.stack || err}`));
       page.on('console', (msg) => {
-        if (msg.type() === 'error') {
+        if (msg.type() === 'error' && !allowConsole.some((re) => re.test(msg.text()))) {
           const loc = msg.location();
           problems.push(`console.error: ${msg.text()}${loc && loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
         }
@@ -143,7 +144,7 @@ export async function startEnv() {
       let failed = true;
       try {
         if (load) await gotoReady(page, server.url);
-        await fn(page, { url: server.url, shot: (label) => shot(page, `${name}-${label}`) });
+        await fn(page, { url: server.url, context, shot: (label) => shot(page, `${name}-${label}`) });
         failed = false;
       } finally {
         if (failed) await shot(page, `FAIL-${name}`).catch(() => {});
@@ -278,7 +279,22 @@ export async function newMap(page, w = 30, h = 20) {
   }, [w, h]);
   const grid = await cells(page);
   assert.ok(grid.data.every((c) => c !== 0), 'a new map must be open (no walls)');
+  await assertWholeMapVisible(page);
   await focusNeutral(page);
+}
+
+/** The centres of the four corner cells are inside the canvas and the viewport. */
+export async function assertWholeMapVisible(page) {
+  const { width, height } = await size(page);
+  const box = await page.locator('#grid-canvas').boundingBox();
+  assert.ok(box, 'canvas#grid-canvas is rendered');
+  const vp = page.viewportSize();
+  for (const [x, y] of [[0, 0], [width - 1, 0], [0, height - 1], [width - 1, height - 1]]) {
+    const p = await cellPoint(page, x, y);
+    const inside = p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height
+      && p.x >= 0 && p.y >= 0 && p.x <= vp.width && p.y <= vp.height;
+    assert.ok(inside, `corner cell (${x},${y}) at ${JSON.stringify(p)} is not visible (canvas ${JSON.stringify(box)})`);
+  }
 }
 
 /** Put the speed slider at its maximum (instant) with real keyboard input. */
@@ -356,7 +372,7 @@ export function cliSolve(mapFile, from, to, extra = []) {
 }
 
 export function readIndex() {
-  const file = path.join(REPO, 'maps', 'index.json');
+  const file = path.join(MAPS, 'index.json');
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
