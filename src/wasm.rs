@@ -1,1 +1,483 @@
 //! The `#[wasm_bindgen]` glue: the only module that knows about JavaScript.
+//!
+//! A thin binding layer over [`crate::Planner`], in the spirit of rapier.js over its core:
+//! every decision about the grid and the search stays in Rust, JS only forwards the user's
+//! actions and paints. The page reads the grid bytes, the search-state bytes and the RGBA frame
+//! straight from wasm memory through the `*_ptr` getters (typed-array views over
+//! `memory.buffer`, rebuilt when memory grows); settings, stats and inspector nodes cross as
+//! plain objects through `serde-wasm-bindgen`; every refusal comes back as a thrown JS `Error`
+//! with a readable message, never as a panic.
+
+use crate::formats::{bitmap, movingai};
+use crate::grid::{Cell, Grid};
+use crate::search::{Budget, Settings, Status};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: the clock for time slices (`std::time::Instant` panics on wasm32).
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Installs `console_error_panic_hook`, so a bug we have not found yet reports its message in
+/// the console instead of an opaque "unreachable". Runs once when the module is instantiated.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// How much one call to [`Planner::step`] may do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Speed {
+    /// At most this many expansions per call.
+    Expansions(u64),
+    /// Roughly this many milliseconds per call (at least one expansion).
+    Millis(f64),
+    /// Run to the end in one call.
+    Instant,
+}
+
+impl Speed {
+    fn budget(self) -> Budget {
+        match self {
+            Speed::Expansions(n) => Budget::Expansions(n),
+            Speed::Millis(ms) => Budget::Millis(ms),
+            Speed::Instant => Budget::Unlimited,
+        }
+    }
+}
+
+/// A point `{x, y}` for JS.
+#[derive(Serialize)]
+struct Point {
+    x: u32,
+    y: u32,
+}
+
+/// Everything the statistics panel shows, as one plain object.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StatsView {
+    /// `running`, `found`, `no_path` or `partial`.
+    status: &'static str,
+    /// Whether nothing has been expanded yet.
+    fresh: bool,
+    #[serde(flatten)]
+    stats: crate::search::Stats,
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+/// Serializes to a plain JS object (maps as objects, `None` as `null`), like `JSON.parse`.
+fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(js_error)
+}
+
+fn status_name(status: Status) -> &'static str {
+    status.name()
+}
+
+/// The planner the page drives: grid, start, goal, settings, the current search, the edit
+/// history and an RGBA frame buffer, plus the speed `step()` runs at.
+#[wasm_bindgen]
+pub struct Planner {
+    inner: crate::Planner,
+    speed: Speed,
+    /// The colours last given to `setPalette`, re-applied when a load replaces the planner.
+    palette: Vec<u32>,
+    /// Bumped on every change that can alter what is painted, so the page repaints only when
+    /// it moved.
+    version: u32,
+}
+
+impl Planner {
+    fn wrap(inner: crate::Planner) -> Planner {
+        Planner {
+            inner,
+            speed: Speed::Expansions(1),
+            palette: Vec::new(),
+            version: 1,
+        }
+    }
+
+    fn touched(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+
+    /// Replaces the map. `markers` (`[sx, sy, gx, gy]`) place the start and goal when they
+    /// are open cells of the new map; otherwise the current markers move to the nearest open
+    /// cells. The undo history starts afresh; on error nothing changes.
+    fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
+        if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
+            let settings = *self.inner.settings();
+            if let Ok(mut fresh) =
+                crate::Planner::with_grid(grid.clone(), (sx, sy), (gx, gy), settings)
+            {
+                fresh.set_palette(&self.palette);
+                self.inner = fresh;
+                self.touched();
+                return Ok(());
+            }
+        }
+        self.inner.load_grid(grid).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+}
+
+#[wasm_bindgen]
+impl Planner {
+    /// An open `width` × `height` map with the start top-left and the goal bottom-right.
+    /// Throws for sizes outside 1–4096.
+    #[wasm_bindgen(constructor)]
+    pub fn new(width: u32, height: u32) -> Result<Planner, JsError> {
+        crate::Planner::new(width, height)
+            .map(Planner::wrap)
+            .map_err(js_error)
+    }
+
+    /// Replaces the map with a new open one of the given size (markers move to the nearest
+    /// open cell). Throws, keeping the current map, for sizes outside 1–4096.
+    #[wasm_bindgen(js_name = newMap)]
+    pub fn new_map(&mut self, width: u32, height: u32) -> Result<(), JsError> {
+        let grid = Grid::new(width, height).map_err(js_error)?;
+        self.replace(grid, None)
+    }
+
+    /// Replaces the map with a Moving AI `.map` text; optional `markers` `[sx, sy, gx, gy]`
+    /// place the start and goal (ignored unless both are open cells). Throws, keeping the
+    /// current map, when the text is not a valid map or has no passable cell.
+    #[wasm_bindgen(js_name = loadMapText)]
+    pub fn load_map_text(&mut self, text: &str, markers: Option<Vec<u32>>) -> Result<(), JsError> {
+        let grid = movingai::parse_map(text).map_err(js_error)?;
+        self.replace(grid, markers)
+    }
+
+    /// Replaces the map with an image the browser decoded: `rgba` is `width × height × 4`
+    /// bytes as from `getImageData`. Throws, keeping the current map, on a bad image.
+    #[wasm_bindgen(js_name = loadImage)]
+    pub fn load_image(&mut self, width: u32, height: u32, rgba: &[u8]) -> Result<(), JsError> {
+        let grid = bitmap::grid_from_rgba(width, height, rgba).map_err(js_error)?;
+        self.replace(grid, None)
+    }
+
+    /// Replaces the map with raw grid bytes (0 wall, 1–4 terrain), as saved by the page;
+    /// optional `markers` as for `loadMapText`. Throws, keeping the current map, on a bad size
+    /// or byte.
+    #[wasm_bindgen(js_name = loadCells)]
+    pub fn load_cells(
+        &mut self,
+        width: u32,
+        height: u32,
+        cells: Vec<u8>,
+        markers: Option<Vec<u32>>,
+    ) -> Result<(), JsError> {
+        let grid = Grid::from_bytes(width, height, cells).map_err(js_error)?;
+        self.replace(grid, markers)
+    }
+
+    /// The map as Moving AI `.map` text (digits 2–4 mark terrain costs).
+    #[wasm_bindgen(js_name = exportMap)]
+    pub fn export_map(&self) -> String {
+        movingai::write_map(self.inner.grid())
+    }
+
+    /// The map's width in cells.
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> u32 {
+        self.inner.grid().width()
+    }
+
+    /// The map's height in cells.
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> u32 {
+        self.inner.grid().height()
+    }
+
+    /// A counter that changes whenever the picture may have changed (edits, steps, loads).
+    #[wasm_bindgen(getter)]
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Address in wasm memory of the grid bytes (`width × height`, `y * width + x`; 0 wall,
+    /// 1–4 terrain). Valid until the next call that changes the map size.
+    #[wasm_bindgen(js_name = cellsPtr)]
+    pub fn cells_ptr(&self) -> *const u8 {
+        self.inner.grid().bytes().as_ptr()
+    }
+
+    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–4).
+    /// Valid until the next call that changes the map size.
+    #[wasm_bindgen(js_name = statesPtr)]
+    pub fn states_ptr(&self) -> *const u8 {
+        self.inner.search().states().as_ptr()
+    }
+
+    /// Sets the 25 RGBA colours (`0xAABBGGRR`, index `cell * 5 + state`) the frame is painted
+    /// with. Throws unless exactly 25 colours are given.
+    #[wasm_bindgen(js_name = setPalette)]
+    pub fn set_palette(&mut self, colours: &[u32]) -> Result<(), JsError> {
+        if !self.inner.set_palette(colours) {
+            return Err(JsError::new(&format!(
+                "the palette needs 25 colours, not {}",
+                colours.len()
+            )));
+        }
+        self.palette = colours.to_vec();
+        self.touched();
+        Ok(())
+    }
+
+    /// Paints the frame buffer (one RGBA pixel per cell) and returns its address in wasm
+    /// memory: `width × height × 4` bytes, ready for `new ImageData(...)`.
+    pub fn render(&mut self) -> *const u32 {
+        self.inner.render().as_ptr()
+    }
+
+    /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.
+    pub fn cell(&self, x: u32, y: u32) -> u8 {
+        self.inner
+            .grid()
+            .get(i64::from(x), i64::from(y))
+            .map_or(255, Cell::to_byte)
+    }
+
+    /// The search-state byte at (x, y) (`CellState` 0–4); 255 outside the map.
+    pub fn state(&self, x: u32, y: u32) -> u8 {
+        let g = self.inner.grid();
+        if x >= g.width() || y >= g.height() {
+            return 255;
+        }
+        self.inner.search().states()[(y * g.width() + x) as usize]
+    }
+
+    /// Sets how far [`Planner::step`] goes per call: `kind` is `"expansions"` (at least 1),
+    /// `"millis"` (a time slice, > 0), `"instant"` (to the end), or seed 003's time slice
+    /// `"slice"`, where −1 means one expansion per call and a positive number milliseconds.
+    #[wasm_bindgen(js_name = setSpeed)]
+    pub fn set_speed(&mut self, kind: &str, amount: f64) -> Result<(), JsError> {
+        let bad = || JsError::new(&format!("a {kind} speed of {amount} makes no sense"));
+        self.speed = match kind {
+            "expansions" if amount >= 1.0 && amount.is_finite() => Speed::Expansions(amount as u64),
+            "millis" if amount > 0.0 && amount.is_finite() => Speed::Millis(amount),
+            "slice" if amount == -1.0 => Speed::Expansions(1),
+            "slice" if amount > 0.0 && amount.is_finite() => Speed::Millis(amount),
+            "instant" => Speed::Instant,
+            "expansions" | "millis" | "slice" => return Err(bad()),
+            _ => {
+                return Err(JsError::new(&format!(
+                    "unknown speed '{kind}': use expansions, millis, slice or instant"
+                )))
+            }
+        };
+        Ok(())
+    }
+
+    /// Advances the search by the current speed and returns its status: `running`, `found`,
+    /// `no_path` or `partial`. Call it on every animation frame.
+    pub fn step(&mut self) -> String {
+        self.advance(self.speed.budget())
+    }
+
+    /// Exactly one expansion, whatever the speed; returns the status.
+    #[wasm_bindgen(js_name = stepOnce)]
+    pub fn step_once(&mut self) -> String {
+        self.advance(Budget::Expansions(1))
+    }
+
+    /// Runs the search to the end at once; returns the status.
+    #[wasm_bindgen(js_name = runToEnd)]
+    pub fn run_to_end(&mut self) -> String {
+        self.advance(Budget::Unlimited)
+    }
+
+    fn advance(&mut self, budget: Budget) -> String {
+        let before = self.inner.search().stats().expanded;
+        let status = self.inner.step(budget, performance_now);
+        if self.inner.search().stats().expanded != before {
+            self.touched();
+        }
+        status_name(status).to_string()
+    }
+
+    /// The search status: `running`, `found`, `no_path` or `partial`.
+    #[wasm_bindgen(getter)]
+    pub fn status(&self) -> String {
+        status_name(self.inner.search().status()).to_string()
+    }
+
+    /// The statistics as a plain object: `status`, `fresh`, `expanded`, `generated`,
+    /// `reopened`, `updated`, `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost`
+    /// (null until found) and `pathMoves`.
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        let search = self.inner.search();
+        let view = StatsView {
+            status: status_name(search.status()),
+            fresh: search.stats().expanded == 0,
+            stats: *search.stats(),
+        };
+        to_js(&view)
+    }
+
+    /// The settings as a plain object: `algorithm`, `heuristic` (null = the movement's
+    /// default), `weight`, `movement: {connectivity, diagonalRule, diagonalCost}`,
+    /// `neighbourOrder` and `nodeBudget` (null = none).
+    pub fn settings(&self) -> Result<JsValue, JsError> {
+        to_js(self.inner.settings())
+    }
+
+    /// Replaces the settings (missing fields take their defaults) and restarts the search.
+    /// Throws, changing nothing, for unknown names or out-of-range numbers.
+    #[wasm_bindgen(js_name = setSettings)]
+    pub fn set_settings(&mut self, settings: JsValue) -> Result<(), JsError> {
+        let settings: Settings = serde_wasm_bindgen::from_value(settings)
+            .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
+        self.inner.set_settings(settings).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// The start cell as `{x, y}`.
+    pub fn start(&self) -> Result<JsValue, JsError> {
+        let (x, y) = self.inner.start();
+        to_js(&Point { x, y })
+    }
+
+    /// The goal cell as `{x, y}`.
+    pub fn goal(&self) -> Result<JsValue, JsError> {
+        let (x, y) = self.inner.goal();
+        to_js(&Point { x, y })
+    }
+
+    /// Moves the start (undoable; re-plans at once if the search had finished). Throws on a
+    /// wall or outside the map.
+    #[wasm_bindgen(js_name = setStart)]
+    pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), JsError> {
+        self.inner.set_start(x, y).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Moves the goal (undoable; re-plans at once if the search had finished). Throws on a
+    /// wall or outside the map.
+    #[wasm_bindgen(js_name = setGoal)]
+    pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), JsError> {
+        self.inner.set_goal(x, y).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Opens an undo group: everything until `endStroke` undoes as one step.
+    #[wasm_bindgen(js_name = beginStroke)]
+    pub fn begin_stroke(&mut self) {
+        self.inner.begin_stroke();
+    }
+
+    /// Closes the undo group opened by `beginStroke`.
+    #[wasm_bindgen(js_name = endStroke)]
+    pub fn end_stroke(&mut self) {
+        self.inner.end_stroke();
+    }
+
+    /// Paints `cell` (0 wall, 1–4 terrain) with a square brush of side `brush` along the
+    /// line from (x0, y0) to (x1, y1), every cell between included. The markers' cells are
+    /// never walled. Returns how many cells changed; throws for a cell byte other than 0–4.
+    #[wasm_bindgen(js_name = paintLine)]
+    pub fn paint_line(
+        &mut self,
+        x0: u32,
+        y0: u32,
+        x1: u32,
+        y1: u32,
+        brush: u32,
+        cell: u8,
+    ) -> Result<u32, JsError> {
+        let cell = Cell::from_byte(cell).ok_or_else(|| {
+            JsError::new(&format!(
+                "cell {cell} is not 0 (wall) or a terrain cost 1–4"
+            ))
+        })?;
+        let changed = self.inner.paint_line((x0, y0), (x1, y1), brush, cell);
+        if changed > 0 {
+            self.touched();
+        }
+        Ok(u32::try_from(changed).unwrap_or(u32::MAX))
+    }
+
+    /// Turns every cell into open ground of cost 1 (undoable). Returns how many changed.
+    #[wasm_bindgen(js_name = clearWalls)]
+    pub fn clear_walls(&mut self) -> u32 {
+        let changed = self.inner.clear_walls();
+        self.touched();
+        u32::try_from(changed).unwrap_or(u32::MAX)
+    }
+
+    /// Undoes the last edit (stroke, marker move, clear); false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let done = self.inner.undo();
+        self.touched();
+        done
+    }
+
+    /// Redoes the last undone edit; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let done = self.inner.redo();
+        self.touched();
+        done
+    }
+
+    /// Whether there is an edit to undo.
+    #[wasm_bindgen(js_name = canUndo)]
+    pub fn can_undo(&self) -> bool {
+        self.inner.can_undo()
+    }
+
+    /// Whether there is an edit to redo.
+    #[wasm_bindgen(js_name = canRedo)]
+    pub fn can_redo(&self) -> bool {
+        self.inner.can_redo()
+    }
+
+    /// Throws the search away and starts a new one with nothing expanded.
+    #[wasm_bindgen(js_name = resetSearch)]
+    pub fn reset_search(&mut self) {
+        self.inner.reset_search();
+        self.touched();
+    }
+
+    /// The path (found or partial) as a flat `[x0, y0, x1, y1, …]` array from the start;
+    /// empty while there is none.
+    pub fn path(&self) -> Vec<u32> {
+        let width = self.inner.grid().width();
+        self.inner
+            .search()
+            .path()
+            .iter()
+            .flat_map(|&i| [i % width, i / width])
+            .collect()
+    }
+
+    /// The cell expanded last as `{x, y}`, or `undefined` before the first expansion.
+    pub fn current(&self) -> Result<JsValue, JsError> {
+        match self.inner.search().current() {
+            Some((x, y)) => to_js(&Point { x, y }),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// What the search knows about (x, y) for the node inspector: `{x, y, state, g, h, f,
+    /// parent: [x, y] | null, expansion}`, or `undefined` outside the map.
+    pub fn node(&self, x: u32, y: u32) -> Result<JsValue, JsError> {
+        match self.inner.search().node(x, y) {
+            Some(info) => to_js(&info),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds the wasm package the page loads: www/pkg/pathlab.js + pathlab_bg.wasm, and copies
+# the bundled maps to www/maps. Idempotent; installs the wasm target and the wasm-bindgen CLI
+# (the exact version in Cargo.lock, which must match the crate) when missing.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    echo "Adding the wasm32-unknown-unknown target…"
+    rustup target add wasm32-unknown-unknown
+fi
+
+# The CLI must be exactly the version of the wasm-bindgen crate in Cargo.lock.
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$want" ]; then
+    echo "error: no wasm-bindgen version in Cargo.lock (run cargo generate-lockfile)" >&2
+    exit 1
+fi
+have=$(wasm-bindgen --version 2>/dev/null | awk '{ print $2 }' || true)
+if [ "$have" != "$want" ]; then
+    echo "Installing wasm-bindgen-cli $want (found: ${have:-none})…"
+    cargo install wasm-bindgen-cli --version "=$want"
+fi
+
+cargo build --lib --release --target wasm32-unknown-unknown
+wasm-bindgen --target web --out-dir www/pkg \
+    target/wasm32-unknown-unknown/release/pathlab.wasm
+
+rm -rf www/maps
+if [ -d maps ]; then
+    cp -R maps www/maps
+else
+    mkdir -p www/maps
+fi
+
+wasm=www/pkg/pathlab_bg.wasm
+raw=$(wc -c < "$wasm" | tr -d ' ')
+gz=$(gzip -9 -c "$wasm" | wc -c | tr -d ' ')
+echo "Built $wasm: $raw bytes ($gz bytes gzipped)"

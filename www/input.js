@@ -1,0 +1,320 @@
+// Canvas and keyboard input: pointer events (mouse, pen, touch) for drawing strokes, dragging
+// the markers, double-click/double-tap placement, panning and pinch-zoom; the wheel zooms;
+// the right-click menu; keyboard shortcuts. Every cell decision goes to the planner: JS sends
+// the two ends of each pointer movement and wasm fills every cell between them.
+
+import { $, setMessage } from './ui.js';
+
+const DOUBLE_MS = 450;
+
+export function attachInput(app, canvas) {
+  const r = app.renderer;
+  const pointers = new Map();
+  let gesture = null;
+  let lastClick = null;
+  const menu = $('#context-menu');
+  let menuCell = null;
+
+  const local = (e) => {
+    const rect = canvas.getBoundingClientRect();
+    return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+  };
+
+  const sameCell = (a, b) => a && b && a.x === b.x && a.y === b.y;
+
+  function setHover(cell) {
+    if (!sameCell(cell, app.hover)) {
+      app.hover = cell;
+      r.dirty = true;
+    }
+  }
+
+  function endGesture() {
+    if (!gesture) return;
+    if (gesture.kind === 'paint' || gesture.kind === 'start' || gesture.kind === 'goal') {
+      app.planner.endStroke();
+      app.edited();
+    }
+    gesture = null;
+    canvas.classList.remove('panning', 'dragging');
+  }
+
+  function beginPinch() {
+    endGesture();
+    const [a, b] = [...pointers.values()];
+    gesture = {
+      kind: 'pinch',
+      dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+      mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
+    };
+  }
+
+  canvas.addEventListener('pointerdown', (e) => {
+    closeMenu();
+    if (e.button === 2) return;
+    canvas.focus({ preventScroll: true });
+    const p = local(e);
+    pointers.set(e.pointerId, p);
+    try {
+      canvas.setPointerCapture(e.pointerId);
+    } catch {
+      // Synthetic or already released pointers cannot be captured; dragging still works.
+    }
+    if (pointers.size === 2) {
+      beginPinch();
+      return;
+    }
+    if (pointers.size > 2) return;
+    const cell = r.cellAt(p.x, p.y);
+    if (e.button === 1 || e.shiftKey || !cell) {
+      e.preventDefault();
+      gesture = { kind: 'pan', last: p };
+      canvas.classList.add('panning');
+      return;
+    }
+    if (e.button !== 0) return;
+
+    const now = performance.now();
+    if (lastClick && now - lastClick.time < DOUBLE_MS && sameCell(lastClick.cell, cell)) {
+      // The second press of a double-click: take back what the first press painted, then
+      // place a marker instead.
+      if (lastClick.changed > 0) app.planner.undo();
+      lastClick = null;
+      gesture = { kind: 'none' };
+      app.doubleClick(cell);
+      return;
+    }
+
+    const start = app.planner.start();
+    const goal = app.planner.goal();
+    if (sameCell(cell, start) || sameCell(cell, goal)) {
+      gesture = { kind: sameCell(cell, start) ? 'start' : 'goal', last: cell, moved: false };
+      app.planner.beginStroke();
+      canvas.classList.add('dragging');
+      lastClick = { time: now, cell, changed: 0 };
+      return;
+    }
+    // A stroke that starts on a wall erases; otherwise it paints with the active brush.
+    const value = app.planner.cell(cell.x, cell.y) === 0 ? 1 : app.brushByte();
+    app.planner.beginStroke();
+    const changed = app.planner.paintLine(cell.x, cell.y, cell.x, cell.y, app.brushSize, value);
+    gesture = { kind: 'paint', last: cell, value, moved: false };
+    lastClick = { time: now, cell, changed };
+    app.changed();
+  });
+
+  canvas.addEventListener('pointermove', (e) => {
+    const p = local(e);
+    if (pointers.has(e.pointerId)) pointers.set(e.pointerId, p);
+    if (e.pointerType !== 'touch' || !gesture) setHover(r.cellAt(p.x, p.y));
+    if (!gesture) return;
+    switch (gesture.kind) {
+      case 'pinch': {
+        const [a, b] = [...pointers.values()];
+        if (!b) return;
+        const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+        const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+        r.panBy(mid.x - gesture.mid.x, mid.y - gesture.mid.y);
+        r.zoomAt(dist / gesture.dist, mid.x, mid.y);
+        gesture.dist = dist;
+        gesture.mid = mid;
+        break;
+      }
+      case 'pan':
+        r.panBy(p.x - gesture.last.x, p.y - gesture.last.y);
+        gesture.last = p;
+        break;
+      case 'paint': {
+        const cell = r.cellClamped(p.x, p.y);
+        if (sameCell(cell, gesture.last)) return;
+        const { last } = gesture;
+        app.planner.paintLine(last.x, last.y, cell.x, cell.y, app.brushSize, gesture.value);
+        gesture.last = cell;
+        gesture.moved = true;
+        lastClick = null;
+        break;
+      }
+      case 'start':
+      case 'goal': {
+        const cell = r.cellAt(p.x, p.y);
+        if (!cell || sameCell(cell, gesture.last)) return;
+        try {
+          if (gesture.kind === 'start') app.planner.setStart(cell.x, cell.y);
+          else app.planner.setGoal(cell.x, cell.y);
+          gesture.last = cell;
+          lastClick = null;
+        } catch {
+          // A wall or the other marker's cell: the marker waits where it is.
+        }
+        break;
+      }
+      default:
+    }
+  });
+
+  const release = (e) => {
+    pointers.delete(e.pointerId);
+    if (gesture?.kind === 'pinch') {
+      if (pointers.size < 2) gesture = null;
+      return;
+    }
+    endGesture();
+  };
+  canvas.addEventListener('pointerup', release);
+  canvas.addEventListener('pointercancel', release);
+  canvas.addEventListener('pointerleave', (e) => {
+    if (e.pointerType !== 'touch') setHover(null);
+  });
+  canvas.addEventListener('lostpointercapture', (e) => {
+    if (pointers.has(e.pointerId)) release(e);
+  });
+  // The pointerdown handler does the work; the native event must not select text.
+  canvas.addEventListener('dblclick', (e) => e.preventDefault());
+
+  canvas.addEventListener(
+    'wheel',
+    (e) => {
+      e.preventDefault();
+      const p = local(e);
+      const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
+      // Trackpad pinches arrive as ctrl+wheel with small deltas: zoom faster for them.
+      const k = e.ctrlKey ? 0.01 : 0.0015;
+      r.zoomAt(Math.exp(-e.deltaY * unit * k), p.x, p.y);
+    },
+    { passive: false },
+  );
+
+  // ---- right-click menu ----
+
+  function openMenu(cell, clientX, clientY) {
+    menuCell = cell;
+    menu.hidden = false;
+    const wrap = canvas.parentElement.getBoundingClientRect();
+    const mw = menu.offsetWidth;
+    const mh = menu.offsetHeight;
+    const x = Math.min(clientX - wrap.left, wrap.width - mw - 4);
+    const y = Math.min(clientY - wrap.top, wrap.height - mh - 4);
+    menu.style.left = `${Math.max(4, x)}px`;
+    menu.style.top = `${Math.max(4, y)}px`;
+    menu.querySelector('button')?.focus({ preventScroll: true });
+  }
+
+  function closeMenu() {
+    if (!menu.hidden) {
+      menu.hidden = true;
+      menuCell = null;
+    }
+  }
+
+  canvas.addEventListener('contextmenu', (e) => {
+    e.preventDefault();
+    endGesture();
+    const p = local(e);
+    const cell = r.cellAt(p.x, p.y);
+    if (cell) openMenu(cell, e.clientX, e.clientY);
+  });
+
+  menu.addEventListener('click', (e) => {
+    const button = e.target.closest('button[data-action]');
+    if (!button || !menuCell) return;
+    const cell = menuCell;
+    closeMenu();
+    canvas.focus({ preventScroll: true });
+    switch (button.dataset.action) {
+      case 'start':
+      case 'goal':
+        if (app.setMarker(button.dataset.action, cell)) {
+          setMessage(`${button.dataset.action === 'start' ? 'Start' : 'Goal'} set at (${cell.x}, ${cell.y}).`, 'info');
+        }
+        break;
+      case 'clear':
+        app.clearCell(cell);
+        break;
+      case 'reset':
+        app.resetSearch();
+        break;
+      default:
+    }
+  });
+
+  menu.addEventListener('keydown', (e) => {
+    const items = [...menu.querySelectorAll('button')];
+    const i = items.indexOf(document.activeElement);
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = (i + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+      items[next].focus();
+    } else if (e.key === 'Escape' || e.key === 'Tab') {
+      e.preventDefault();
+      closeMenu();
+      canvas.focus({ preventScroll: true });
+    }
+    e.stopPropagation();
+  });
+
+  document.addEventListener('pointerdown', (e) => {
+    if (!menu.hidden && !menu.contains(e.target)) closeMenu();
+  });
+  window.addEventListener('blur', closeMenu);
+
+  // ---- keyboard ----
+
+  document.addEventListener('keydown', (e) => {
+    const t = e.target;
+    const tag = t?.tagName;
+    const typing = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || t?.isContentEditable;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      if (typing && tag !== 'INPUT') return;
+      if (typing && t.type !== 'checkbox' && t.type !== 'range' && t.type !== 'file') return;
+      if (key === 'z') {
+        e.preventDefault();
+        if (e.shiftKey) app.redo();
+        else app.undo();
+      } else if (key === 'y') {
+        e.preventDefault();
+        app.redo();
+      }
+      return;
+    }
+    if (e.altKey || typing) return;
+    if (key === 'Escape') {
+      closeMenu();
+      app.walker = null;
+      return;
+    }
+    // Space and Enter on a focused button belong to the button.
+    if (tag === 'BUTTON' && (key === ' ' || key === 'Enter')) return;
+    const act = {
+      ' ': () => app.toggleRun(),
+      n: () => app.step(),
+      ArrowRight: () => app.step(),
+      r: () => app.resetSearch(),
+      w: () => app.setBrush('wall'),
+      e: () => app.setBrush('erase'),
+      1: () => app.setBrush('1'),
+      2: () => app.setBrush('2'),
+      3: () => app.setBrush('3'),
+      4: () => app.setBrush('4'),
+      s: () => placeUnderPointer('start'),
+      g: () => placeUnderPointer('goal'),
+      f: () => app.fit(),
+      '+': () => app.zoom(1.25),
+      '=': () => app.zoom(1.25),
+      '-': () => app.zoom(0.8),
+    }[key];
+    if (!act) return;
+    e.preventDefault();
+    act();
+  });
+
+  function placeUnderPointer(which) {
+    if (!app.hover) {
+      setMessage(`Point at a cell on the map, then press ${which === 'start' ? 'S' : 'G'}.`, 'info');
+      return;
+    }
+    if (app.setMarker(which, app.hover)) {
+      setMessage(`${which === 'start' ? 'Start' : 'Goal'} set at (${app.hover.x}, ${app.hover.y}).`, 'info');
+    }
+  }
+}

@@ -1,0 +1,77 @@
+// Map sources: the bundled maps listed in maps/index.json, .map/.txt and image files (file
+// input or drag-and-drop; images are decoded by the browser, the grid is built in wasm), and
+// exporting the current map as a .map download. Every loader throws a readable Error and
+// leaves the current map alone on failure.
+
+/** The bundled map list, or [] when it cannot be fetched. */
+export async function fetchIndex() {
+  try {
+    const res = await fetch('maps/index.json', { cache: 'no-cache' });
+    if (!res.ok) return [];
+    const list = await res.json();
+    return Array.isArray(list) ? list.filter((m) => m && typeof m.file === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Loads bundled map `entry` ({file, name, start, goal}) into the planner. */
+export async function loadBundled(planner, entry) {
+  const res = await fetch(`maps/${encodeURIComponent(entry.file)}`);
+  if (!res.ok) throw new Error(`Could not fetch ${entry.file} (HTTP ${res.status}).`);
+  const text = await res.text();
+  planner.loadMapText(text, markersOf(entry));
+}
+
+function markersOf(entry) {
+  const ok = (p) => Array.isArray(p) && p.length === 2 && p.every((v) => Number.isInteger(v) && v >= 0);
+  return ok(entry.start) && ok(entry.goal)
+    ? new Uint32Array([entry.start[0], entry.start[1], entry.goal[0], entry.goal[1]])
+    : undefined;
+}
+
+const IMAGE = /\.(png|bmp|gif|webp)$/i;
+
+/** Loads a user file (.map/.txt text or a PNG/BMP image) into the planner. */
+export async function loadFile(planner, file) {
+  if (IMAGE.test(file.name) || file.type.startsWith('image/')) {
+    let bitmap;
+    try {
+      bitmap = await createImageBitmap(file);
+    } catch {
+      throw new Error(`${file.name} is not an image this browser can decode.`);
+    }
+    const { width, height } = bitmap;
+    if (width > 4096 || height > 4096) {
+      bitmap.close();
+      throw new Error(`${file.name} is ${width}×${height}; maps can be at most 4096×4096.`);
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const rgba = ctx.getImageData(0, 0, width, height).data;
+    planner.loadImage(width, height, new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.length));
+    return;
+  }
+  if (file.size > 40 * 1024 * 1024) {
+    throw new Error(`${file.name} is too large to be a map.`);
+  }
+  const text = await file.text();
+  planner.loadMapText(text);
+}
+
+/** Offers the current map as a .map download. */
+export function downloadMap(planner, name) {
+  const blob = new Blob([planner.exportMap()], { type: 'text/plain' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${(name || 'pathlab').replace(/\.map$/i, '').replace(/[^\w.-]+/g, '-')}.map`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

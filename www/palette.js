@@ -1,0 +1,76 @@
+// Colours: one table feeds both the wasm frame palette and the legend, so they never drift.
+// Overlay hues are Okabe–Ito (distinguishable with every common colour-vision deficiency);
+// terrain is a grey ramp, light = cheap, dark = dear, as in seed 003's collision maps.
+
+/** Terrain by grid byte: 0 wall, 1–4 cost. */
+export const TERRAIN = [
+  { name: 'Wall', rgb: [0x26, 0x2b, 0x36] },
+  { name: 'Terrain 1', rgb: [0xfb, 0xfb, 0xf8] },
+  { name: 'Terrain 2', rgb: [0xd9, 0xd9, 0xd4] },
+  { name: 'Terrain 3', rgb: [0xb2, 0xb2, 0xac] },
+  { name: 'Terrain 4', rgb: [0x8a, 0x8a, 0x84] },
+];
+
+/** Search overlays by CellState byte (0 = none). `alpha` keeps the terrain visible. */
+export const STATES = [
+  null,
+  { name: 'Open', rgb: [0x56, 0xb4, 0xe9], alpha: 0.55 },
+  { name: 'Closed', rgb: [0xe6, 0x9f, 0x00], alpha: 0.42 },
+  { name: 'Re-opened', rgb: [0xcc, 0x79, 0xa7], alpha: 0.7 },
+  { name: 'Path', rgb: [0xf0, 0xe4, 0x42], alpha: 0.85 },
+];
+
+/** Vector marks drawn over the frame. */
+export const MARKS = {
+  start: '#009e73',
+  goal: '#d55e00',
+  current: '#0072b2',
+  path: '#1b1f27',
+  walker: '#0072b2',
+  grid: 'rgba(30, 35, 45, 0.16)',
+};
+
+function blend(base, over, alpha) {
+  return base.map((c, i) => Math.round(c * (1 - alpha) + over[i] * alpha));
+}
+
+/** The colour a cell is painted for grid byte `cell` and state byte `state`. */
+export function cellColour(cell, state) {
+  const base = TERRAIN[cell].rgb;
+  const overlay = STATES[state];
+  return overlay && cell !== 0 ? blend(base, overlay.rgb, overlay.alpha) : base;
+}
+
+/** The 25 colours `palette[cell * 5 + state]` as little-endian RGBA words (0xAABBGGRR). */
+export function buildPalette() {
+  const words = new Uint32Array(25);
+  for (let cell = 0; cell < 5; cell++) {
+    for (let state = 0; state < 5; state++) {
+      const [r, g, b] = cellColour(cell, state);
+      words[cell * 5 + state] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+    }
+  }
+  return words;
+}
+
+export function css([r, g, b]) {
+  return `rgb(${r} ${g} ${b})`;
+}
+
+/** The legend entries, in display order: [label, CSS colour, shape]. */
+export function legendEntries() {
+  return [
+    ['Wall', css(TERRAIN[0].rgb), 'square'],
+    ['Cost 1', css(TERRAIN[1].rgb), 'square'],
+    ['Cost 2', css(TERRAIN[2].rgb), 'square'],
+    ['Cost 3', css(TERRAIN[3].rgb), 'square'],
+    ['Cost 4', css(TERRAIN[4].rgb), 'square'],
+    ['Start', MARKS.start, 'circle'],
+    ['Goal', MARKS.goal, 'diamond'],
+    ['Open', css(cellColour(1, 1)), 'square'],
+    ['Closed', css(cellColour(1, 2)), 'square'],
+    ['Re-opened', css(cellColour(1, 3)), 'square'],
+    ['Current node', MARKS.current, 'ring'],
+    ['Path', css(cellColour(1, 4)), 'line'],
+  ];
+}

@@ -1,0 +1,190 @@
+// DOM side of the panels: the message region, statistics, the settings form (controls ⇄
+// the planner's settings object), brushes, the legend and the node inspector. Text goes in
+// through textContent and DOM nodes only.
+
+import { legendEntries } from './palette.js';
+
+export const $ = (sel) => document.querySelector(sel);
+
+/** Speed slider stops: index 0 = one expansion per frame, last = instant. */
+export const SPEEDS = [
+  { label: '1 / frame', kind: 'expansions', amount: 1 },
+  { label: '2 / frame', kind: 'expansions', amount: 2 },
+  { label: '5 / frame', kind: 'expansions', amount: 5 },
+  { label: '10 / frame', kind: 'expansions', amount: 10 },
+  { label: '30 / frame', kind: 'expansions', amount: 30 },
+  { label: '100 / frame', kind: 'expansions', amount: 100 },
+  { label: '500 / frame', kind: 'expansions', amount: 500 },
+  { label: '2 000 / frame', kind: 'expansions', amount: 2000 },
+  { label: '10 000 / frame', kind: 'expansions', amount: 10000 },
+  { label: '8 ms / frame', kind: 'millis', amount: 8 },
+  { label: 'instant', kind: 'instant', amount: 0 },
+];
+
+const messageEl = () => $('#message');
+
+/** Shows a message in the live region; kind is info, error or success. */
+export function setMessage(text, kind = 'info') {
+  const el = messageEl();
+  el.dataset.kind = kind;
+  el.textContent = text;
+}
+
+const fmt = {
+  int: (n) => String(Math.round(n ?? 0)),
+  ms: (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(2)),
+  cost: (c) => (c === null || c === undefined ? '—' : c.toFixed(4)),
+};
+
+/** The status word shown to users (and the E2E tests). */
+export function statusWord(stats, running) {
+  switch (stats.status) {
+    case 'found':
+      return 'found';
+    case 'no_path':
+      return 'no path';
+    case 'partial':
+      return 'partial';
+    default:
+      if (running) return 'running';
+      return stats.fresh ? 'ready' : 'paused';
+  }
+}
+
+let statEls = null;
+
+/** Writes the statistics panel. */
+export function showStats(stats, running) {
+  statEls ??= Object.fromEntries(
+    [...document.querySelectorAll('[data-stat]')].map((el) => [el.dataset.stat, el]),
+  );
+  const values = {
+    status: statusWord(stats, running),
+    expanded: fmt.int(stats.expanded),
+    generated: fmt.int(stats.generated),
+    reopened: fmt.int(stats.reopened),
+    open: fmt.int(stats.openSize),
+    runs: fmt.int(stats.runCount),
+    elapsed: fmt.ms(stats.elapsedMs),
+    cost: fmt.cost(stats.pathCost),
+    moves: stats.pathMoves === null || stats.pathMoves === undefined ? '—' : fmt.int(stats.pathMoves),
+  };
+  for (const [key, text] of Object.entries(values)) {
+    const el = statEls[key];
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+  statEls.status.dataset.value = values.status;
+}
+
+/** Reads the settings form into the planner's settings object; throws a readable Error. */
+export function readSettings() {
+  const weightText = $('#weight').value.trim();
+  const weight = Number(weightText);
+  if (weightText === '' || !Number.isFinite(weight)) {
+    throw new Error('The heuristic weight must be a number (1 = plain A*).');
+  }
+  const budgetText = $('#budget').value.trim();
+  let nodeBudget = null;
+  if (budgetText !== '') {
+    nodeBudget = Number(budgetText);
+    if (!Number.isInteger(nodeBudget) || nodeBudget < 1) {
+      throw new Error('The node budget must be a whole number of at least 1, or empty for none.');
+    }
+  }
+  const heuristic = $('#heuristic').value;
+  return {
+    algorithm: $('#algorithm').value,
+    heuristic: heuristic === 'auto' ? null : heuristic,
+    weight,
+    movement: {
+      connectivity: $('#connectivity').value,
+      diagonalRule: $('#diagonal-rule').value,
+      diagonalCost: Number($('#diagonal-cost').value),
+    },
+    neighbourOrder: $('#goal-directed').checked ? 'goal-directed' : 'fixed',
+    nodeBudget,
+  };
+}
+
+/** Puts a settings object back into the form. */
+export function writeSettings(s) {
+  $('#algorithm').value = s.algorithm;
+  $('#heuristic').value = s.heuristic ?? 'auto';
+  $('#weight').value = String(s.weight);
+  $('#connectivity').value = String(s.movement.connectivity);
+  $('#diagonal-rule').value = s.movement.diagonalRule;
+  const cost = $('#diagonal-cost');
+  cost.value = String(s.movement.diagonalCost);
+  if (cost.value === '') cost.value = '1.4142135623730951';
+  $('#goal-directed').checked = s.neighbourOrder === 'goal-directed';
+  $('#budget').value = s.nodeBudget === null || s.nodeBudget === undefined ? '' : String(s.nodeBudget);
+  reflectRelevance();
+}
+
+/** Dims the controls the chosen algorithm or movement ignores (they stay usable). */
+export function reflectRelevance() {
+  const algorithm = $('#algorithm').value;
+  const eight = $('#connectivity').value === '8';
+  const usesH = algorithm === 'astar' || algorithm === 'best-first';
+  $('#heuristic').closest('.field').classList.toggle('idle', !usesH);
+  $('#weight').closest('.field').classList.toggle('idle', algorithm !== 'astar');
+  $('#diagonal-rule').closest('.field').classList.toggle('idle', !eight);
+  $('#diagonal-cost').closest('.field').classList.toggle('idle', !eight);
+}
+
+/** Marks the active brush button. */
+export function showBrush(brush) {
+  for (const b of document.querySelectorAll('[data-brush]')) {
+    b.setAttribute('aria-pressed', String(b.dataset.brush === brush));
+  }
+}
+
+/** Builds the legend from the same colour table as the frame palette. */
+export function buildLegend() {
+  const list = $('#legend');
+  list.replaceChildren();
+  for (const [label, colour, shape] of legendEntries()) {
+    const li = document.createElement('li');
+    const sw = document.createElement('span');
+    sw.className = `legend-swatch ${shape}`;
+    sw.style.setProperty('--c', colour);
+    sw.setAttribute('aria-hidden', 'true');
+    li.append(sw, document.createTextNode(label));
+    list.append(li);
+  }
+  const swatches = { wall: 0, erase: 1, t1: 1, t2: 2, t3: 3, t4: 4 };
+  const entries = legendEntries();
+  for (const el of document.querySelectorAll('[data-swatch]')) {
+    el.style.setProperty('--c', entries[swatches[el.dataset.swatch]][1]);
+  }
+}
+
+const STATE_NAMES = {
+  unvisited: 'not reached',
+  open: 'open',
+  closed: 'closed',
+  reopened: 're-opened',
+  path: 'on the path',
+};
+const CELL_NAMES = ['wall', 'cost 1', 'cost 2', 'cost 3', 'cost 4'];
+
+/** Writes the node inspector line for the hovered cell (or the hint when none). */
+export function showInspector(node, cellByte) {
+  const el = $('#inspector');
+  if (!node) {
+    el.textContent = 'Hover a cell to inspect its node.';
+    return;
+  }
+  const n4 = (v) => (v === null || v === undefined ? '—' : v.toFixed(4));
+  const parts = [
+    `(${node.x}, ${node.y})`,
+    CELL_NAMES[cellByte] ?? '',
+    STATE_NAMES[node.state] ?? node.state,
+    `g ${n4(node.g)}`,
+    `h ${n4(node.h)}`,
+    `f ${n4(node.f)}`,
+    `parent ${node.parent ? `(${node.parent[0]}, ${node.parent[1]})` : '—'}`,
+    `expanded ${node.expansion ? `#${node.expansion}` : '—'}`,
+  ];
+  el.textContent = parts.join(' · ');
+}
