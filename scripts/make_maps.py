@@ -193,8 +193,9 @@ def bop_like_100():
     """Open ground with a few large blocks and a big U-shaped trap facing the start.
 
     The goal lies straight behind the closed end of the U, so Best-First runs into the cup
-    first and has to back out; weighted A* re-opens nodes along the rim. A band of costly
-    terrain across the detour makes Dijkstra/A* weigh distance against cost.
+    first and has to back out. A costly marsh between the start and the cup makes weighted
+    A* close cells at too high a cost and re-open them; costly patches on the detours round
+    the cup make Dijkstra and A* weigh distance against cost.
     """
     size = 100
     grid = blank(size, size)
@@ -212,6 +213,10 @@ def bop_like_100():
     rect(grid, 66, 10, 74, 24, "3")
     rect(grid, 66, 75, 74, 92, "2")
     disc(grid, 88, 85, 6, "4")
+    # A costly marsh on the straight line from the start to the cup: a greedy search closes
+    # cells across it at a high cost, and then finds cheaper ways round to them (re-opening).
+    disc(grid, 24, 50, 8, "3")
+    rect(grid, 30, 42, 36, 58, "2")
     return grid, (8, 50), (90, 50)
 
 
@@ -246,8 +251,9 @@ MAPS = [
     ("spiral-64.map", "Spiral 64×64", "A square spiral corridor to the centre: the heuristic "
      "points the wrong way almost all the time.", spiral_64),
     ("bop-like-100.map", "Cup trap 100×100",
-     "Large obstacles and a U-shaped trap facing the start, with the goal behind it: "
-     "Best-First walks into the cup, weighted A* re-opens nodes.", bop_like_100),
+     "Large obstacles, a costly marsh and a U-shaped trap facing the start, with the goal "
+     "behind it: Best-First walks into the cup, weighted A* (w = 2) re-opens many nodes.",
+     bop_like_100),
     ("big-1024.map", "Big 1024×1024", "Random walls and terrain patches over a million "
      "cells, for timing the algorithms.", big_1024),
 ]

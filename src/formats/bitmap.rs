@@ -335,6 +335,19 @@ mod tests {
     }
 
     #[test]
+    fn interlaced_images_are_read() {
+        // A 3×2 8-bit grey Adam7-interlaced PNG (greys 255 0 204 / 153 102 7), made with
+        // Python's zlib because the png crate's encoder does not interlace.
+        let png = [
+            137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 3, 0, 0, 0, 2,
+            8, 0, 0, 0, 1, 207, 24, 9, 80, 0, 0, 0, 18, 73, 68, 65, 84, 120, 156, 99, 248, 207,
+            112, 134, 129, 129, 97, 102, 26, 59, 0, 17, 51, 2, 210, 198, 154, 39, 37, 0, 0, 0, 0,
+            73, 69, 78, 68, 174, 66, 96, 130,
+        ];
+        assert_eq!(grid_from_png(&png).unwrap().bytes(), &[1, 0, 2, 3, 4, 0]);
+    }
+
+    #[test]
     fn palette_images_are_read_through_their_colours() {
         let palette = vec![255, 255, 255, 0, 0, 0, 153, 153, 153, 255, 0, 0];
         let png = encode_with(
