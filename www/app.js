@@ -31,6 +31,7 @@ const app = {
   pathVersion: -1,
   paintedVersion: -1,
   statsVersion: -1,
+  shownRunning: false,
   inspected: '',
   lastStatus: 'running',
   walker: null,
@@ -74,6 +75,7 @@ app.changed = () => {
 /** Called after every finished edit (stroke end, marker move, undo…): save and refresh. */
 app.edited = () => {
   app.changed();
+  syncStats();
   save();
 };
 
@@ -84,6 +86,8 @@ app.step = () => {
   const t0 = performance.now();
   app.planner.stepOnce();
   app.perf.step.push(performance.now() - t0);
+  syncStats();
+  updateButtons();
 };
 
 app.toggleRun = () => {
@@ -96,6 +100,7 @@ app.toggleRun = () => {
     app.running = true;
     setMessage('Searching…', 'info');
   }
+  syncStats();
   updateButtons();
 };
 
@@ -104,6 +109,7 @@ app.resetSearch = () => {
   app.walker = null;
   app.planner.resetSearch();
   setMessage('Search reset. Press Run (Space) or Step (N).', 'info');
+  syncStats();
   updateButtons();
 };
 
@@ -347,21 +353,8 @@ function frame(now) {
       updateButtons();
     }
   }
+  syncStats();
   const version = p.version;
-  if (version !== app.statsVersion) {
-    app.statsVersion = version;
-    const stats = p.stats();
-    showStats(stats, app.running);
-    if (stats.status !== app.lastStatus && stats.status !== 'running') announceFinish(stats);
-    app.lastStatus = stats.status;
-    const path = p.path();
-    app.path = path;
-    if (app.walker && app.walker.pts.length !== path.length) app.walker = null;
-    updateButtons();
-    app.inspected = '';
-  } else if (!app.running && $('[data-stat="status"]').dataset.value === 'running') {
-    showStats(p.stats(), false);
-  }
   inspect();
   let walker = null;
   if (app.walker) {
@@ -383,6 +376,25 @@ function frame(now) {
     app.paintedVersion = version;
     app.perf.paint.push(app.renderer.lastPaintMs);
     if (app.perf.paint.length >= 60) reportPerf();
+  }
+}
+
+/** Brings the statistics, path and buttons up to date with the planner (cheap when unchanged). */
+function syncStats() {
+  const p = app.planner;
+  const version = p.version;
+  if (version !== app.statsVersion || app.running !== app.shownRunning) {
+    app.statsVersion = version;
+    app.shownRunning = app.running;
+    const stats = p.stats();
+    showStats(stats, app.running);
+    if (stats.status !== app.lastStatus && stats.status !== 'running') announceFinish(stats);
+    app.lastStatus = stats.status;
+    const path = p.path();
+    app.path = path;
+    if (app.walker && app.walker.pts.length !== path.length) app.walker = null;
+    updateButtons();
+    app.inspected = '';
   }
 }
 

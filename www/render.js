@@ -229,7 +229,7 @@ export class Renderer {
   marker(ctx, at, colour, shape) {
     if (!at) return;
     const s = this.scale;
-    const r = Math.max(5, s * 0.42);
+    const r = Math.max(6.5, s * 0.42);
     const c = this.cellCentre(at.x, at.y);
     ctx.save();
     ctx.beginPath();
