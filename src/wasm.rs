@@ -91,6 +91,13 @@ pub struct Planner {
     speed: Speed,
     /// The colours last given to `setPalette`, re-applied when a load replaces the planner.
     palette: Vec<u32>,
+    /// RGBA pixels, one per cell, as last painted by [`Planner::render`].
+    frame: Vec<u32>,
+    /// `cell * 5 + state` of every pixel as last painted (255: never painted), so a render
+    /// repaints only the pixels that changed and reports their bounding box.
+    painted: Vec<u8>,
+    /// The bounding box `[x, y, width, height]` of the pixels the last render changed.
+    dirty: [u32; 4],
     /// Bumped on every change that can alter what is painted, so the page repaints only when
     /// it moved.
     version: u32,
@@ -102,6 +109,9 @@ impl Planner {
             inner,
             speed: Speed::Expansions(1),
             palette: Vec::new(),
+            frame: Vec::new(),
+            painted: Vec::new(),
+            dirty: [0; 4],
             version: 1,
         }
     }
@@ -231,14 +241,78 @@ impl Planner {
             )));
         }
         self.palette = colours.to_vec();
+        self.painted.clear();
         self.touched();
         Ok(())
     }
 
-    /// Paints the frame buffer (one RGBA pixel per cell) and returns its address in wasm
-    /// memory: `width × height × 4` bytes, ready for `new ImageData(...)`.
+    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 5 + state]`) and
+    /// returns its address in wasm memory: `width × height × 4` bytes, ready for
+    /// `new ImageData(...)`. Only pixels whose cell or state changed since the last render are
+    /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.
     pub fn render(&mut self) -> *const u32 {
-        self.inner.render().as_ptr()
+        let grid = self.inner.grid();
+        let (width, cells, states) = (
+            grid.width() as usize,
+            grid.bytes(),
+            self.inner.search().states(),
+        );
+        if self.painted.len() != cells.len() || self.palette.len() != 25 {
+            self.painted.clear();
+            self.painted.resize(cells.len(), u8::MAX);
+            self.frame.clear();
+            self.frame.resize(cells.len(), 0);
+        }
+        let palette: &[u32] = if self.palette.len() == 25 {
+            &self.palette
+        } else {
+            &[0; 25]
+        };
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for (y, ((row_cells, row_states), (row_painted, row_frame))) in cells
+            .chunks(width)
+            .zip(states.chunks(width))
+            .zip(
+                self.painted
+                    .chunks_mut(width)
+                    .zip(self.frame.chunks_mut(width)),
+            )
+            .enumerate()
+        {
+            for (x, ((&c, &s), (done, px))) in row_cells
+                .iter()
+                .zip(row_states)
+                .zip(row_painted.iter_mut().zip(row_frame.iter_mut()))
+                .enumerate()
+            {
+                let key = c.wrapping_mul(5).wrapping_add(s);
+                if *done != key {
+                    *done = key;
+                    *px = palette[usize::from(key) % 25];
+                    x0 = x0.min(x);
+                    x1 = x1.max(x);
+                    y0 = y0.min(y);
+                    y1 = y1.max(y);
+                }
+            }
+        }
+        self.dirty = if x0 == usize::MAX {
+            [0; 4]
+        } else {
+            [
+                x0 as u32,
+                y0 as u32,
+                (x1 - x0 + 1) as u32,
+                (y1 - y0 + 1) as u32,
+            ]
+        };
+        self.frame.as_ptr()
+    }
+
+    /// The pixels the last `render()` changed, as `[x, y, width, height]` (width 0: none).
+    #[wasm_bindgen(js_name = dirtyRect)]
+    pub fn dirty_rect(&self) -> Vec<u32> {
+        self.dirty.to_vec()
     }
 
     /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.

@@ -130,10 +130,14 @@ export class Renderer {
     }
     if (this.frameVersion !== scene.version) {
       const ptr = planner.render();
-      // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
-      // frame may have moved; the view itself copies nothing. putImageData does one copy.
-      const pixels = new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4);
-      this.offCtx.putImageData(new ImageData(pixels, w, h), 0, 0);
+      const [dx, dy, dw, dh] = planner.dirtyRect();
+      if (dw > 0) {
+        // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
+        // frame may have moved; the view copies nothing, and putImageData copies only the
+        // rectangle wasm reports as changed.
+        const pixels = new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4);
+        this.offCtx.putImageData(new ImageData(pixels, w, h), 0, 0, dx, dy, dw, dh);
+      }
       this.frameVersion = scene.version;
     }
 
