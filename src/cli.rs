@@ -1,0 +1,445 @@
+//! The command line proper (native only): argument parsing with clap, and the `solve`, `scen`
+//! and `bench` commands.
+
+use clap::{Args, Parser, Subcommand};
+use pathlab::clock::monotonic_ms;
+use pathlab::formats::{self, movingai};
+use pathlab::{
+    Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement, NeighbourOrder,
+    Search, Settings, Status,
+};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Pathlab: exact BFS, Best-First, Dijkstra and A* on weighted grids.
+#[derive(Parser, Debug)]
+#[command(name = "pathlab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Plan one path on a map (.map text or a PNG collision bitmap).
+    Solve(SolveArgs),
+    /// Check A* against every problem of a Moving AI .scen file.
+    Scen(ScenArgs),
+    /// Print expansions per second and ms per query for the Moving AI scenarios.
+    Bench(BenchArgs),
+}
+
+/// Search settings shared by every subcommand.
+#[derive(Args, Debug, Clone)]
+struct SearchArgs {
+    /// The algorithm: bfs, best-first, dijkstra or astar.
+    #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
+    algo: Algorithm,
+    /// 4 or 8 neighbours.
+    #[arg(long, default_value = "8", value_parser = parse_connectivity)]
+    connectivity: Connectivity,
+    /// When diagonal steps are legal next to walls: never, no-corner-cutting, one-side-free, always.
+    #[arg(long, default_value = "no-corner-cutting", value_parser = parse_rule)]
+    diagonal: DiagonalRule,
+    /// Cost of a diagonal step on terrain 1, from 1 to 2 (default √2; seed 003 uses 1.4142).
+    #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
+    diagonal_cost: f64,
+    /// octile, manhattan, euclidean, chebyshev or zero (default: octile with diagonals, else manhattan).
+    #[arg(long, value_parser = parse_heuristic)]
+    heuristic: Option<Heuristic>,
+    /// Heuristic weight w in g + w·h, ≥ 0.
+    #[arg(long, default_value_t = 1.0, allow_negative_numbers = true)]
+    weight: f64,
+    /// Stop after this many expansions and return the path to the node nearest the goal.
+    #[arg(long)]
+    budget: Option<u64>,
+    /// Create successors in order of direction toward the goal (seed 004).
+    #[arg(long)]
+    goal_directed: bool,
+}
+
+impl SearchArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            algorithm: self.algo,
+            heuristic: self.heuristic,
+            weight: self.weight,
+            movement: Movement {
+                connectivity: self.connectivity,
+                diagonal_rule: self.diagonal,
+                diagonal_cost: self.diagonal_cost,
+            },
+            neighbour_order: if self.goal_directed {
+                NeighbourOrder::GoalDirected
+            } else {
+                NeighbourOrder::Fixed
+            },
+            node_budget: self.budget,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The map file.
+    map: PathBuf,
+    /// Start cell as X,Y.
+    #[arg(long, value_parser = parse_point)]
+    from: (u32, u32),
+    /// Goal cell as X,Y.
+    #[arg(long, value_parser = parse_point)]
+    to: (u32, u32),
+    #[command(flatten)]
+    search: SearchArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ScenArgs {
+    /// The .scen file.
+    scen: PathBuf,
+    /// Where the maps named in the file are (by base name).
+    #[arg(long)]
+    map_dir: PathBuf,
+    /// Check only the first N problems.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// The algorithm to check (it must be optimal: dijkstra or astar).
+    #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
+    algo: Algorithm,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Folder with .map and .scen files.
+    #[arg(long, default_value = "../shared/benchmarks/movingai")]
+    map_dir: PathBuf,
+    /// Problems per scenario file, spread evenly over it (0 = all).
+    #[arg(long, default_value_t = 200)]
+    per_file: usize,
+    /// The algorithm to time.
+    #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
+    algo: Algorithm,
+}
+
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    s.parse()
+}
+
+fn parse_heuristic(s: &str) -> Result<Heuristic, String> {
+    s.parse()
+}
+
+fn parse_connectivity(s: &str) -> Result<Connectivity, String> {
+    match s {
+        "4" => Ok(Connectivity::Four),
+        "8" => Ok(Connectivity::Eight),
+        _ => Err(format!("connectivity must be 4 or 8, not '{s}'")),
+    }
+}
+
+fn parse_rule(s: &str) -> Result<DiagonalRule, String> {
+    match s {
+        "never" => Ok(DiagonalRule::Never),
+        "no-corner-cutting" => Ok(DiagonalRule::NoCornerCutting),
+        "one-side-free" => Ok(DiagonalRule::OneSideFree),
+        "always" => Ok(DiagonalRule::Always),
+        _ => Err(format!(
+            "unknown diagonal rule '{s}': use never, no-corner-cutting, one-side-free or always"
+        )),
+    }
+}
+
+fn parse_point(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{s}' is not a cell: write X,Y with whole numbers ≥ 0, e.g. 3,7");
+    let (x, y) = s.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
+}
+
+/// A failure with its exit code and one-line message.
+struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl Failure {
+    fn new(code: u8, message: impl Into<String>) -> Failure {
+        Failure {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// Parses the command line, runs the command and maps the outcome to an exit code.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            print!("{e}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            // clap spreads a message over several lines (the missing arguments, a tip, the
+            // usage); keep the message itself, folded into one line.
+            let text = e.to_string();
+            let message: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("tip:"))
+                .filter(|l| !l.is_empty())
+                .collect();
+            eprintln!("{} (see pathlab --help)", message.join(" "));
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => solve(&args),
+        Command::Scen(args) => scen(&args),
+        Command::Bench(args) => bench(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("pathlab: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+fn load_grid(path: &Path) -> Result<Grid, Failure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", path.display())))?;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    formats::load_map(name, &bytes).map_err(|e| Failure::new(4, format!("{}: {e}", path.display())))
+}
+
+fn solve(args: &SolveArgs) -> Result<u8, Failure> {
+    let grid = load_grid(&args.map)?;
+    let settings = args.search.settings();
+    let mut search = Search::new(&grid, args.from, args.to, &settings)
+        .map_err(|e| Failure::new(5, e.to_string()))?;
+    let status = search
+        .run(&grid, Budget::Unlimited, monotonic_ms)
+        .map_err(|e| Failure::new(5, e.to_string()))?;
+    let stats = search.stats();
+    let path = search.path_cells();
+    if args.json {
+        let value = serde_json::json!({
+            "status": status.name(),
+            "cost": stats.path_cost,
+            "moves": stats.path_moves,
+            "path": path.iter().map(|&(x, y)| [x, y]).collect::<Vec<_>>(),
+            "expanded": stats.expanded,
+            "generated": stats.generated,
+            "reopened": stats.reopened,
+            "updated": stats.updated,
+            "max_open": stats.max_open,
+            "elapsed_ms": stats.elapsed_ms,
+        });
+        println!("{value}");
+    } else {
+        let verdict = match status {
+            Status::Found => "found",
+            Status::NoPath => "no path: the goal can't be reached",
+            Status::Partial => "partial: the node budget ran out; path to the nearest node",
+            Status::Running => "running",
+        };
+        println!("{verdict}");
+        if let (Some(cost), Some(moves)) = (stats.path_cost, stats.path_moves) {
+            println!("cost {cost:.6} in {moves} moves");
+        }
+        println!(
+            "expanded {}, generated {}, reopened {}, updated {}, max open {}, {:.3} ms",
+            stats.expanded,
+            stats.generated,
+            stats.reopened,
+            stats.updated,
+            stats.max_open,
+            stats.elapsed_ms
+        );
+        if !path.is_empty() {
+            let cells: Vec<String> = path.iter().map(|(x, y)| format!("{x},{y}")).collect();
+            println!("path {}", cells.join(" "));
+        }
+    }
+    Ok(0)
+}
+
+/// Maps loaded so far, by base name.
+struct MapCache {
+    dir: PathBuf,
+    maps: HashMap<String, Grid>,
+}
+
+impl MapCache {
+    fn get(&mut self, name: &str) -> Result<&Grid, Failure> {
+        if !self.maps.contains_key(name) {
+            let grid = load_grid(&self.dir.join(name))?;
+            self.maps.insert(name.to_string(), grid);
+        }
+        self.maps
+            .get(name)
+            .ok_or_else(|| Failure::new(3, format!("map {name} vanished")))
+    }
+}
+
+fn read_scen(path: &Path) -> Result<Vec<movingai::Scenario>, Failure> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::new(4, format!("{}: not a UTF-8 text file", path.display())))?;
+    movingai::parse_scen(&text).map_err(|e| Failure::new(4, format!("{}: {e}", path.display())))
+}
+
+fn scen(args: &ScenArgs) -> Result<u8, Failure> {
+    if !matches!(args.algo, Algorithm::AStar | Algorithm::Dijkstra) {
+        return Err(Failure::new(
+            2,
+            "scenario lengths are optimal: check them with astar or dijkstra",
+        ));
+    }
+    let scenarios = read_scen(&args.scen)?;
+    let mut maps = MapCache {
+        dir: args.map_dir.clone(),
+        maps: HashMap::new(),
+    };
+    let settings = Settings {
+        algorithm: args.algo,
+        ..Settings::default()
+    };
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let mut search: Option<Search> = None;
+    for (i, s) in scenarios
+        .iter()
+        .enumerate()
+        .take(args.limit.unwrap_or(usize::MAX))
+    {
+        let line = i + 2;
+        let grid = maps.get(&s.map)?;
+        if (grid.width(), grid.height()) != (s.map_width, s.map_height) {
+            println!(
+                "line {line}: {} is {}×{}, the scenario says {}×{}",
+                s.map,
+                grid.width(),
+                grid.height(),
+                s.map_width,
+                s.map_height
+            );
+            failed += 1;
+            continue;
+        }
+        let cost = optimal_cost(&mut search, grid, s, &settings);
+        match cost {
+            Some(cost) if (cost - s.optimal).abs() <= s.tolerance => passed += 1,
+            _ => {
+                let got = cost.map_or("no path".to_string(), |c| format!("{c:.8}"));
+                println!(
+                    "line {line}: ({},{}) → ({},{}): expected {}, got {got}",
+                    s.start.0, s.start.1, s.goal.0, s.goal.1, s.optimal
+                );
+                failed += 1;
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(u8::from(failed > 0))
+}
+
+/// Runs one scenario, reusing the search's memory from the last one; the path cost if found.
+fn optimal_cost(
+    search: &mut Option<Search>,
+    grid: &Grid,
+    s: &movingai::Scenario,
+    settings: &Settings,
+) -> Option<f64> {
+    let search = match search {
+        Some(search) => {
+            search.restart(grid, s.start, s.goal, settings).ok()?;
+            search
+        }
+        None => search.insert(Search::new(grid, s.start, s.goal, settings).ok()?),
+    };
+    let status = search.run(grid, Budget::Unlimited, monotonic_ms).ok()?;
+    if status == Status::Found {
+        search.stats().path_cost
+    } else {
+        None
+    }
+}
+
+fn bench(args: &BenchArgs) -> Result<u8, Failure> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.map_dir)
+        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", args.map_dir.display())))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    files.sort();
+    let settings = Settings {
+        algorithm: args.algo,
+        ..Settings::default()
+    };
+    let mut maps = MapCache {
+        dir: args.map_dir.clone(),
+        maps: HashMap::new(),
+    };
+    println!(
+        "{:<28} {:>9} {:>7} {:>13} {:>11} {:>10}",
+        "scenario file", "size", "queries", "expansions", "ms/query", "M exp/s"
+    );
+    let (mut all_queries, mut all_expanded, mut all_ms) = (0usize, 0u64, 0.0f64);
+    for file in &files {
+        let scenarios = read_scen(file)?;
+        let Some(first) = scenarios.first() else {
+            continue;
+        };
+        let grid = maps.get(&first.map)?.clone();
+        let step = match args.per_file {
+            0 => 1,
+            n => scenarios.len().div_ceil(n).max(1),
+        };
+        let mut search = Search::new(&grid, first.start, first.start, &settings)
+            .map_err(|e| Failure::new(5, e.to_string()))?;
+        let (mut queries, mut expanded, mut ms) = (0usize, 0u64, 0.0f64);
+        for s in scenarios.iter().step_by(step) {
+            let started = monotonic_ms();
+            if search.restart(&grid, s.start, s.goal, &settings).is_err() {
+                continue;
+            }
+            let _ = search.run(&grid, Budget::Unlimited, || 0.0);
+            ms += monotonic_ms() - started;
+            expanded += search.stats().expanded;
+            queries += 1;
+        }
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        println!(
+            "{:<28} {:>9} {:>7} {:>13} {:>11.3} {:>10.2}",
+            name,
+            format!("{}x{}", grid.width(), grid.height()),
+            queries,
+            expanded,
+            ms / queries.max(1) as f64,
+            expanded as f64 / ms.max(1e-9) / 1000.0
+        );
+        all_queries += queries;
+        all_expanded += expanded;
+        all_ms += ms;
+    }
+    println!(
+        "{:<28} {:>9} {:>7} {:>13} {:>11.3} {:>10.2}",
+        "total",
+        "",
+        all_queries,
+        all_expanded,
+        all_ms / all_queries.max(1) as f64,
+        all_expanded as f64 / all_ms.max(1e-9) / 1000.0
+    );
+    Ok(0)
+}
