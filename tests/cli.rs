@@ -1,0 +1,219 @@
+//! The `pathlab` binary: JSON output, exit codes and one-line messages for bad input, and
+//! the `scen` checker's verdicts.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn pathlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pathlab"))
+        .args(args)
+        .output()
+        .expect("run pathlab")
+}
+
+/// Writes `text` to a fresh file in a per-test temporary folder and returns its path.
+fn temp_file(test: &str, name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("pathlab-cli-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const MAP: &str = "type octile\nheight 4\nwidth 5\nmap\n.....\n.@@@.\n..3..\n.....\n";
+
+fn stderr_line(out: &Output) -> String {
+    let text = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(
+        text.trim_end().lines().count(),
+        1,
+        "one line on stderr: {text:?}"
+    );
+    text
+}
+
+#[test]
+fn solve_prints_one_json_object() {
+    let map = temp_file("json", "m.map", MAP);
+    let out = pathlab(&["solve", &map, "--from", "0,0", "--to", "4,0", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "found");
+    assert_eq!(v["cost"], 4.0);
+    assert_eq!(
+        v["path"],
+        serde_json::json!([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]])
+    );
+    assert_eq!(v["expanded"], 5);
+    assert!(v["generated"].as_u64().unwrap() >= 5);
+    assert_eq!(v["reopened"], 0);
+}
+
+#[test]
+fn solve_reports_no_path_and_partial_as_statuses() {
+    let walled = "type octile\nheight 1\nwidth 3\nmap\n.@.\n";
+    let map = temp_file("statuses", "walled.map", walled);
+    let out = pathlab(&["solve", &map, "--from", "0,0", "--to", "2,0", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "no_path");
+    assert_eq!(v["path"], serde_json::json!([]));
+
+    let map = temp_file("statuses", "m.map", MAP);
+    let out = pathlab(&[
+        "solve", &map, "--from", "0,0", "--to", "4,3", "--budget", "2", "--algo", "bfs", "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "partial");
+    assert_eq!(v["expanded"], 2);
+}
+
+#[test]
+fn every_setting_is_accepted() {
+    let map = temp_file("settings", "m.map", MAP);
+    for algo in ["bfs", "best-first", "dijkstra", "astar"] {
+        for extra in [
+            &["--connectivity", "4"][..],
+            &["--diagonal", "one-side-free", "--diagonal-cost", "1.4142"],
+            &[
+                "--heuristic",
+                "euclidean",
+                "--weight",
+                "1.1",
+                "--goal-directed",
+            ],
+            &[
+                "--diagonal",
+                "always",
+                "--heuristic",
+                "chebyshev",
+                "--diagonal-cost",
+                "1",
+            ],
+        ] {
+            let mut args = vec![
+                "solve", &map, "--from", "0,3", "--to", "4,0", "--algo", algo,
+            ];
+            args.extend_from_slice(extra);
+            let out = pathlab(&args);
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            assert!(String::from_utf8_lossy(&out.stdout).starts_with("found"));
+        }
+    }
+}
+
+#[test]
+fn bad_input_exits_below_100_with_one_line() {
+    let map = temp_file("bad", "m.map", MAP);
+    let broken = temp_file(
+        "bad",
+        "broken.map",
+        "type octile\nheight 2\nwidth 3\nmap\n...\n..\n",
+    );
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (
+            vec!["solve", &map, "--from", "2,1", "--to", "0,0"],
+            5,
+            "on a wall",
+        ),
+        (
+            vec!["solve", &map, "--from", "0,0", "--to", "9,9"],
+            5,
+            "outside",
+        ),
+        (vec!["solve", &map, "--from", "0,0"], 2, "--to"),
+        (
+            vec!["solve", &map, "--from", "a,b", "--to", "0,0"],
+            2,
+            "X,Y",
+        ),
+        (
+            vec![
+                "solve", &map, "--from", "0,0", "--to", "1,0", "--algo", "magic",
+            ],
+            2,
+            "unknown algorithm",
+        ),
+        (
+            vec![
+                "solve", &map, "--from", "0,0", "--to", "1,0", "--weight", "-2",
+            ],
+            5,
+            "weight",
+        ),
+        (
+            vec![
+                "solve",
+                &map,
+                "--from",
+                "0,0",
+                "--to",
+                "1,0",
+                "--diagonal-cost",
+                "7",
+            ],
+            5,
+            "diagonal cost",
+        ),
+        (
+            vec![
+                "solve",
+                "/nonexistent/x.map",
+                "--from",
+                "0,0",
+                "--to",
+                "1,0",
+            ],
+            3,
+            "can't read",
+        ),
+        (
+            vec!["solve", &broken, "--from", "0,0", "--to", "1,0"],
+            4,
+            "line 6",
+        ),
+        (vec!["frobnicate"], 2, "frobnicate"),
+    ];
+    for (args, code, needle) in cases {
+        let out = pathlab(&args);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {out:?}");
+        let line = stderr_line(&out);
+        assert!(
+            line.contains(needle),
+            "{args:?}: {line:?} should mention {needle:?}"
+        );
+    }
+}
+
+#[test]
+fn scen_counts_passes_and_failures() {
+    let dir = PathBuf::from(temp_file("scen", "m.map", MAP))
+        .parent()
+        .unwrap()
+        .to_owned();
+    let good =
+        "version 1\n0\tmaps/x/m.map\t5\t4\t0\t0\t4\t0\t4\n0\tm.map\t5\t4\t0\t0\t4\t3\t6.41421\n";
+    let scen = temp_file("scen", "good.scen", good);
+    let out = pathlab(&["scen", &scen, "--map-dir", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("2 passed, 0 failed\n"));
+
+    let bad = "version 1\n0\tm.map\t5\t4\t0\t0\t4\t0\t4.5\n0\tm.map\t5\t4\t0\t0\t4\t0\t4\n";
+    let scen = temp_file("scen", "bad.scen", bad);
+    let out = pathlab(&["scen", &scen, "--map-dir", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("line 2"), "{text}");
+    assert!(text.ends_with("1 passed, 1 failed\n"), "{text}");
+
+    let out = pathlab(&[
+        "scen",
+        &scen,
+        "--map-dir",
+        dir.to_str().unwrap(),
+        "--limit",
+        "1",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).ends_with("0 passed, 1 failed\n"));
+}

@@ -1,0 +1,120 @@
+//! Checks against the Moving AI benchmark scenarios in `../shared/benchmarks/movingai/`
+//! (8-connected, diagonal √2, no corner cutting): the optimal lengths printed in each `.scen`
+//! file are the ground truth, within the file's printed precision.
+//!
+//! `cargo test` checks a spread sample of every file (the longest problems included) with A*
+//! and a smaller one with Dijkstra; `cargo test --release --test movingai -- --ignored` checks
+//! every problem of every file.
+
+use pathlab::formats::{load_map, movingai};
+use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
+use std::path::PathBuf;
+
+fn bench_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/benchmarks/movingai");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!(
+            "note: {} is missing; Moving AI checks skipped",
+            dir.display()
+        );
+        None
+    }
+}
+
+/// Every (.scen file, its scenarios, its map) in the benchmark folder.
+fn scenario_files() -> Vec<(String, Vec<movingai::Scenario>, Grid)> {
+    let Some(dir) = bench_dir() else {
+        return Vec::new();
+    };
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 11, "expected the eleven shared .scen files");
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let scenarios = movingai::parse_scen(&text).unwrap();
+            let map_name = &scenarios[0].map;
+            let bytes = std::fs::read(dir.join(map_name)).unwrap();
+            let grid = load_map(map_name, &bytes).unwrap();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, scenarios, grid)
+        })
+        .collect()
+}
+
+/// Checks `count` problems spread evenly over each file (all when `count` is `None`),
+/// always including the last, longest ones; returns how many were checked.
+fn check(algorithm: Algorithm, count: Option<usize>) -> usize {
+    let settings = Settings {
+        algorithm,
+        ..Settings::default()
+    };
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (name, scenarios, grid) in scenario_files() {
+        let n = scenarios.len();
+        let picks: Vec<usize> = match count {
+            None => (0..n).collect(),
+            Some(k) => (0..k.min(n))
+                .map(|i| (n - 1) - i * (n - 1) / k.max(1))
+                .collect(),
+        };
+        let first = &scenarios[0];
+        let mut search = Search::new(&grid, first.start, first.goal, &settings).unwrap();
+        for i in picks {
+            let s = &scenarios[i];
+            assert_eq!(
+                (grid.width(), grid.height()),
+                (s.map_width, s.map_height),
+                "{name}"
+            );
+            search.restart(&grid, s.start, s.goal, &settings).unwrap();
+            let status = search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+            let cost = search.stats().path_cost.unwrap_or(f64::NAN);
+            if status != Status::Found || (cost - s.optimal).abs() > s.tolerance {
+                failures.push(format!(
+                    "{name} line {}: {:?}→{:?} expected {} ± {:e}, got {status:?} {cost}",
+                    i + 2,
+                    s.start,
+                    s.goal,
+                    s.optimal,
+                    s.tolerance
+                ));
+            }
+            checked += 1;
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    checked
+}
+
+#[test]
+fn a_star_matches_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::AStar, Some(40));
+    eprintln!("A*: {checked} Moving AI problems agree");
+}
+
+#[test]
+fn dijkstra_matches_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::Dijkstra, Some(6));
+    eprintln!("Dijkstra: {checked} Moving AI problems agree");
+}
+
+#[test]
+#[ignore = "every problem of every file: run with --release -- --ignored"]
+fn a_star_matches_every_scenario_of_every_file() {
+    let checked = check(Algorithm::AStar, None);
+    eprintln!("A*: all {checked} Moving AI problems agree");
+}

@@ -1,0 +1,463 @@
+//! One scenario table, run against every algorithm (as PathFinding.js does): each case gives
+//! a map, a movement, a query and the answers worked out by hand — the optimal cost, the
+//! fewest moves, or that there is no path.
+
+mod common;
+
+use common::{check_path, grid};
+use pathlab::grid::{SEED_DIAGONAL_PENALTY, SQRT_2};
+use pathlab::{
+    Algorithm, Budget, CellState, Connectivity, DiagonalRule, Heuristic, Movement, NeighbourOrder,
+    PlanError, Search, Settings, Status,
+};
+
+struct Case {
+    name: &'static str,
+    map: &'static [&'static str],
+    movement: Movement,
+    start: (u32, u32),
+    goal: (u32, u32),
+    /// The optimal cost and the fewest moves, or `None` when the goal is unreachable.
+    answer: Option<(f64, u64)>,
+}
+
+fn eight(rule: DiagonalRule, diagonal_cost: f64) -> Movement {
+    Movement {
+        connectivity: Connectivity::Eight,
+        diagonal_rule: rule,
+        diagonal_cost,
+    }
+}
+
+fn moving_ai() -> Movement {
+    Movement::default()
+}
+
+fn cases() -> Vec<Case> {
+    use DiagonalRule::*;
+    vec![
+        Case {
+            name: "a corridor",
+            map: &["....."],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (4, 0),
+            answer: Some((4.0, 4)),
+        },
+        Case {
+            name: "start is the goal",
+            map: &["."],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (0, 0),
+            answer: Some((0.0, 0)),
+        },
+        Case {
+            name: "a wall across a corridor",
+            map: &["..#.."],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (4, 0),
+            answer: None,
+        },
+        Case {
+            name: "an open field, diagonals √2",
+            map: &[".....", ".....", ".....", ".....", "....."],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (4, 2),
+            answer: Some((2.0 + 2.0 * SQRT_2, 4)),
+        },
+        Case {
+            name: "seed 003's diagonal penalty 1.4142",
+            map: &["....", "....", "....", "...."],
+            movement: eight(NoCornerCutting, SEED_DIAGONAL_PENALTY),
+            start: (0, 0),
+            goal: (3, 3),
+            answer: Some((3.0 * SEED_DIAGONAL_PENALTY, 3)),
+        },
+        Case {
+            name: "diagonal penalty off: Chebyshev distance (seed 004)",
+            map: &[".....", ".....", "....."],
+            movement: eight(NoCornerCutting, 1.0),
+            start: (0, 0),
+            goal: (4, 2),
+            answer: Some((4.0, 4)),
+        },
+        Case {
+            name: "no corner cutting goes round the corner",
+            map: &[".#", ".."],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (1, 1),
+            answer: Some((2.0, 2)),
+        },
+        Case {
+            name: "one side free may cut the corner",
+            map: &[".#", ".."],
+            movement: eight(OneSideFree, SQRT_2),
+            start: (0, 0),
+            goal: (1, 1),
+            answer: Some((SQRT_2, 1)),
+        },
+        Case {
+            name: "no squeezing between diagonal walls",
+            map: &[".#", "#."],
+            movement: eight(OneSideFree, SQRT_2),
+            start: (0, 0),
+            goal: (1, 1),
+            answer: None,
+        },
+        Case {
+            name: "always squeezes between diagonal walls",
+            map: &[".#", "#."],
+            movement: eight(Always, SQRT_2),
+            start: (0, 0),
+            goal: (1, 1),
+            answer: Some((SQRT_2, 1)),
+        },
+        Case {
+            name: "diagonal rule never is 4-connected",
+            map: &["...", "...", "..."],
+            movement: eight(Never, SQRT_2),
+            start: (0, 0),
+            goal: (2, 2),
+            answer: Some((4.0, 4)),
+        },
+        Case {
+            name: "seed 002's wall, no corner clipping (costs 10/14 scaled to 1/1.4)",
+            map: &[".....", "..#..", "..#..", "..#..", "....."],
+            movement: eight(NoCornerCutting, 1.4),
+            start: (1, 2),
+            goal: (3, 2),
+            answer: Some((6.0, 6)),
+        },
+        Case {
+            name: "seed 002's wall when corners may be clipped",
+            map: &[".....", "..#..", "..#..", "..#..", "....."],
+            movement: eight(OneSideFree, 1.4),
+            start: (1, 2),
+            goal: (3, 2),
+            answer: Some((4.8, 4)),
+        },
+        Case {
+            name: "seed 001's 4-connected detour",
+            map: &[".....", ".###.", "....."],
+            movement: Movement::four(),
+            start: (0, 1),
+            goal: (4, 1),
+            answer: Some((6.0, 6)),
+        },
+        Case {
+            name: "expensive terrain is walked round",
+            map: &[".....", ".444.", "....."],
+            movement: moving_ai(),
+            start: (0, 1),
+            goal: (4, 1),
+            answer: Some((2.0 + 2.0 * SQRT_2, 4)),
+        },
+        Case {
+            name: "terrain cost is paid on entering a cell",
+            map: &["232"],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (2, 0),
+            answer: Some((5.0, 2)),
+        },
+        Case {
+            name: "cheap terrain is worth a longer walk (4-connected)",
+            map: &["...", "44.", "44.", "44.", "..."],
+            movement: Movement::four(),
+            start: (0, 0),
+            goal: (0, 4),
+            answer: Some((8.0, 4)),
+        },
+        Case {
+            name: "an enclosed goal",
+            map: &[".....", ".###.", ".#.#.", ".###.", "....."],
+            movement: moving_ai(),
+            start: (0, 0),
+            goal: (2, 2),
+            answer: None,
+        },
+    ]
+}
+
+fn run(case: &Case, settings: Settings) -> (Search, Status) {
+    let g = grid(case.map);
+    let mut search = Search::new(&g, case.start, case.goal, &settings)
+        .unwrap_or_else(|e| panic!("{}: {e}", case.name));
+    let status = search.run(&g, Budget::Unlimited, || 0.0).unwrap();
+    (search, status)
+}
+
+#[test]
+fn every_algorithm_on_every_case() {
+    for case in cases() {
+        let g = grid(case.map);
+        for algorithm in Algorithm::ALL {
+            for order in [NeighbourOrder::Fixed, NeighbourOrder::GoalDirected] {
+                let settings = Settings {
+                    algorithm,
+                    movement: case.movement,
+                    neighbour_order: order,
+                    ..Settings::default()
+                };
+                let (search, status) = run(&case, settings);
+                let what = format!("{} / {algorithm} / {order:?}", case.name);
+                let Some((optimal, fewest_moves)) = case.answer else {
+                    assert_eq!(status, Status::NoPath, "{what}");
+                    assert!(search.path().is_empty(), "{what}");
+                    continue;
+                };
+                assert_eq!(status, Status::Found, "{what}");
+                let cost = check_path(&g, &search, case.goal);
+                let moves = search.stats().path_moves.unwrap();
+                match algorithm {
+                    Algorithm::Dijkstra | Algorithm::AStar => {
+                        assert!(
+                            (cost - optimal).abs() < 1e-9,
+                            "{what}: cost {cost}, optimal {optimal}"
+                        )
+                    }
+                    Algorithm::BreadthFirst => assert_eq!(moves, fewest_moves, "{what}"),
+                    Algorithm::BestFirst => assert!(cost >= optimal - 1e-9, "{what}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_star_is_optimal_with_every_heuristic() {
+    for case in cases() {
+        let Some((optimal, _)) = case.answer else {
+            continue;
+        };
+        for heuristic in Heuristic::ALL {
+            let settings = Settings {
+                heuristic: Some(heuristic),
+                movement: case.movement,
+                ..Settings::default()
+            };
+            let (search, _) = run(&case, settings);
+            let cost = search.stats().path_cost.unwrap();
+            assert!(
+                (cost - optimal).abs() < 1e-9,
+                "{} / {heuristic}: {cost} vs {optimal}",
+                case.name
+            );
+        }
+    }
+}
+
+#[test]
+fn start_and_goal_on_walls_or_outside_are_errors_with_messages() {
+    let g = grid(&["..#", "..."]);
+    let s = Settings::default();
+    let err = Search::new(&g, (2, 0), (0, 0), &s).unwrap_err();
+    assert_eq!(
+        err,
+        PlanError::OnWall {
+            what: "start",
+            at: (2, 0)
+        }
+    );
+    assert_eq!(err.to_string(), "the start (2, 0) is on a wall");
+    let err = Search::new(&g, (0, 0), (3, 1), &s).unwrap_err();
+    assert_eq!(err.to_string(), "the goal (3, 1) is outside the 3×2 map");
+    let bad = Settings {
+        weight: f64::NAN,
+        ..s
+    };
+    assert!(Search::new(&g, (0, 0), (1, 1), &bad).is_err());
+}
+
+#[test]
+fn one_expansion_per_call_like_seed_003s_time_slice_minus_one() {
+    let g = grid(&["....", "....", "...."]);
+    let mut search = Search::new(&g, (0, 0), (3, 2), &Settings::default()).unwrap();
+    for n in 1..=3 {
+        assert_eq!(
+            search.run(&g, Budget::Expansions(1), || 0.0).unwrap(),
+            Status::Running
+        );
+        assert_eq!(search.stats().expanded, n);
+        assert_eq!(search.stats().run_count, n);
+        let closed = search
+            .states()
+            .iter()
+            .filter(|&&s| s == CellState::Closed as u8)
+            .count();
+        assert_eq!(closed as u64, n);
+    }
+    assert_eq!(
+        search.run(&g, Budget::Unlimited, || 0.0).unwrap(),
+        Status::Found
+    );
+    let done = *search.stats();
+    assert_eq!(
+        search.run(&g, Budget::Expansions(1), || 0.0).unwrap(),
+        Status::Found
+    );
+    assert_eq!(
+        search.stats().run_count,
+        done.run_count,
+        "a finished search does no work"
+    );
+}
+
+#[test]
+fn a_time_slice_returns_and_the_search_resumes() {
+    let g = pathlab::Grid::new(300, 300).unwrap();
+    let mut search = Search::new(
+        &g,
+        (0, 0),
+        (299, 299),
+        &Settings {
+            algorithm: Algorithm::Dijkstra,
+            ..Settings::default()
+        },
+    )
+    .unwrap();
+    // A fake clock that advances 1 ms per reading: each call returns after one check.
+    let t = std::cell::Cell::new(0.0);
+    let clock = || {
+        t.set(t.get() + 1.0);
+        t.get()
+    };
+    let status = search.run(&g, Budget::Millis(1.0), clock).unwrap();
+    assert_eq!(status, Status::Running);
+    assert_eq!(
+        search.stats().expanded,
+        64,
+        "one clock check per 64 expansions"
+    );
+    while search.run(&g, Budget::Millis(1.0), clock).unwrap() == Status::Running {}
+    assert!(search.stats().run_count > 100);
+    assert!((search.stats().path_cost.unwrap() - 299.0 * SQRT_2).abs() < 1e-9);
+}
+
+#[test]
+fn the_node_budget_returns_a_partial_path_to_the_nearest_node() {
+    let g = grid(&["..........", "..........", ".........."]);
+    let settings = Settings {
+        algorithm: Algorithm::BreadthFirst,
+        node_budget: Some(5),
+        ..Settings::default()
+    };
+    let mut search = Search::new(&g, (0, 1), (9, 1), &settings).unwrap();
+    assert_eq!(
+        search.run(&g, Budget::Unlimited, || 0.0).unwrap(),
+        Status::Partial
+    );
+    assert_eq!(search.stats().expanded, 5);
+    let end = *search.path_cells().last().unwrap();
+    check_path(&g, &search, end);
+    // BFS expands (0,1), then its successors N, E, S, NE: (1,1) is the nearest to the goal.
+    assert_eq!(end, (1, 1));
+}
+
+#[test]
+fn ties_prefer_larger_g_then_insertion_order() {
+    // On an open field with A* and octile, every node on the straight line has the same f;
+    // preferring larger g walks straight to the goal expanding only the line.
+    let g = grid(&["..........", "..........", ".........."]);
+    let mut search = Search::new(&g, (0, 1), (9, 1), &Settings::default()).unwrap();
+    search.run(&g, Budget::Unlimited, || 0.0).unwrap();
+    assert_eq!(search.stats().expanded, 10);
+    // Breadth-First is a plain queue: the start's successors come out N, E, S first.
+    let bfs = Settings {
+        algorithm: Algorithm::BreadthFirst,
+        ..Settings::default()
+    };
+    let mut search = Search::new(&g, (5, 1), (9, 1), &bfs).unwrap();
+    search.run(&g, Budget::Expansions(4), || 0.0).unwrap();
+    let order: Vec<_> = [(5, 0), (6, 1), (5, 2)]
+        .iter()
+        .map(|&(x, y)| search.node(x, y).unwrap().expansion)
+        .collect();
+    assert_eq!(order, [Some(2), Some(3), Some(4)]);
+}
+
+#[test]
+fn goal_directed_order_tries_the_goal_direction_first() {
+    let g = grid(&[".....", ".....", "....."]);
+    let settings = Settings {
+        algorithm: Algorithm::BreadthFirst,
+        neighbour_order: NeighbourOrder::GoalDirected,
+        ..Settings::default()
+    };
+    // Goal straight below-right: BFS's second expansion is the first successor created.
+    let mut search = Search::new(&g, (2, 1), (4, 2), &settings).unwrap();
+    search.run(&g, Budget::Expansions(2), || 0.0).unwrap();
+    assert_eq!(search.current(), Some((3, 2)), "SE first");
+    let mut search = Search::new(&g, (2, 1), (0, 1), &settings).unwrap();
+    search.run(&g, Budget::Expansions(2), || 0.0).unwrap();
+    assert_eq!(search.current(), Some((1, 1)), "W first");
+}
+
+#[test]
+fn node_inspector_reports_g_h_f_parent_and_order() {
+    let g = grid(&["....", "...."]);
+    let mut search = Search::new(&g, (0, 0), (3, 0), &Settings::default()).unwrap();
+    search.run(&g, Budget::Expansions(2), || 0.0).unwrap();
+    let start = search.node(0, 0).unwrap();
+    assert_eq!(start.g, Some(0.0));
+    assert_eq!(start.parent, None);
+    assert_eq!(start.expansion, Some(1));
+    assert!((start.h - 3.0).abs() < 1e-6);
+    let next = search.node(1, 0).unwrap();
+    assert_eq!(next.parent, Some((0, 0)));
+    assert_eq!(next.expansion, Some(2));
+    assert!((next.f.unwrap() - 3.0).abs() < 1e-6);
+    assert_eq!(search.node(3, 1).unwrap().state, CellState::Unvisited);
+    assert!(search.node(4, 0).is_none());
+}
+
+#[test]
+fn weighted_a_star_reopens_closed_nodes_and_stays_within_its_bound() {
+    // A wall with a gap far from the straight line makes weighted A* close cells along a
+    // poor route first and then find cheaper ways to them: seed 003's case 2.
+    let map = [
+        "....................",
+        "....................",
+        "..#################.",
+        "..#...............#.",
+        "..#.#############.#.",
+        "..#.#...........#.#.",
+        "..#.#.#########.#.#.",
+        "....#.#.......#.#...",
+        "......#.......#.....",
+        "....................",
+    ];
+    let g = grid(&map);
+    let (start, goal) = ((0, 0), (10, 8));
+    let optimal = common::reference_cost(&g, &Movement::default(), start, goal).unwrap();
+    let mut total_reopened = 0;
+    for weight in [1.5, 2.0, 3.0, 5.0] {
+        for heuristic in [
+            Heuristic::Octile,
+            Heuristic::Euclidean,
+            Heuristic::Chebyshev,
+        ] {
+            let settings = Settings {
+                weight,
+                heuristic: Some(heuristic),
+                ..Settings::default()
+            };
+            let mut search = Search::new(&g, start, goal, &settings).unwrap();
+            assert_eq!(
+                search.run(&g, Budget::Unlimited, || 0.0).unwrap(),
+                Status::Found
+            );
+            let cost = check_path(&g, &search, goal);
+            assert!(
+                cost <= weight * optimal + 1e-9,
+                "w={weight}: {cost} > w×{optimal}"
+            );
+            total_reopened += search.stats().reopened;
+        }
+    }
+    assert!(total_reopened > 0, "weighted A* never re-opened a node");
+}
