@@ -166,7 +166,7 @@ pub fn diagonal_units(diagonal_cost: f64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Connectivity, DiagonalRule, SQRT_2};
+    use crate::grid::{Connectivity, DiagonalRule, SEED_DIAGONAL_PENALTY, SQRT_2};
 
     fn eight(d: f64) -> Movement {
         Movement {
@@ -191,7 +191,7 @@ mod tests {
 
     #[test]
     fn every_heuristic_is_below_the_empty_map_distance() {
-        for d in [1.0, 1.2, SQRT_2, 1.4142, 1.7, 2.0] {
+        for d in [1.0, 1.2, SQRT_2, SEED_DIAGONAL_PENALTY, 1.7, 2.0] {
             for movement in [eight(d), Movement::four()] {
                 let exact_units = |dx: u64, dy: u64| {
                     let (big, small) = (dx.max(dy), dx.min(dy));

@@ -58,13 +58,16 @@ impl From<GridError> for PlannerError {
     }
 }
 
+/// Where the start and goal markers are: `(start, goal)`.
+type Markers = ((u32, u32), (u32, u32));
+
 /// One undoable change: a stroke of cell changes and marker moves.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Edit {
     /// (cell index, byte before, byte after), in the order they happened.
     cells: Vec<(u32, u8, u8)>,
     /// The markers before and after, when they moved.
-    markers: Option<[((u32, u32), (u32, u32)); 2]>,
+    markers: Option<[Markers; 2]>,
 }
 
 impl Edit {
@@ -337,17 +340,19 @@ impl Planner {
     }
 
     fn apply(&mut self, edit: &Edit, backwards: bool) {
-        let bytes: Box<dyn Iterator<Item = &(u32, u8, u8)>> = if backwards {
-            Box::new(edit.cells.iter().rev())
-        } else {
-            Box::new(edit.cells.iter())
-        };
-        for &(i, before, after) in bytes {
+        let mut set = |&(i, before, after): &(u32, u8, u8)| {
             let (x, y) = self.grid.coords(i as usize);
             let byte = if backwards { before } else { after };
             if let Some(cell) = Cell::from_byte(byte) {
                 self.grid.set(i64::from(x), i64::from(y), cell);
             }
+        };
+        // A stroke may touch a cell twice; undo replays it backwards so the first "before"
+        // wins, redo forwards so the last "after" does.
+        if backwards {
+            edit.cells.iter().rev().for_each(&mut set);
+        } else {
+            edit.cells.iter().for_each(&mut set);
         }
         if let Some([before, after]) = edit.markers {
             (self.start, self.goal) = if backwards { before } else { after };
