@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs every Pathlab test on a fresh machine, installing what is missing first:
+# formatting and lints, native unit/integration/doc tests, the CLI against every Moving AI
+# scenario, a benchmark that prints figures, wasm-bindgen tests in headless Chromium, and the
+# browser end-to-end tests. Exits non-zero on the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "toolchain"
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+rustup target list --installed | grep -qx wasm32-unknown-unknown \
+  || rustup target add wasm32-unknown-unknown
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+step "format and lints"
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+
+step "native tests (unit, scenario table, properties, Moving AI sample, CLI, doc tests)"
+cargo test
+
+step "the CLI against every problem of every shared Moving AI scenario file"
+cargo build --release --bin pathlab
+bench_dir=../shared/benchmarks/movingai
+if [ -d "$bench_dir" ]; then
+  for scen in "$bench_dir"/*.scen; do
+    printf '%-32s ' "$(basename "$scen")"
+    target/release/pathlab scen "$scen" --map-dir "$bench_dir" | tail -n 1
+  done
+  step "benchmark (figures only, no assertions)"
+  target/release/pathlab bench --map-dir "$bench_dir" --per-file 100
+else
+  echo "note: $bench_dir is missing; Moving AI checks skipped"
+fi
+
+step "wasm build and wasm-bindgen tests in headless Chromium"
+bash scripts/build-wasm.sh
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+
+step "browser end-to-end tests"
+bash scripts/e2e.sh
