@@ -29,13 +29,14 @@
 //! let status = search.run(&grid, Budget::Unlimited, || 0.0)?;
 //! assert_eq!(status, Status::Found);
 //! assert!((search.stats().path_cost.unwrap() - (2.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
-//! # Ok::<(), pathlab::PlanError>(())
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+mod open;
 
 use crate::grid::{Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
-use std::cmp::Ordering;
-use std::collections::BinaryHeap;
+use open::{Entry, OpenList};
 use std::fmt;
 use std::str::FromStr;
 
@@ -362,41 +363,6 @@ pub struct NodeInfo {
     pub expansion: Option<u32>,
 }
 
-/// An open-list entry. Stale entries (a cheaper path to the cell was found after it was
-/// pushed, or the cell was already expanded) are left in the heap and skipped when popped:
-/// lazy deletion is simpler and faster than a decrease-key heap.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Entry {
-    /// The algorithm's key, smaller first.
-    key: u64,
-    /// The tie-breaker: larger first. g for every algorithm but Breadth-First (0: pure FIFO).
-    tie: u64,
-    /// Insertion number in the high 40 bits, cell index in the low 24 (grids have at most
-    /// 4096² = 2²⁴ cells): smaller first, so equal entries leave in insertion order.
-    seq_cell: u64,
-}
-
-const CELL_BITS: u32 = 24;
-const CELL_MASK: u64 = (1 << CELL_BITS) - 1;
-
-impl Ord for Entry {
-    /// "Greater" means "pop sooner", since `BinaryHeap` is a max-heap.
-    #[inline]
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .key
-            .cmp(&self.key)
-            .then(self.tie.cmp(&other.tie))
-            .then(other.seq_cell.cmp(&self.seq_cell))
-    }
-}
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
 /// One of the eight moves, with what is needed to take it without recomputing.
 #[derive(Clone, Copy, Debug)]
 struct Direction {
@@ -456,18 +422,16 @@ pub struct Search {
     /// budget runs out: the chosen heuristic, or the movement's default if that is zero.
     nearness: Estimator,
     /// Fixed-point cost of a step into terrain t: `[orthogonal, diagonal][t]`.
-    step_units: [[u64; 5]; 2],
+    step_units: [[u64; 8]; 2],
     /// How many moves of [`DIRECTIONS`] are in play (4 or 8).
     direction_count: usize,
     orders: OrderTable,
     /// Whether the weight is exactly 1 (the key is then g + h with no float multiply).
-    unit_weight: bool,
-
     state: Vec<u8>,
     g: Vec<u64>,
     parent: Vec<u32>,
     expansion: Vec<u32>,
-    open: BinaryHeap<Entry>,
+    open: OpenList,
     next_seq: u64,
 
     status: Status,
@@ -497,15 +461,14 @@ impl Search {
             settings: *settings,
             estimator: Estimator::new(Heuristic::Zero, &settings.movement, goal),
             nearness: Estimator::new(Heuristic::Zero, &settings.movement, goal),
-            step_units: [[0; 5]; 2],
+            step_units: [[0; 8]; 2],
             direction_count: 8,
             orders: [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
-            unit_weight: true,
             state: Vec::new(),
             g: Vec::new(),
             parent: Vec::new(),
             expansion: Vec::new(),
-            open: BinaryHeap::new(),
+            open: OpenList::default(),
             next_seq: 0,
             status: Status::Running,
             stats: Stats::default(),
@@ -565,7 +528,6 @@ impl Search {
                 *row = kept;
             }
         }
-        self.unit_weight = settings.weight == 1.0;
 
         let cells = grid.len();
         self.state.clear();
@@ -575,7 +537,7 @@ impl Search {
         self.g.resize(cells, 0);
         self.parent.resize(cells, NO_PARENT);
         self.expansion.resize(cells, 0);
-        self.open.clear();
+        self.open.reset(cells);
         self.next_seq = 0;
         self.status = Status::Running;
         self.stats = Stats::default();
@@ -587,8 +549,9 @@ impl Search {
         self.parent[start_index as usize] = NO_PARENT;
         self.state[start_index as usize] = OPEN;
         self.stats.generated = 1;
-        self.push(start_index, 0, 0);
-        self.note_open(1);
+        self.open.push(Entry::new(0, 0, 0, start_index));
+        self.stats.open_size = 1;
+        self.stats.max_open = 1;
         Ok(())
     }
 
@@ -637,7 +600,7 @@ impl Search {
         Ok(self.status)
     }
 
-    /// Does one expansion (skipping stale entries); returns true once the search is done.
+    /// Does one expansion; returns true once the search is done.
     #[inline]
     fn expand_one(&mut self, cells: &[u8]) -> bool {
         if let Some(budget) = self.settings.node_budget {
@@ -646,27 +609,15 @@ impl Search {
                 return true;
             }
         }
-        let (cell, g) = loop {
-            let Some(entry) = self.open.pop() else {
-                self.status = Status::NoPath;
-                self.current = None;
-                return true;
-            };
-            let cell = (entry.seq_cell & CELL_MASK) as u32;
-            let c = cell as usize;
-            let state = self.state[c];
-            // A stale entry: the cell was expanded since (every algorithm), or a cheaper
-            // path to it was pushed after this one (Dijkstra and A*, whose tie is g).
-            if state == CLOSED
-                || (self.settings.algorithm.improves_paths() && entry.tie != self.g[c])
-            {
-                continue;
-            }
-            break (cell, self.g[c]);
+        let Some(cell) = self.open.pop().map(|e| e.cell()) else {
+            self.status = Status::NoPath;
+            self.current = None;
+            return true;
         };
+        let g = self.g[cell as usize];
         let c = cell as usize;
         self.state[c] = CLOSED;
-        self.stats.open_size -= 1;
+        self.stats.open_size = self.open.len() as u64;
         self.stats.expanded += 1;
         self.expansion[c] = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
         self.current = Some(cell);
@@ -701,8 +652,14 @@ impl Search {
         let has_down = y + 1 < self.height;
         let algorithm = self.settings.algorithm;
         let rule = self.settings.movement.diagonal_rule;
+        // Re-slicing every per-cell array to the grid's length lets the compiler prove, from
+        // the one check on `cells`, that the other indexings below are in bounds.
+        let len = cells.len();
+        let state = &mut self.state[..len];
+        let g_of = &mut self.g[..len];
+        let parent = &mut self.parent[..len];
         for &d in &order[..self.direction_count] {
-            let dir = DIRECTIONS[d as usize];
+            let dir = DIRECTIONS[usize::from(d & 7)];
             let inside = match dir.dx {
                 -1 => has_left,
                 1 => has_right,
@@ -716,86 +673,72 @@ impl Search {
                 continue;
             }
             let n = (c + dir.dx as isize + dir.dy as isize * w) as usize;
-            let terrain = cells[n];
+            let Some(&terrain) = cells.get(n) else {
+                continue;
+            };
             if terrain == 0 {
                 continue;
             }
             let diagonal = dir.dx != 0 && dir.dy != 0;
             if diagonal {
-                let side_x = cells[(c + dir.dx as isize) as usize] != 0;
-                let side_y = cells[(c + dir.dy as isize * w) as usize] != 0;
+                let side_x = cells.get((c + dir.dx as isize) as usize) != Some(&0);
+                let side_y = cells.get((c + dir.dy as isize * w) as usize) != Some(&0);
                 if !rule.allows(side_x, side_y) {
                     continue;
                 }
             }
-            let new_g = g + self.step_units[diagonal as usize][terrain as usize];
-            let state = self.state[n];
-            if state == UNVISITED {
+            let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
+            let improves = algorithm.improves_paths() && new_g < g_of[n];
+            let is_new = match state[n] {
                 // Case 5: a cell never visited before gets a new node.
-                self.stats.generated += 1;
-                self.state[n] = OPEN;
-                self.note_open(1);
-            } else if !algorithm.improves_paths() || new_g >= self.g[n] {
-                // Cases 3 and 4: a worse (or equal) path to a known cell is forgotten.
-                // Breadth-First and Best-First forget every path to a known cell.
-                continue;
-            } else if state == CLOSED {
+                UNVISITED => {
+                    self.stats.generated += 1;
+                    state[n] = OPEN;
+                    true
+                }
                 // Case 2: a cheaper path to a closed cell; it goes back to the open list.
                 // Only A* with an inconsistent or weighted heuristic gets here.
-                self.stats.reopened += 1;
-                self.state[n] = REOPENED;
-                self.note_open(1);
-            } else {
-                // Case 1: a cheaper path to an open cell. Its old entry stays in the heap and
-                // is skipped as stale when popped (its g no longer matches).
-                self.stats.updated += 1;
-            }
-            self.g[n] = new_g;
-            self.parent[n] = cell;
+                CLOSED if improves => {
+                    self.stats.reopened += 1;
+                    state[n] = REOPENED;
+                    true
+                }
+                // Case 1: a cheaper path to an open cell; its entry moves up in place.
+                _ if improves => {
+                    self.stats.updated += 1;
+                    false
+                }
+                // Cases 3 and 4: a worse (or equal) path to a known cell is forgotten.
+                // Breadth-First and Best-First forget every path to a known cell.
+                _ => continue,
+            };
+            g_of[n] = new_g;
+            parent[n] = cell;
             let nx = (x as i64 + i64::from(dir.dx)) as u32;
             let ny = (y as i64 + i64::from(dir.dy)) as u32;
-            self.push(n as u32, new_g, self.key(nx, ny, new_g));
-        }
-    }
-
-    /// The key of a cell about to be pushed with cost `g`. Breadth-First's key is constant:
-    /// with no tie on g, entries then leave in insertion order, a plain FIFO queue, which
-    /// visits the map ply by ply.
-    #[inline]
-    fn key(&self, x: u32, y: u32, g: u64) -> u64 {
-        match self.settings.algorithm {
-            Algorithm::BreadthFirst => 0,
-            Algorithm::BestFirst => self.estimator.units(x, y),
-            Algorithm::Dijkstra => g,
-            Algorithm::AStar => {
-                let h = self.estimator.units(x, y);
-                if self.unit_weight {
-                    g + h
-                } else {
-                    g.saturating_add((h as f64 * self.settings.weight) as u64)
-                }
+            let key = key(
+                algorithm,
+                &self.estimator,
+                self.settings.weight,
+                nx,
+                ny,
+                new_g,
+            );
+            self.next_seq += 1;
+            let tie = if algorithm == Algorithm::BreadthFirst {
+                0
+            } else {
+                new_g
+            };
+            let entry = Entry::new(key, tie, self.next_seq, n as u32);
+            if is_new {
+                self.open.push(entry);
+                self.stats.open_size = self.open.len() as u64;
+                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+            } else {
+                self.open.improve(entry);
             }
         }
-    }
-
-    #[inline]
-    fn push(&mut self, cell: u32, g: u64, key: u64) {
-        let tie = match self.settings.algorithm {
-            Algorithm::BreadthFirst => 0,
-            _ => g,
-        };
-        self.open.push(Entry {
-            key,
-            tie,
-            seq_cell: (self.next_seq << CELL_BITS) | u64::from(cell),
-        });
-        self.next_seq += 1;
-    }
-
-    #[inline]
-    fn note_open(&mut self, added: u64) {
-        self.stats.open_size += added;
-        self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
     }
 
     /// The node budget ran out: return the path to the expanded cell nearest the goal.
@@ -920,6 +863,21 @@ impl Search {
 
     fn coords(&self, index: u32) -> (u32, u32) {
         (index % self.width, index / self.width)
+    }
+}
+
+/// The key of a cell about to be pushed with cost `g`. Breadth-First's key is constant: with
+/// no tie on g, entries then leave in insertion order, a plain FIFO queue, which visits the
+/// map ply by ply.
+#[inline(always)]
+fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32, g: u64) -> u64 {
+    match algorithm {
+        Algorithm::BreadthFirst => 0,
+        Algorithm::BestFirst => estimator.units(x, y),
+        Algorithm::Dijkstra => g,
+        Algorithm::AStar if weight == 1.0 => g + estimator.units(x, y),
+        // Float to integer casts saturate, so a huge weight cannot wrap the key around.
+        Algorithm::AStar => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
     }
 }
 
