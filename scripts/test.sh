@@ -44,4 +44,4 @@ bash scripts/build-wasm.sh
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
 
 step "browser end-to-end tests"
-bash scripts/e2e.sh
+E2E_SKIP_BUILD=1 bash scripts/e2e.sh
