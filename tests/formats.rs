@@ -271,7 +271,12 @@ fn no_parser_panics_on_random_or_damaged_input() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let samples = sample_inputs();
     let mut accepted = 0;
-    for round in 0..3000 {
+    // FORMATS_FUZZ_ROUNDS=1000000 runs a longer sweep by hand.
+    let rounds = std::env::var("FORMATS_FUZZ_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(3000);
+    for round in 0..rounds {
         let mut input = samples[round % samples.len()].clone();
         match round % 5 {
             // Pure noise, of any length up to 300 bytes.
