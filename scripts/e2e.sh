@@ -34,5 +34,6 @@ for f in www/index.html www/maps/index.json target/release/pathlab; do
   [ -e "$f" ] || { echo "e2e: missing $f after the build" >&2; exit 1; }
 done
 
-echo "e2e: running tests"
+echo "e2e: running tests (screenshots in tests/e2e/screenshots/)"
+rm -rf tests/e2e/screenshots
 node --test --test-concurrency=1 tests/e2e/
