@@ -362,9 +362,9 @@ export function isEightConnected(list) {
 
 // ---------------------------------------------------------------- CLI
 
-export function cliSolve(mapFile, from, to, extra = []) {
+export function cliSolve(mapFile, from, to, extra = [], algo = 'astar') {
   assert.ok(fs.existsSync(CLI), `CLI binary missing at ${CLI} (cargo build --release --bin pathlab)`);
-  const args = ['solve', mapFile, '--from', `${from.x},${from.y}`, '--to', `${to.x},${to.y}`, '--algo', 'astar', '--json', ...extra];
+  const args = ['solve', mapFile, '--from', `${from.x},${from.y}`, '--to', `${to.x},${to.y}`, '--algo', algo, '--json', ...extra];
   const r = spawnSync(CLI, args, { encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, `pathlab ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   const line = r.stdout.trim().split('\n').filter(Boolean).pop();
