@@ -363,7 +363,7 @@ pub struct NodeInfo {
     pub expansion: Option<u32>,
 }
 
-/// One of the eight moves, with what is needed to take it without recomputing.
+/// One of the eight moves, as a step in x and y (y grows downwards).
 #[derive(Clone, Copy, Debug)]
 struct Direction {
     dx: i8,
