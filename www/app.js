@@ -1,13 +1,15 @@
-// Pathlab's entry point: loads the wasm planner, owns the requestAnimationFrame loop and wires
-// the panels, the canvas input, autosave and the test hooks (window.pathlab). Every decision
-// about the grid and the search is the planner's; this file only forwards and paints.
+// Pathlab's main page: loads the wasm planner, mounts one planner view (view.js: canvas,
+// input, frame loop) and wires the panels around it — settings, maps, generators, files,
+// scenarios, share links, autosave and the test hooks (window.pathlab). Every decision about
+// the grid and the search is the planner's; this file only forwards and shows.
 
 import init, { Planner } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
-import { Renderer } from './render.js';
-import { attachInput } from './input.js';
+import { PlannerView, messageOf } from './view.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
+import * as links from './links.js';
+import { wireScenarios } from './scenarios.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector,
@@ -16,29 +18,12 @@ import {
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 const FALLBACK = { width: 40, height: 25 };
 
-/** Everything the page knows besides what lives in the planner. */
+/** Everything the page knows besides what lives in the planner view. */
 const app = {
-  planner: null,
+  view: null,
   memory: null,
-  renderer: null,
-  running: false,
-  brush: 'wall',
-  brushSize: 1,
-  speed: 3,
-  drawProgress: true,
-  hover: null,
-  path: [],
-  pathVersion: -1,
-  paintedVersion: -1,
-  statsVersion: -1,
-  shownRunning: false,
-  inspected: '',
-  lastStatus: 'running',
-  walker: null,
   mapName: '',
   mapList: [],
-  nextDoubleClick: 'start',
-  perf: { paint: [], step: [] },
 };
 
 /** Runs `action`, turning any thrown error into an error message (never uncaught). */
@@ -51,242 +36,249 @@ function guard(action) {
   }
 }
 
-function messageOf(e) {
-  const text = e && e.message ? e.message : String(e);
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
-}
-
-// ---- edits and search ------------------------------------------------------------------
-
-app.brushByte = () => BRUSH_BYTES[app.brush];
-
-app.setBrush = (brush) => {
-  if (!(brush in BRUSH_BYTES)) return;
-  app.brush = brush;
-  showBrush(brush);
-  save();
+/** The page's chrome for the one planner view: panels, buttons, inspector and autosave. */
+const pageHooks = {
+  message: setMessage,
+  stats: showStats,
+  buttons: () => updateButtons(),
+  edited: () => save(),
+  brush: (brush) => {
+    showBrush(brush);
+    save();
+  },
+  inspect: showInspector,
+  perf: (last) => {
+    const el = $('#perf');
+    if (!el.hidden) {
+      el.textContent = `paint ${last.paintMs.toFixed(2)} ms (max ${last.maxPaintMs.toFixed(2)}) · step ${last.stepMs.toFixed(2)} ms`;
+    }
+  },
 };
 
-app.changed = () => {
-  app.walker = null;
-  updateButtons();
-};
-
-/** Called after every finished edit (stroke end, marker move, undo…): save and refresh. */
-app.edited = () => {
-  app.changed();
-  syncStats();
-  save();
-};
-
-app.step = () => {
-  app.running = false;
-  const status = app.planner.status;
-  if (status !== 'running') app.planner.resetSearch();
-  const t0 = performance.now();
-  app.planner.stepOnce();
-  app.perf.step.push(performance.now() - t0);
-  syncStats();
-  updateButtons();
-};
-
-app.toggleRun = () => {
-  if (app.running) {
-    app.running = false;
-    setMessage('Paused. Press Space to go on, or N to step.', 'info');
-  } else {
-    if (app.planner.status !== 'running') app.planner.resetSearch();
-    app.walker = null;
-    app.running = true;
-    setMessage('Searching…', 'info');
-  }
-  syncStats();
-  updateButtons();
-};
-
-app.resetSearch = () => {
-  app.running = false;
-  app.walker = null;
-  app.planner.resetSearch();
-  setMessage('Search reset. Press Run (Space) or Step (N).', 'info');
-  syncStats();
-  updateButtons();
-};
-
-app.clearWalls = () => {
-  const n = app.planner.clearWalls();
-  setMessage(n ? `Cleared ${n} cells. Ctrl+Z brings them back.` : 'The map has no walls or terrain to clear.', 'info');
-  app.edited();
-};
-
-app.undo = () => {
-  if (!app.planner.undo()) setMessage('Nothing to undo.', 'info');
-  app.edited();
-};
-
-app.redo = () => {
-  if (!app.planner.redo()) setMessage('Nothing to redo.', 'info');
-  app.edited();
-};
-
-app.setMarker = (which, cell) => {
-  if (!cell) return false;
-  return guard(() => {
-    if (which === 'start') app.planner.setStart(cell.x, cell.y);
-    else app.planner.setGoal(cell.x, cell.y);
-    app.edited();
-    return true;
-  }) ?? false;
-};
-
-/** Double-click: the first places the start, the next the goal, and so on. */
-app.doubleClick = (cell) => {
-  const which = app.nextDoubleClick;
-  if (app.setMarker(which, cell)) {
-    app.nextDoubleClick = which === 'start' ? 'goal' : 'start';
-    setMessage(`${which === 'start' ? 'Start' : 'Goal'} set at (${cell.x}, ${cell.y}).`, 'info');
-  }
-};
-
-app.clearCell = (cell) => {
-  app.planner.beginStroke();
-  guard(() => app.planner.paintLine(cell.x, cell.y, cell.x, cell.y, 1, 1));
-  app.planner.endStroke();
-  app.edited();
-};
-
-app.walk = () => {
-  if (app.path.length < 4) {
-    setMessage('There is no path to walk yet: run the search first.', 'info');
-    return;
-  }
-  const pts = app.path;
-  const lengths = [0];
-  for (let i = 2; i < pts.length; i += 2) {
-    const d = Math.hypot(pts[i] - pts[i - 2], pts[i + 1] - pts[i - 1]);
-    lengths.push(lengths[lengths.length - 1] + d);
-  }
-  const total = lengths[lengths.length - 1];
-  // About 8 cells a second, but never more than 12 s for very long paths.
-  const duration = Math.min(12000, Math.max(1200, (total / 8) * 1000));
-  app.walker = { pts, lengths, total, duration, t0: performance.now(), pos: null };
-  setMessage('Walking the path…', 'info');
-};
-
-function walkerPosition(now) {
-  const w = app.walker;
-  const t = Math.min(1, (now - w.t0) / w.duration);
-  // Ease in and out so the walker starts and stops softly.
-  const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-  const d = eased * w.total;
-  let i = 1;
-  while (i < w.lengths.length - 1 && w.lengths[i] < d) i++;
-  const seg = w.lengths[i] - w.lengths[i - 1] || 1;
-  const f = Math.min(1, Math.max(0, (d - w.lengths[i - 1]) / seg));
-  const ax = w.pts[2 * (i - 1)];
-  const ay = w.pts[2 * (i - 1) + 1];
-  return { x: ax + (w.pts[2 * i] - ax) * f, y: ay + (w.pts[2 * i + 1] - ay) * f, done: t >= 1 };
-}
+const planner = () => app.view.planner;
 
 // ---- speed and settings ----------------------------------------------------------------
 
 function applySpeed() {
-  const s = SPEEDS[app.speed];
-  guard(() => app.planner.setSpeed(s.kind, s.amount));
-  $('#speed-value').textContent = s.label;
-  $('#speed').setAttribute('aria-valuetext', s.label);
+  const label = app.view.setSpeedStop(app.view.speed);
+  $('#speed-value').textContent = label;
+  $('#speed').setAttribute('aria-valuetext', label);
 }
 
 function applySettingsFromForm() {
   reflectRelevance();
   const ok = guard(() => {
-    app.planner.setSettings(readSettings());
+    planner().setSettings(readSettings());
     return true;
   });
-  if (!ok) writeSettings(app.planner.settings());
-  app.running = false;
-  app.walker = null;
+  if (!ok) writeSettings(planner().settings());
+  app.view.running = false;
+  app.view.walker = null;
   updateButtons();
   save();
 }
 
 // ---- maps --------------------------------------------------------------------------------
 
-function afterLoad(name, message) {
+/** Which shipped map is current: `name` is the index file name, '' for none. */
+function showMapName(name) {
   app.mapName = name;
-  app.running = false;
-  app.walker = null;
-  app.nextDoubleClick = 'start';
-  const known = app.mapList.some((m) => m.file === name);
-  $('#map').value = known ? name : '';
-  if (!known) $('#map').selectedIndex = -1;
-  app.renderer.gridW = app.planner.width;
-  app.renderer.gridH = app.planner.height;
-  app.renderer.fit(app.planner.width, app.planner.height);
-  app.paintedVersion = -1;
+  const entry = app.mapList.find((m) => m.file === name);
+  $('#map').value = entry ? name : '';
+  if (!entry) $('#map').selectedIndex = -1;
+  $('#map-info').textContent = entry?.description || (name ? `Opened ${name}.` : 'Your own map.');
+}
+
+function afterLoad(name, message) {
+  showMapName(name);
+  app.shippedText = app.mapList.some((m) => m.file === name) ? planner().exportMap() : null;
+  app.view.loaded();
+  syncControls();
   if (message) setMessage(message, 'success');
-  app.edited();
 }
 
 async function openBundled(file) {
   const entry = app.mapList.find((m) => m.file === file);
   if (!entry) return;
   try {
-    await maps.loadBundled(app.planner, entry);
-    afterLoad(entry.file, `Loaded ${entry.name || entry.file} (${app.planner.width}×${app.planner.height}).`);
+    await maps.loadBundled(planner(), entry);
+    afterLoad(entry.file, `Loaded ${entry.name || entry.file} (${planner().width}×${planner().height}).`);
+    scenarios.clear();
   } catch (e) {
     setMessage(`${messageOf(e)} The current map is kept.`, 'error');
-    $('#map').value = app.mapName;
+    showMapName(app.mapName);
   }
 }
 
 async function openFile(file) {
   if (!file) return;
+  if (/\.scen$/i.test(file.name)) {
+    await scenarios.open(file);
+    return;
+  }
   try {
-    await maps.loadFile(app.planner, file);
-    afterLoad(file.name, `Opened ${file.name} (${app.planner.width}×${app.planner.height}).`);
+    await maps.loadFile(planner(), file);
+    afterLoad(file.name, `Opened ${file.name} (${planner().width}×${planner().height}).`);
+    scenarios.clear();
   } catch (e) {
     setMessage(`Could not open ${file.name}: ${messageOf(e)} The current map is kept.`, 'error');
   }
 }
 
+function sizeOk(n) {
+  return Number.isInteger(n) && n >= 10 && n <= 1024;
+}
+
 function newMap() {
   const w = Number($('#new-width').value);
   const h = Number($('#new-height').value);
-  const ok = (n) => Number.isInteger(n) && n >= 10 && n <= 1024;
-  if (!ok(w) || !ok(h)) {
+  if (!sizeOk(w) || !sizeOk(h)) {
     setMessage('A new map needs a whole width and height from 10 to 1024.', 'error');
     return;
   }
-  if (guard(() => (app.planner.newMap(w, h), true))) {
+  if (guard(() => (planner().newMap(w, h), true))) {
     afterLoad('', `New ${w}×${h} map. Draw some walls!`);
+    scenarios.clear();
   }
+}
+
+function generate() {
+  const kind = $('#gen-kind').value;
+  const w = Number($('#new-width').value);
+  const h = Number($('#new-height').value);
+  const seedText = $('#gen-seed').value.trim();
+  const seed = seedText === '' ? Math.floor(Math.random() * 1e9) : Number(seedText);
+  const density = Number($('#gen-density').value);
+  if (!sizeOk(w) || !sizeOk(h)) {
+    setMessage('A generated map needs a whole width and height from 10 to 1024.', 'error');
+    return;
+  }
+  if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) {
+    setMessage('The seed must be a whole number from 0 to 4294967295 (or empty for a random one).', 'error');
+    return;
+  }
+  if (!Number.isFinite(density) || density < 0 || density > 1) {
+    setMessage('The density must be a number from 0 to 1.', 'error');
+    return;
+  }
+  if (guard(() => (planner().generate(kind, w, h, seed, density), true))) {
+    $('#gen-seed').value = String(seed);
+    const label = $('#gen-kind').selectedOptions[0]?.textContent || kind;
+    afterLoad('', `Generated a ${w}×${h} ${label.toLowerCase()} map (seed ${seed}).`);
+    scenarios.clear();
+  }
+}
+
+function fillGenerators() {
+  const names = {
+    'recursive-division': 'Recursive-division maze',
+    'dfs-maze': 'Depth-first maze',
+    rooms: 'Rooms',
+    random: 'Random fill',
+    terrain: 'Terrain',
+  };
+  const select = $('#gen-kind');
+  select.replaceChildren();
+  let kinds = [];
+  try {
+    kinds = Array.from(Planner.generatorKinds());
+  } catch {
+    kinds = [];
+  }
+  for (const kind of kinds) {
+    const o = document.createElement('option');
+    o.value = kind;
+    o.textContent = names[kind] || kind;
+    select.append(o);
+  }
+  const none = kinds.length === 0;
+  select.disabled = none;
+  $('#generate').disabled = none;
+}
+
+// ---- share links ---------------------------------------------------------------------------
+
+/** The link for the current state: the short `#map=` form when a shipped map is unedited. */
+function currentLink() {
+  const p = planner();
+  const base = location.href.split('#')[0];
+  if (app.shippedText !== null && app.shippedText !== undefined && p.exportMap() === app.shippedText) {
+    return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}`, short: true };
+  }
+  return { url: `${base}#${p.shareLink()}`, short: false };
+}
+
+async function copyLink() {
+  let link;
+  try {
+    link = currentLink();
+  } catch (e) {
+    setMessage(`Could not make a link: ${messageOf(e)}`, 'error');
+    return;
+  }
+  const field = $('#share-url');
+  field.value = link.url;
+  $('#share-box').hidden = false;
+  const kind = link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`;
+  try {
+    await navigator.clipboard.writeText(link.url);
+    setMessage(`Copied a ${kind}: it opens this map, markers and settings.`, 'success');
+  } catch {
+    // No clipboard permission (or an insecure origin): the field below holds the link.
+    field.focus();
+    field.select();
+    setMessage(`The browser would not copy: the ${kind} is selected below, press Ctrl+C.`, 'info');
+  }
+}
+
+/** Opens the link in the location's fragment (if any), then clears the fragment. */
+async function openLinkFromLocation() {
+  const fragment = location.hash.replace(/^#/, '');
+  if (!fragment) return false;
+  // Drop the fragment first: a reload must not re-open the link over later edits.
+  history.replaceState(null, '', location.pathname + location.search);
+  const scratch = new Planner(FALLBACK.width, FALLBACK.height);
+  try {
+    const state = await links.resolve(scratch, fragment, app.mapList);
+    // Everything is checked in the scratch planner: only a good state reaches the page's.
+    planner().loadLink(state.fragment);
+    afterLoad(state.mapFile, state.mapFile
+      ? `Opened the link to ${state.mapLabel}.`
+      : `Opened the linked ${planner().width}×${planner().height} map.`);
+    scenarios.clear();
+    return true;
+  } catch (e) {
+    setMessage(`This link could not be opened: ${messageOf(e)} Your current map is kept.`, 'error');
+    return false;
+  } finally {
+    scratch.free();
+  }
+}
+
+// ---- exports -------------------------------------------------------------------------------
+
+function exportPng() {
+  const bytes = guard(() => planner().exportPng());
+  if (!bytes) return;
+  maps.download(new Blob([bytes], { type: 'image/png' }), maps.fileStem(app.mapName), 'png');
+  setMessage('Exported the map as a PNG (walls black, open white, terrain in greys).', 'success');
 }
 
 // ---- autosave ------------------------------------------------------------------------------
 
-function cellsView() {
-  const p = app.planner;
-  return new Uint8Array(app.memory.buffer, p.cellsPtr(), p.width * p.height);
-}
-
-function statesView() {
-  const p = app.planner;
-  return new Uint8Array(app.memory.buffer, p.statesPtr(), p.width * p.height);
-}
-
 function save() {
-  if (!app.planner) return;
-  const p = app.planner;
+  if (!app.view) return;
+  const p = planner();
+  const v = app.view;
   const error = storage.save({
     width: p.width,
     height: p.height,
-    cells: storage.encodeCells(cellsView()),
+    cells: storage.encodeCells(v.cellsView()),
     start: p.start(),
     goal: p.goal(),
     settings: p.settings(),
     map: app.mapName,
-    ui: { brush: app.brush, brushSize: app.brushSize, speed: app.speed, drawProgress: app.drawProgress },
+    ui: { brush: v.brush, brushSize: v.brushSize, speed: v.speed, drawProgress: v.drawProgress },
   });
   if (error) setMessage(error, 'error');
 }
@@ -298,150 +290,62 @@ function restore() {
   const cells = typeof s.cells === 'string' ? storage.decodeCells(s.cells, s.width * s.height) : null;
   if (!cells) return false;
   const ok = guard(() => {
-    if (s.settings) app.planner.setSettings(s.settings);
+    if (s.settings) planner().setSettings(s.settings);
     const m = [s.start?.x, s.start?.y, s.goal?.x, s.goal?.y];
     const markers = m.every(Number.isInteger) ? new Uint32Array(m) : undefined;
-    app.planner.loadCells(s.width, s.height, cells, markers);
+    planner().loadCells(s.width, s.height, cells, markers);
     return true;
   });
   if (!ok) return false;
   const ui = s.ui || {};
-  if (ui.brush in BRUSH_BYTES) app.brush = ui.brush;
-  if ([1, 3, 5].includes(ui.brushSize)) app.brushSize = ui.brushSize;
-  if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) app.speed = ui.speed;
-  if (typeof ui.drawProgress === 'boolean') app.drawProgress = ui.drawProgress;
+  const v = app.view;
+  if (ui.brush in BRUSH_BYTES) v.brush = ui.brush;
+  if ([1, 3, 5].includes(ui.brushSize)) v.brushSize = ui.brushSize;
+  if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) v.speed = ui.speed;
+  if (typeof ui.drawProgress === 'boolean') v.drawProgress = ui.drawProgress;
   app.mapName = typeof s.map === 'string' ? s.map : '';
   return true;
 }
 
-// ---- the frame loop ------------------------------------------------------------------------
+// ---- buttons and wiring ----------------------------------------------------------------------
 
 function updateButtons() {
+  const v = app.view;
+  if (!v) return;
   const run = $('#run');
-  const label = app.running ? 'Pause' : 'Run';
+  const label = v.running ? 'Pause' : 'Run';
   if (run.textContent !== label) run.textContent = label;
-  run.setAttribute('aria-pressed', String(app.running));
-  $('#undo').disabled = !app.planner.canUndo();
-  $('#redo').disabled = !app.planner.canRedo();
+  run.setAttribute('aria-pressed', String(v.running));
+  $('#undo').disabled = !v.planner.canUndo();
+  $('#redo').disabled = !v.planner.canRedo();
 }
 
-function announceFinish(stats) {
-  const cost = stats.pathCost?.toFixed(4);
-  switch (stats.status) {
-    case 'found':
-      setMessage(`Path found: cost ${cost} in ${stats.pathMoves} moves, ${stats.expanded} nodes expanded.`, 'success');
-      break;
-    case 'no_path':
-      setMessage(`No path: the goal cannot be reached from the start (${stats.expanded} nodes expanded).`, 'error');
-      break;
-    case 'partial':
-      setMessage(`Partial path: the node budget ran out after ${stats.expanded} expansions; showing the way to the expanded node nearest the goal (cost ${cost}).`, 'info');
-      break;
-    default:
-  }
-}
-
-function frame(now) {
-  requestAnimationFrame(frame);
-  const p = app.planner;
-  if (app.running) {
-    const t0 = performance.now();
-    const status = app.drawProgress ? p.step() : p.runToEnd();
-    app.perf.step.push(performance.now() - t0);
-    if (status !== 'running') {
-      app.running = false;
-      updateButtons();
-    }
-  }
-  syncStats();
-  const version = p.version;
-  inspect();
-  let walker = null;
-  if (app.walker) {
-    walker = walkerPosition(now);
-    if (walker.done && now - app.walker.t0 > app.walker.duration + 1500) app.walker = null;
-  }
-  if (version !== app.paintedVersion || app.renderer.dirty || walker) {
-    app.renderer.paint({
-      planner: p,
-      version,
-      path: app.path,
-      start: p.start(),
-      goal: p.goal(),
-      current: app.running || p.status === 'running' ? p.current() : null,
-      hover: app.hover,
-      walker,
-      brushSize: app.brushSize,
-    });
-    app.paintedVersion = version;
-    app.perf.paint.push(app.renderer.lastPaintMs);
-    if (app.perf.paint.length >= 60) reportPerf();
-  }
-}
-
-/** Brings the statistics, path and buttons up to date with the planner (cheap when unchanged). */
-function syncStats() {
-  const p = app.planner;
-  const version = p.version;
-  if (version !== app.statsVersion || app.running !== app.shownRunning) {
-    app.statsVersion = version;
-    app.shownRunning = app.running;
-    const stats = p.stats();
-    showStats(stats, app.running);
-    if (stats.status !== app.lastStatus && stats.status !== 'running') announceFinish(stats);
-    app.lastStatus = stats.status;
-    const path = p.path();
-    app.path = path;
-    if (app.walker && app.walker.pts.length !== path.length) app.walker = null;
-    updateButtons();
-    app.inspected = '';
-  }
-}
-
-function inspect() {
-  const h = app.hover;
-  const key = h ? `${h.x},${h.y}` : '';
-  if (key === app.inspected) return;
-  app.inspected = key;
-  showInspector(h ? app.planner.node(h.x, h.y) : null, h ? app.planner.cell(h.x, h.y) : 0);
-}
-
-function reportPerf() {
-  const avg = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
-  app.perf.last = { paintMs: avg(app.perf.paint), stepMs: avg(app.perf.step), maxPaintMs: Math.max(...app.perf.paint) };
-  app.perf.paint = [];
-  app.perf.step = [];
-  const el = $('#perf');
-  if (!el.hidden) {
-    el.textContent = `paint ${app.perf.last.paintMs.toFixed(2)} ms (max ${app.perf.last.maxPaintMs.toFixed(2)}) · step ${app.perf.last.stepMs.toFixed(2)} ms`;
-  }
-}
-
-// ---- wiring ----------------------------------------------------------------------------------
+let scenarios = null;
 
 function wireControls() {
-  $('#step').addEventListener('click', () => app.step());
-  $('#run').addEventListener('click', () => app.toggleRun());
-  $('#reset-search').addEventListener('click', () => app.resetSearch());
-  $('#clear-walls').addEventListener('click', () => app.clearWalls());
-  $('#undo').addEventListener('click', () => app.undo());
-  $('#redo').addEventListener('click', () => app.redo());
-  $('#walk').addEventListener('click', () => app.walk());
+  const v = app.view;
+  $('#step').addEventListener('click', () => v.step());
+  $('#run').addEventListener('click', () => v.toggleRun());
+  $('#reset-search').addEventListener('click', () => v.resetSearch());
+  $('#clear-walls').addEventListener('click', () => v.clearWalls());
+  $('#undo').addEventListener('click', () => v.undo());
+  $('#redo').addEventListener('click', () => v.redo());
+  $('#walk').addEventListener('click', () => v.walk());
   $('#speed').addEventListener('input', (e) => {
-    app.speed = Number(e.target.value);
+    v.speed = Number(e.target.value);
     applySpeed();
     save();
   });
   $('#draw-progress').addEventListener('change', (e) => {
-    app.drawProgress = e.target.checked;
+    v.drawProgress = e.target.checked;
     save();
   });
   for (const b of document.querySelectorAll('[data-brush]')) {
-    b.addEventListener('click', () => app.setBrush(b.dataset.brush));
+    b.addEventListener('click', () => v.setBrush(b.dataset.brush));
   }
   $('#brush-size').addEventListener('change', (e) => {
-    app.brushSize = Number(e.target.value);
-    app.renderer.dirty = true;
+    v.brushSize = Number(e.target.value);
+    v.renderer.dirty = true;
     save();
   });
   for (const id of ['algorithm', 'heuristic', 'weight', 'connectivity', 'diagonal-rule', 'diagonal-cost', 'goal-directed', 'budget']) {
@@ -453,13 +357,21 @@ function wireControls() {
     e.target.value = '';
   });
   $('#new-map').addEventListener('click', newMap);
+  $('#generate').addEventListener('click', generate);
   $('#export-map').addEventListener('click', () => {
-    guard(() => maps.downloadMap(app.planner, app.mapName));
-    setMessage('Exported the map as a .map file.', 'success');
+    if (guard(() => (maps.downloadMap(planner(), app.mapName), true))) {
+      setMessage('Exported the map as a .map file.', 'success');
+    }
   });
-  $('#zoom-in').addEventListener('click', () => app.zoom(1.25));
-  $('#zoom-out').addEventListener('click', () => app.zoom(0.8));
-  $('#zoom-fit').addEventListener('click', () => app.fit());
+  $('#export-png').addEventListener('click', exportPng);
+  $('#copy-link').addEventListener('click', copyLink);
+  $('#share-url').addEventListener('focus', (e) => e.target.select());
+  window.addEventListener('hashchange', () => {
+    openLinkFromLocation();
+  });
+  $('#zoom-in').addEventListener('click', () => v.zoom(1.25));
+  $('#zoom-out').addEventListener('click', () => v.zoom(0.8));
+  $('#zoom-fit').addEventListener('click', () => v.fit());
 
   const wrap = $('#canvas-wrap');
   const hint = $('#drop-hint');
@@ -486,24 +398,16 @@ function wireControls() {
   });
 }
 
-app.zoom = (factor) => {
-  const r = app.renderer;
-  r.zoomAt(factor, r.cssWidth / 2, r.cssHeight / 2);
-};
-
-app.fit = () => {
-  app.renderer.fit(app.planner.width, app.planner.height);
-};
-
 function syncControls() {
-  writeSettings(app.planner.settings());
-  $('#speed').value = String(app.speed);
-  $('#draw-progress').checked = app.drawProgress;
-  $('#brush-size').value = String(app.brushSize);
-  showBrush(app.brush);
+  const v = app.view;
+  writeSettings(planner().settings());
+  $('#speed').value = String(v.speed);
+  $('#draw-progress').checked = v.drawProgress;
+  $('#brush-size').value = String(v.brushSize);
+  showBrush(v.brush);
   applySpeed();
-  $('#new-width').value = String(Math.min(1024, Math.max(10, app.planner.width)));
-  $('#new-height').value = String(Math.min(1024, Math.max(10, app.planner.height)));
+  $('#new-width').value = String(Math.min(1024, Math.max(10, planner().width)));
+  $('#new-height').value = String(Math.min(1024, Math.max(10, planner().height)));
 }
 
 function fillMapPicker() {
@@ -512,7 +416,8 @@ function fillMapPicker() {
   for (const m of app.mapList) {
     const o = document.createElement('option');
     o.value = m.file;
-    o.textContent = m.name || m.file;
+    const size = Number.isInteger(m.width) && Number.isInteger(m.height) ? ` — ${m.width}×${m.height}` : '';
+    o.textContent = `${m.name || m.file}${size}`;
     if (m.description) o.title = m.description;
     select.append(o);
   }
@@ -520,22 +425,20 @@ function fillMapPicker() {
 }
 
 function installHooks() {
-  const canvas = $('#grid-canvas');
+  const v = app.view;
   window.pathlab = {
     ready: true,
-    cellToClient(x, y) {
-      const rect = canvas.getBoundingClientRect();
-      const c = app.renderer.cellCentre(x, y);
-      return { x: rect.left + c.x, y: rect.top + c.y };
-    },
-    cell: (x, y) => cellsView()[y * app.planner.width + x],
-    state: (x, y) => statesView()[y * app.planner.width + x],
-    size: () => ({ width: app.planner.width, height: app.planner.height }),
-    start: () => app.planner.start(),
-    goal: () => app.planner.goal(),
-    stats: () => ({ ...app.planner.stats(), statusText: statusWord(app.planner.stats(), app.running) }),
-    exportMap: () => app.planner.exportMap(),
-    perf: () => app.perf.last ?? null,
+    cellToClient: (x, y) => v.cellToClient(x, y),
+    cell: (x, y) => v.cellsView()[y * planner().width + x],
+    state: (x, y) => v.statesView()[y * planner().width + x],
+    size: () => ({ width: planner().width, height: planner().height }),
+    start: () => planner().start(),
+    goal: () => planner().goal(),
+    stats: () => ({ ...planner().stats(), statusText: statusWord(planner().stats(), v.running) }),
+    settings: () => planner().settings(),
+    exportMap: () => planner().exportMap(),
+    mapName: () => app.mapName,
+    perf: () => v.perf.last ?? null,
   };
 }
 
@@ -549,58 +452,55 @@ async function main() {
     return;
   }
   app.memory = wasm.memory;
-  app.planner = new Planner(FALLBACK.width, FALLBACK.height);
-  app.planner.setPalette(buildPalette());
+  const p = new Planner(FALLBACK.width, FALLBACK.height);
+  p.setPalette(buildPalette());
   buildLegend();
-
-  const canvas = $('#grid-canvas');
-  app.renderer = new Renderer(canvas, () => app.memory);
-  app.renderer.resize();
+  app.view = new PlannerView({
+    planner: p,
+    memory: () => app.memory,
+    canvas: $('#grid-canvas'),
+    menu: $('#context-menu'),
+    hooks: pageHooks,
+  });
   if (new URLSearchParams(location.search).has('perf')) $('#perf').hidden = false;
 
   const listPromise = maps.fetchIndex();
   const restored = restore();
   app.mapList = await listPromise;
   fillMapPicker();
+  fillGenerators();
+  scenarios = wireScenarios({ view: app.view, setMessage, mapName: () => app.mapName });
   if (!restored) {
     const first = app.mapList[0];
     if (first) {
       try {
-        await maps.loadBundled(app.planner, first);
+        await maps.loadBundled(p, first);
         app.mapName = first.file;
+        app.shippedText = p.exportMap();
       } catch (e) {
         setMessage(`${messageOf(e)} Starting with an empty map.`, 'error');
       }
     }
   }
-  const known = app.mapList.some((m) => m.file === app.mapName);
-  if (known) $('#map').value = app.mapName;
-  else $('#map').selectedIndex = -1;
+  showMapName(app.mapName);
 
   syncControls();
   wireControls();
-  attachInput(app, canvas);
-  app.renderer.gridW = app.planner.width;
-  app.renderer.gridH = app.planner.height;
-  app.renderer.fit(app.planner.width, app.planner.height);
-  new ResizeObserver(() => {
-    const before = { w: app.renderer.cssWidth, h: app.renderer.cssHeight };
-    if (app.renderer.resize()) {
-      // Keep the map where it was relative to the centre; refit if it was fitted before.
-      app.renderer.panBy((app.renderer.cssWidth - before.w) / 2, (app.renderer.cssHeight - before.h) / 2);
-    }
-  }).observe(canvas);
+  app.view.start();
   updateButtons();
   if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
     setMessage(restored
       ? 'Welcome back: your map and settings were restored. Press Space to run.'
       : 'Drag on the map to draw walls, then press Run (Space) to watch the search.', 'info');
   }
-  save();
-  requestAnimationFrame((now) => {
-    frame(now);
+  const hadLink = location.hash.length > 1;
+  const linked = await openLinkFromLocation();
+  // A link that failed to open must not touch the autosave: it still holds the user's map.
+  if (linked || !hadLink) save();
+  requestAnimationFrame(() => {
     installHooks();
-    app.perf.interactiveMs = performance.now() - t0;
+    app.perf = app.view.perf;
+    app.view.perf.interactiveMs = performance.now() - t0;
   });
 }
 

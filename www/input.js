@@ -2,18 +2,26 @@
 // the markers, double-click/double-tap placement, panning and pinch-zoom; the wheel zooms;
 // the right-click menu; keyboard shortcuts. Every cell decision goes to the planner: JS sends
 // the two ends of each pointer movement and wasm fills every cell between them.
-
-import { $, setMessage } from './ui.js';
+// `app` is a PlannerView (view.js): several can share a page, so the keyboard only answers
+// inside `app.keyScope` when the view has one, and a read-only view only pans and zooms.
 
 const DOUBLE_MS = 450;
 
+/** Attaches the input handlers for `app` on `canvas`; returns a function that detaches them. */
 export function attachInput(app, canvas) {
   const r = app.renderer;
   const pointers = new Map();
   let gesture = null;
   let lastClick = null;
-  const menu = $('#context-menu');
+  const menu = app.menu;
   let menuCell = null;
+  const setMessage = (text, kind) => app.say(text, kind);
+  // Listeners outside the canvas, removed again by the returned detach function.
+  const outside = [];
+  const listen = (target, type, fn, opts) => {
+    target.addEventListener(type, fn, opts);
+    outside.push(() => target.removeEventListener(type, fn, opts));
+  };
 
   const local = (e) => {
     const rect = canvas.getBoundingClientRect();
@@ -66,7 +74,7 @@ export function attachInput(app, canvas) {
     }
     if (pointers.size > 2) return;
     const cell = r.cellAt(p.x, p.y);
-    if (e.button === 1 || e.shiftKey || !cell) {
+    if (e.button === 1 || e.shiftKey || !cell || app.readonly) {
       e.preventDefault();
       gesture = { kind: 'pan', last: p };
       canvas.classList.add('panning');
@@ -200,7 +208,7 @@ export function attachInput(app, canvas) {
   }
 
   function closeMenu() {
-    if (!menu.hidden) {
+    if (menu && !menu.hidden) {
       menu.hidden = true;
       menuCell = null;
     }
@@ -211,10 +219,10 @@ export function attachInput(app, canvas) {
     endGesture();
     const p = local(e);
     const cell = r.cellAt(p.x, p.y);
-    if (cell) openMenu(cell, e.clientX, e.clientY);
+    if (cell && menu && !app.readonly) openMenu(cell, e.clientX, e.clientY);
   });
 
-  menu.addEventListener('click', (e) => {
+  menu?.addEventListener('click', (e) => {
     const button = e.target.closest('button[data-action]');
     if (!button || !menuCell) return;
     const cell = menuCell;
@@ -237,7 +245,7 @@ export function attachInput(app, canvas) {
     }
   });
 
-  menu.addEventListener('keydown', (e) => {
+  menu?.addEventListener('keydown', (e) => {
     const items = [...menu.querySelectorAll('button')];
     const i = items.indexOf(document.activeElement);
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -252,19 +260,21 @@ export function attachInput(app, canvas) {
     e.stopPropagation();
   });
 
-  document.addEventListener('pointerdown', (e) => {
-    if (!menu.hidden && !menu.contains(e.target)) closeMenu();
+  listen(document, 'pointerdown', (e) => {
+    if (menu && !menu.hidden && !menu.contains(e.target)) closeMenu();
   });
-  window.addEventListener('blur', closeMenu);
+  listen(window, 'blur', closeMenu);
 
   // ---- keyboard ----
 
-  document.addEventListener('keydown', (e) => {
+  const editKeys = new Set(['w', 'e', '1', '2', '3', '4', 's', 'g']);
+  listen(app.keyScope || document, 'keydown', (e) => {
     const t = e.target;
     const tag = t?.tagName;
     const typing = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || t?.isContentEditable;
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
+      if (app.readonly) return;
       if (typing && tag !== 'INPUT') return;
       if (typing && t.type !== 'checkbox' && t.type !== 'range' && t.type !== 'file') return;
       if (key === 'z') {
@@ -285,6 +295,7 @@ export function attachInput(app, canvas) {
     }
     // Space and Enter on a focused button belong to the button.
     if (tag === 'BUTTON' && (key === ' ' || key === 'Enter')) return;
+    if (app.readonly && editKeys.has(key)) return;
     const act = {
       ' ': () => app.toggleRun(),
       n: () => app.step(),
@@ -317,4 +328,8 @@ export function attachInput(app, canvas) {
       setMessage(`${which === 'start' ? 'Start' : 'Goal'} set at (${app.hover.x}, ${app.hover.y}).`, 'info');
     }
   }
+
+  return () => {
+    for (const off of outside) off();
+  };
 }

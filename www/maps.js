@@ -1,6 +1,6 @@
 // Map sources: the bundled maps listed in maps/index.json, .map/.txt and image files (file
 // input or drag-and-drop; images are decoded by the browser, the grid is built in wasm), and
-// exporting the current map as a .map download. Every loader throws a readable Error and
+// exporting the current map as a .map or PNG download. Every loader throws a readable Error and
 // leaves the current map alone on failure.
 
 /** The bundled map list, or [] when it cannot be fetched. */
@@ -63,15 +63,30 @@ export async function loadFile(planner, file) {
   planner.loadMapText(text);
 }
 
-/** Offers the current map as a .map download. */
-export function downloadMap(planner, name) {
-  const blob = new Blob([planner.exportMap()], { type: 'text/plain' });
+/** A safe download file name stem for map `name` ('' = "pathlab"). */
+export function fileStem(name) {
+  return (name || 'pathlab').replace(/\.(map|png|bmp|txt)$/i, '').replace(/[^\w.-]+/g, '-');
+}
+
+/** Offers `blob` as a download named `stem.ext`. */
+export function download(blob, stem, ext) {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = `${(name || 'pathlab').replace(/\.map$/i, '').replace(/[^\w.-]+/g, '-')}.map`;
+  a.download = `${stem}.${ext}`;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Offers the current map as a .map download. */
+export function downloadMap(planner, name) {
+  download(new Blob([planner.exportMap()], { type: 'text/plain' }), fileStem(name), 'map');
+}
+
+/** The index entry a short link's map name refers to (file name, with or without .map). */
+export function findEntry(list, name) {
+  const want = String(name).toLowerCase();
+  return list.find((m) => m.file.toLowerCase() === want || m.file.toLowerCase() === `${want}.map`) ?? null;
 }

@@ -1,0 +1,35 @@
+// Share links in the URL fragment. Two forms, both decoded and checked by the wasm planner:
+// `v1…` carries the whole state (map, markers, settings), `map=NAME&…` names a shipped map
+// plus markers and settings. `resolve` turns either into a full `v1…` fragment using a scratch
+// planner, so the caller's planner only ever sees a state that is known to load.
+
+import { Planner } from './pkg/pathlab.js';
+import * as maps from './maps.js';
+
+/** Longer fragments are refused before any decoding (the planner has its own limits too). */
+export const MAX_FRAGMENT = 8 * 1024 * 1024;
+
+/**
+ * Resolves `fragment` (without '#') to `{ fragment, mapFile, mapLabel }`, where `fragment` is
+ * a full `v1…` link. Throws an Error with a readable reason for anything it cannot open.
+ */
+export async function resolve(scratch, fragment, mapList) {
+  if (fragment.length > MAX_FRAGMENT) {
+    throw new Error(`the link is ${fragment.length} characters long, more than any Pathlab link can be`);
+  }
+  if (/^map=/i.test(fragment)) {
+    const name = Planner.shortLinkMap(fragment);
+    const entry = maps.findEntry(mapList, name);
+    if (!entry) throw new Error(`it names the map "${name}", which this page does not ship`);
+    await maps.loadBundled(scratch, entry);
+    scratch.applyShortLink(fragment);
+    return { fragment: scratch.shareLink(), mapFile: entry.file, mapLabel: entry.name || entry.file };
+  }
+  if (/^v\d/i.test(fragment)) {
+    // The planner checks the version, the size limits and every byte; loading the fragment
+    // here first keeps the caller's planner untouched when it fails.
+    scratch.loadLink(fragment);
+    return { fragment, mapFile: '', mapLabel: '' };
+  }
+  throw new Error('it is neither a Pathlab share link (#v1…) nor a shipped-map link (#map=…)');
+}
