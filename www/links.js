@@ -13,7 +13,7 @@ export const MAX_FRAGMENT = 8 * 1024 * 1024;
  * Resolves `fragment` (without '#') to `{ fragment, mapFile, mapLabel }`, where `fragment` is
  * a full `v1…` link. Throws an Error with a readable reason for anything it cannot open.
  */
-export async function resolve(scratch, fragment, mapList) {
+export async function resolve(scratch, fragment, mapList, base = document.baseURI) {
   if (fragment.length > MAX_FRAGMENT) {
     throw new Error(`the link is ${fragment.length} characters long, more than any Pathlab link can be`);
   }
@@ -21,7 +21,7 @@ export async function resolve(scratch, fragment, mapList) {
     const name = Planner.shortLinkMap(fragment);
     const entry = maps.findEntry(mapList, name);
     if (!entry) throw new Error(`it names the map "${name}", which this page does not ship`);
-    await maps.loadBundled(scratch, entry);
+    await maps.loadBundled(scratch, entry, base);
     scratch.applyShortLink(fragment);
     return { fragment: scratch.shareLink(), mapFile: entry.file, mapLabel: entry.name || entry.file };
   }

@@ -15,9 +15,12 @@ export async function fetchIndex() {
   }
 }
 
-/** Loads bundled map `entry` ({file, name, start, goal}) into the planner. */
-export async function loadBundled(planner, entry) {
-  const res = await fetch(`maps/${encodeURIComponent(entry.file)}`);
+/**
+ * Loads bundled map `entry` ({file, name, start, goal}) into the planner. `base` is the URL
+ * the maps/ folder sits in (default: the page's).
+ */
+export async function loadBundled(planner, entry, base = document.baseURI) {
+  const res = await fetch(new URL(`maps/${encodeURIComponent(entry.file)}`, base));
   if (!res.ok) throw new Error(`Could not fetch ${entry.file} (HTTP ${res.status}).`);
   const text = await res.text();
   planner.loadMapText(text, markersOf(entry));

@@ -1,0 +1,447 @@
+// The Pathlab JS API for pages that include Pathlab directly:
+//
+//   import { Pathlab } from './pathlab.js';
+//   const view = await Pathlab.mount(element, { map: 'maze-63', algorithm: 'astar', controls: 'step,run,reset' });
+//   view.on('done', (stats) => console.log(stats.pathCost));
+//
+// Every mounted view is a PlannerView (view.js) with its own wasm Planner and a small
+// toolbar/status line; all views on a page share one wasm instance. Methods validate their
+// arguments and throw an Error with a readable message; the current map is never lost.
+
+import init, { Planner } from './pkg/pathlab.js';
+import { buildPalette } from './palette.js';
+import { PlannerView, messageOf } from './view.js';
+import { SPEEDS, statusWord } from './ui.js';
+import * as links from './links.js';
+import * as maps from './maps.js';
+
+const HERE = new URL('.', import.meta.url);
+const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
+const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
+const ALGORITHMS = [
+  ['bfs', 'Breadth-First'],
+  ['best-first', 'Best-First'],
+  ['dijkstra', 'Dijkstra'],
+  ['astar', 'A*'],
+];
+const BRUSHES = [['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4']];
+const MAX_MAP_TEXT = 40 * 1024 * 1024;
+
+let wasmReady = null;
+let indexReady = null;
+let cssAdded = false;
+
+/** Loads the wasm module once per page; every view shares its memory. */
+function loadWasm() {
+  wasmReady ??= init();
+  return wasmReady;
+}
+
+/** The shipped map index (maps/index.json next to this file), [] when unavailable. */
+export function mapIndex() {
+  indexReady ??= fetch(new URL('maps/index.json', HERE))
+    .then((res) => (res.ok ? res.json() : []))
+    .then((list) => (Array.isArray(list) ? list.filter((m) => m && typeof m.file === 'string') : []))
+    .catch(() => []);
+  return indexReady;
+}
+
+function addStyles() {
+  if (cssAdded) return;
+  cssAdded = true;
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = new URL('pathlab.css', HERE).href;
+  document.head.append(link);
+}
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else if (k.startsWith('aria-') || k.startsWith('data-')) node.setAttribute(k, v);
+    else node[k] = v;
+  }
+  node.append(...children);
+  return node;
+}
+
+/** Normalises the `controls` option: an array or a comma-separated string of names. */
+export function parseControls(value) {
+  if (value === undefined || value === null) return [...DEFAULT_CONTROLS];
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  const names = list.map((s) => String(s).trim().toLowerCase()).filter(Boolean);
+  const unknown = names.filter((n) => !CONTROLS.includes(n));
+  if (unknown.length) throw new Error(`unknown control "${unknown[0]}" (choose from ${CONTROLS.join(', ')})`);
+  return names;
+}
+
+/** A speed option as an index into SPEEDS: a stop number 0–10 or 'instant'. */
+export function parseSpeed(value) {
+  if (value === undefined || value === null || value === '') return 3;
+  if (value === 'instant') return SPEEDS.length - 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n >= SPEEDS.length) {
+    throw new Error(`speed must be a whole number from 0 to ${SPEEDS.length - 1}, or "instant"`);
+  }
+  return n;
+}
+
+function point(value, what) {
+  let x;
+  let y;
+  if (Array.isArray(value) && value.length === 2) [x, y] = value;
+  else if (value && typeof value === 'object') ({ x, y } = value);
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0) {
+    throw new Error(`${what} must be [x, y] or {x, y} with whole, non-negative numbers`);
+  }
+  return { x, y };
+}
+
+/** One mounted planner: the object `Pathlab.mount` resolves to. */
+class MountedView {
+  constructor(element, options, memory) {
+    this.element = element;
+    this.listeners = { step: new Set(), done: new Set(), message: new Set() };
+    this.mapFile = '';
+    const controls = parseControls(options.controls);
+    this.readonly = !!options.readonly;
+    this.build(controls);
+    const planner = new Planner(40, 25);
+    planner.setPalette(buildPalette());
+    this.view = new PlannerView({
+      planner,
+      memory: () => memory,
+      canvas: this.canvas,
+      keyScope: this.root,
+      readonly: this.readonly,
+      hooks: {
+        message: (text, kind) => this.say(text, kind),
+        stats: (stats, running) => this.showStats(stats, running),
+        buttons: () => this.showButtons(),
+        stepped: () => this.emit('step', this.view.planner.stats()),
+        finished: (stats) => this.emit('done', stats),
+        brush: (brush) => this.showBrush(brush),
+      },
+    });
+    this.view.speed = parseSpeed(options.speed);
+  }
+
+  build(controls) {
+    this.root = el('div', { class: 'pathlab-view' });
+    const bar = el('div', { class: 'pl-toolbar', role: 'toolbar', 'aria-label': 'Planner controls' });
+    this.buttons = {};
+    const button = (name, label, title, fn, cls = '') => {
+      const b = el('button', { type: 'button', text: label, title, class: cls, 'data-control': name });
+      b.addEventListener('click', fn);
+      this.buttons[name] = b;
+      bar.append(b);
+    };
+    for (const name of controls) {
+      switch (name) {
+        case 'step':
+          button('step', 'Step', 'One expansion (N)', () => this.view.step());
+          break;
+        case 'run':
+          button('run', 'Run', 'Run or pause (Space)', () => this.view.toggleRun(), 'primary');
+          break;
+        case 'reset':
+          button('reset', 'Reset', 'Reset the search (R)', () => this.view.resetSearch());
+          break;
+        case 'clear':
+          button('clear', 'Clear walls', 'Make every cell open ground', () => this.view.clearWalls());
+          break;
+        case 'algo': {
+          this.algo = el('select', { 'aria-label': 'Algorithm', 'data-control': 'algo' },
+            ALGORITHMS.map(([v, t]) => el('option', { value: v, text: t })));
+          this.algo.addEventListener('change', () => this.guarded(() => this.setSettings({ algorithm: this.algo.value })));
+          bar.append(this.algo);
+          break;
+        }
+        case 'speed': {
+          this.speedInput = el('input', {
+            type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', 'aria-label': 'Speed', 'data-control': 'speed',
+          });
+          this.speedInput.addEventListener('input', () => {
+            const label = this.view.setSpeedStop(Number(this.speedInput.value));
+            this.speedInput.setAttribute('aria-valuetext', label);
+          });
+          bar.append(el('label', { class: 'pl-speed' }, ['Speed', this.speedInput]));
+          break;
+        }
+        case 'brush': {
+          this.brushSelect = el('select', { 'aria-label': 'Brush', 'data-control': 'brush' },
+            BRUSHES.map(([v, t]) => el('option', { value: v, text: t })));
+          this.brushSelect.addEventListener('change', () => this.view.setBrush(this.brushSelect.value));
+          bar.append(this.brushSelect);
+          break;
+        }
+        default:
+      }
+    }
+    this.canvas = el('canvas', {
+      tabIndex: 0,
+      'aria-label': this.readonly
+        ? 'Map (read-only): drag to pan, wheel to zoom'
+        : 'Map: drag to draw walls, drag the markers to move them, double-click to place start then goal',
+    });
+    const wrap = el('div', { class: 'pl-canvas-wrap' }, [this.canvas]);
+    this.statusEl = el('span', { class: 'pl-status', 'data-stat': 'status', text: 'ready' });
+    this.numbersEl = el('span', { class: 'pl-numbers' });
+    this.messageEl = el('span', { class: 'pl-message', role: 'status', 'aria-live': 'polite' });
+    const foot = el('div', { class: 'pl-foot' }, [this.statusEl, this.numbersEl, this.messageEl]);
+    if (controls.length) this.root.append(bar);
+    this.root.append(wrap, foot);
+    this.element.replaceChildren(this.root);
+  }
+
+  say(text, kind) {
+    // The small view has room for errors and finishes only; routine hints stay quiet.
+    if (kind === 'info') return;
+    this.messageEl.textContent = text;
+    this.messageEl.dataset.kind = kind;
+    for (const fn of this.listeners.message) fn({ text, kind });
+  }
+
+  showStats(stats, running) {
+    const word = statusWord(stats, running);
+    this.statusEl.textContent = word;
+    this.statusEl.dataset.value = word;
+    const cost = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
+    this.numbersEl.textContent = `expanded ${stats.expanded} · open ${stats.openSize} · cost ${cost}`;
+    if (stats.status === 'running' && stats.expanded === 0) this.messageEl.textContent = '';
+  }
+
+  showButtons() {
+    const run = this.buttons.run;
+    if (run) {
+      const label = this.view.running ? 'Pause' : 'Run';
+      if (run.textContent !== label) run.textContent = label;
+      run.setAttribute('aria-pressed', String(this.view.running));
+    }
+  }
+
+  showBrush(brush) {
+    if (this.brushSelect) this.brushSelect.value = brush;
+  }
+
+  syncControls() {
+    const s = this.view.planner.settings();
+    if (this.algo) this.algo.value = s.algorithm;
+    if (this.speedInput) this.speedInput.value = String(this.view.speed);
+    if (this.brushSelect) this.brushSelect.value = this.view.brush;
+  }
+
+  guarded(fn) {
+    try {
+      return fn();
+    } catch (e) {
+      this.say(messageOf(e), 'error');
+      return undefined;
+    }
+  }
+
+  emit(event, payload) {
+    for (const fn of this.listeners[event]) {
+      try {
+        fn(payload);
+      } catch (e) {
+        // A listener's bug must not stop the frame loop; report it where it can be seen.
+        setTimeout(() => {
+          throw e;
+        });
+      }
+    }
+  }
+
+  // ---- the public methods ----
+
+  /** Subscribes to 'step', 'done' or 'message'; returns a function that unsubscribes. */
+  on(event, fn) {
+    if (!(event in this.listeners)) throw new Error(`unknown event "${event}" (step, done or message)`);
+    if (typeof fn !== 'function') throw new Error('on() needs a function');
+    this.listeners[event].add(fn);
+    return () => this.listeners[event].delete(fn);
+  }
+
+  /**
+   * Loads a map: a shipped map name ("maze-63" or "maze-63.map"), the text of a .map file,
+   * a share link fragment ("v1…" or "map=…", with or without '#'), or {width, height} for
+   * an empty map. Throws and keeps the current map when it cannot.
+   */
+  async loadMap(map) {
+    const p = this.view.planner;
+    if (map && typeof map === 'object') {
+      const { width, height } = map;
+      p.newMap(width, height);
+      this.mapFile = '';
+    } else if (typeof map !== 'string' || map.length === 0) {
+      throw new Error('a map is a shipped map name, .map text or a share link fragment');
+    } else if (map.length > MAX_MAP_TEXT) {
+      throw new Error('the map text is too large');
+    } else if (/^\s*type\s/i.test(map)) {
+      p.loadMapText(map);
+      this.mapFile = '';
+    } else {
+      const fragment = map.replace(/^#/, '');
+      const list = await mapIndex();
+      if (/^(v\d|map=)/i.test(fragment)) {
+        const scratch = new Planner(40, 25);
+        try {
+          const resolved = await links.resolve(scratch, fragment, list, HERE);
+          p.loadLink(resolved.fragment);
+          this.mapFile = resolved.mapFile;
+        } finally {
+          scratch.free();
+        }
+      } else {
+        const entry = maps.findEntry(list, fragment);
+        if (!entry) throw new Error(`there is no shipped map called "${fragment}"`);
+        await maps.loadBundled(p, entry, HERE);
+        this.mapFile = entry.file;
+      }
+    }
+    this.view.loaded();
+    this.syncControls();
+    return this.getState();
+  }
+
+  /** Moves the start marker; throws on a wall, the goal's cell or outside the map. */
+  setStart(x, y) {
+    const at = point(y === undefined ? x : [x, y], 'start');
+    this.view.planner.setStart(at.x, at.y);
+    this.view.edited();
+  }
+
+  /** Moves the goal marker; throws like setStart. */
+  setGoal(x, y) {
+    const at = point(y === undefined ? x : [x, y], 'goal');
+    this.view.planner.setGoal(at.x, at.y);
+    this.view.edited();
+  }
+
+  /** Changes some settings (the rest stay): algorithm, heuristic, weight, movement, … */
+  setSettings(partial) {
+    if (!partial || typeof partial !== 'object' || Array.isArray(partial)) {
+      throw new Error('settings must be an object such as {algorithm: "astar", weight: 1.5}');
+    }
+    const current = this.view.planner.settings();
+    const next = { ...current, ...partial };
+    if (partial.movement) next.movement = { ...current.movement, ...partial.movement };
+    this.view.planner.setSettings(next);
+    this.view.running = false;
+    this.view.walker = null;
+    this.view.edited();
+    this.syncControls();
+  }
+
+  /** One expansion (starting a fresh search when the last one had finished); returns stats. */
+  step() {
+    this.view.step();
+    return this.view.planner.stats();
+  }
+
+  /** Runs (animated at the view's speed); resolves with the final stats. */
+  run() {
+    const done = new Promise((resolve) => {
+      const off = this.on('done', (stats) => {
+        off();
+        resolve(stats);
+      });
+    });
+    if (!this.view.running) this.view.toggleRun();
+    return done;
+  }
+
+  /** Stops an animated run where it is. */
+  pause() {
+    if (this.view.running) this.view.toggleRun();
+  }
+
+  /** Clears the search (the map and markers stay). */
+  reset() {
+    this.view.resetSearch();
+  }
+
+  /** Sets the speed stop (0–10 or "instant"). */
+  setSpeed(speed) {
+    this.view.setSpeedStop(parseSpeed(speed));
+    this.syncControls();
+  }
+
+  /** A plain snapshot: size, markers, settings, stats, status word and the shipped map name. */
+  getState() {
+    const p = this.view.planner;
+    const stats = p.stats();
+    return {
+      width: p.width,
+      height: p.height,
+      start: p.start(),
+      goal: p.goal(),
+      settings: p.settings(),
+      stats,
+      status: statusWord(stats, this.view.running),
+      running: this.view.running,
+      map: this.mapFile,
+    };
+  }
+
+  /** The full share link fragment (without '#') for the current state. */
+  shareLink() {
+    return this.view.planner.shareLink();
+  }
+
+  /** Viewport coordinates of the centre of cell (x, y) (for tests and overlays). */
+  cellToClient(x, y) {
+    return this.view.cellToClient(x, y);
+  }
+
+  /** The grid byte at (x, y): 0 wall, 1–4 terrain cost. */
+  cell(x, y) {
+    return this.view.planner.cell(x, y);
+  }
+
+  /** Removes the view from the page and frees its planner. */
+  destroy() {
+    this.view.destroy();
+    this.root.remove();
+    for (const set of Object.values(this.listeners)) set.clear();
+  }
+}
+
+/**
+ * Mounts a planner into `element`. Options: map, start, goal, algorithm, settings, controls,
+ * readonly, autoplay, speed. Resolves to the view; rejects with a readable Error.
+ */
+async function mount(element, options = {}) {
+  if (!(element instanceof Element)) throw new Error('Pathlab.mount needs a DOM element');
+  if (!options || typeof options !== 'object') throw new Error('Pathlab.mount options must be an object');
+  addStyles();
+  const wasm = await loadWasm();
+  const mounted = new MountedView(element, options, wasm.memory);
+  try {
+    if (options.map !== undefined) await mounted.loadMap(options.map);
+    else {
+      const first = (await mapIndex())[0];
+      if (first) await mounted.loadMap(first.file);
+    }
+    const settings = { ...(options.settings || {}) };
+    if (options.algorithm !== undefined) settings.algorithm = options.algorithm;
+    if (Object.keys(settings).length) mounted.setSettings(settings);
+    if (options.start !== undefined) mounted.setStart(options.start);
+    if (options.goal !== undefined) mounted.setGoal(options.goal);
+  } catch (e) {
+    mounted.destroy();
+    throw new Error(messageOf(e));
+  }
+  mounted.syncControls();
+  mounted.view.start();
+  mounted.view.syncStats();
+  if (options.autoplay) mounted.view.toggleRun();
+  return mounted;
+}
+
+/** The API object; also on `window.Pathlab` for classic scripts. */
+export const Pathlab = { mount, mapIndex, controls: CONTROLS };
+window.Pathlab = Pathlab;
