@@ -153,12 +153,12 @@ function generate() {
     setMessage('A generated map needs a whole width and height from 10 to 1024.', 'error');
     return;
   }
-  if (!Number.isInteger(seed) || seed < 0 || seed > 4294967295) {
-    setMessage('The seed must be a whole number from 0 to 4294967295 (or empty for a random one).', 'error');
+  if (!Number.isSafeInteger(seed) || seed < 0) {
+    setMessage('The seed must be a whole number of at least 0 (or empty for a random one).', 'error');
     return;
   }
-  if (!Number.isFinite(density) || density < 0 || density > 1) {
-    setMessage('The density must be a number from 0 to 1.', 'error');
+  if ($('#gen-density').value.trim() === '' || !Number.isFinite(density)) {
+    setMessage('The density must be a number, the wall fraction from 0 to 0.9.', 'error');
     return;
   }
   if (guard(() => (planner().generate(kind, w, h, seed, density), true))) {
