@@ -26,9 +26,11 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod clock;
 pub mod formats;
+pub mod generate;
 pub mod grid;
 pub mod heuristic;
 pub mod planner;
+pub mod scenarios;
 pub mod search;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -204,6 +204,25 @@ impl Planner {
         self.move_markers(self.start, (x, y))
     }
 
+    /// Moves both markers (one undo step) and replaces the settings, all or nothing: the
+    /// markers are checked and the settings validated before anything changes. Used by short
+    /// links and Moving AI scenarios.
+    pub fn set_markers_and_settings(
+        &mut self,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: Settings,
+    ) -> Result<(), PlannerError> {
+        settings.validate()?;
+        endpoint_index(&self.grid, "start", start)?;
+        endpoint_index(&self.grid, "goal", goal)?;
+        self.settings = settings;
+        self.move_markers(start, goal)?;
+        // move_markers restarts only when the markers moved; the settings may have changed.
+        self.after_edit();
+        Ok(())
+    }
+
     fn move_markers(&mut self, start: (u32, u32), goal: (u32, u32)) -> Result<(), PlannerError> {
         endpoint_index(&self.grid, "start", start)?;
         endpoint_index(&self.grid, "goal", goal)?;

@@ -8,8 +8,10 @@
 //! plain objects through `serde-wasm-bindgen`; every refusal comes back as a thrown JS `Error`
 //! with a readable message, never as a panic.
 
-use crate::formats::{bitmap, movingai};
+use crate::formats::{bitmap, link, movingai};
+use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
+use crate::scenarios;
 use crate::search::{Budget, Settings, Status};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -101,6 +103,19 @@ pub struct Planner {
     /// Bumped on every change that can alter what is painted, so the page repaints only when
     /// it moved.
     version: u32,
+    /// The Moving AI problems of the last `loadScen`, checked against the map then.
+    scenarios: Vec<movingai::Scenario>,
+}
+
+/// One scenario as the page lists it.
+#[derive(Serialize)]
+struct ScenarioView<'a> {
+    index: usize,
+    bucket: u32,
+    map: &'a str,
+    start: [u32; 2],
+    goal: [u32; 2],
+    optimal: f64,
 }
 
 impl Planner {
@@ -113,7 +128,17 @@ impl Planner {
             painted: Vec::new(),
             dirty: [0; 4],
             version: 1,
+            scenarios: Vec::new(),
         }
+    }
+
+    /// Puts a ready planner in place of the current one, keeping the palette; the loaded
+    /// scenarios belong to the old map and are dropped.
+    fn install(&mut self, mut fresh: crate::Planner) {
+        fresh.set_palette(&self.palette);
+        self.inner = fresh;
+        self.scenarios.clear();
+        self.touched();
     }
 
     fn touched(&mut self) {
@@ -126,16 +151,14 @@ impl Planner {
     fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
         if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
             let settings = *self.inner.settings();
-            if let Ok(mut fresh) =
-                crate::Planner::with_grid(grid.clone(), (sx, sy), (gx, gy), settings)
+            if let Ok(fresh) = crate::Planner::with_grid(grid.clone(), (sx, sy), (gx, gy), settings)
             {
-                fresh.set_palette(&self.palette);
-                self.inner = fresh;
-                self.touched();
+                self.install(fresh);
                 return Ok(());
             }
         }
         self.inner.load_grid(grid).map_err(js_error)?;
+        self.scenarios.clear();
         self.touched();
         Ok(())
     }
@@ -553,5 +576,164 @@ impl Planner {
             Some(info) => to_js(&info),
             None => Ok(JsValue::UNDEFINED),
         }
+    }
+
+    /// The whole state (map cells with terrain, start, goal, algorithm and every setting) as
+    /// a URL fragment without the `#`: `v1.` then base64url (see `docs/formats.md`).
+    #[wasm_bindgen(js_name = shareLink)]
+    pub fn share_link(&self) -> String {
+        link::encode(&link::LinkState {
+            grid: self.inner.grid().clone(),
+            start: self.inner.start(),
+            goal: self.inner.goal(),
+            settings: *self.inner.settings(),
+        })
+    }
+
+    /// Restores exactly the state of a `shareLink` fragment (with or without `#`). Throws a
+    /// clear message for a damaged, truncated, oversized or future-version link, and then
+    /// nothing has changed.
+    #[wasm_bindgen(js_name = loadLink)]
+    pub fn load_link(&mut self, fragment: &str) -> Result<(), JsError> {
+        let state = link::decode(fragment).map_err(js_error)?;
+        let fresh = crate::Planner::with_grid(state.grid, state.start, state.goal, state.settings)
+            .map_err(js_error)?;
+        self.install(fresh);
+        Ok(())
+    }
+
+    /// A short link for a shipped map: `map=NAME&start=X,Y&goal=X,Y` plus each setting that
+    /// differs from the default. Throws for a name that is not 1–64 letters, digits, `-_.`.
+    #[wasm_bindgen(js_name = shortLink)]
+    pub fn short_link(&self, map_name: &str) -> Result<String, JsError> {
+        link::format_short(
+            map_name,
+            self.inner.start(),
+            self.inner.goal(),
+            self.inner.settings(),
+        )
+        .map_err(js_error)
+    }
+
+    /// The map name in a short link (with or without `#`); throws on a malformed link.
+    #[wasm_bindgen(js_name = shortLinkMap)]
+    pub fn short_link_map(fragment: &str) -> Result<String, JsError> {
+        link::parse_short(fragment).map(|l| l.map).map_err(js_error)
+    }
+
+    /// Applies a short link's markers and settings to the map already loaded (settings it
+    /// leaves out take their defaults; markers it leaves out stay). Throws, changing
+    /// nothing, on a malformed link or a marker outside the map or on a wall.
+    #[wasm_bindgen(js_name = applyShortLink)]
+    pub fn apply_short_link(&mut self, fragment: &str) -> Result<(), JsError> {
+        let parsed = link::parse_short(fragment).map_err(js_error)?;
+        let start = parsed.start.unwrap_or(self.inner.start());
+        let goal = parsed.goal.unwrap_or(self.inner.goal());
+        self.inner
+            .set_markers_and_settings(start, goal, parsed.settings)
+            .map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Replaces the map with a generated one (like a load: the undo history starts afresh)
+    /// and puts the markers on the generator's connected suggestions. `kind` is one of
+    /// `generatorKinds()`; `seed` a whole number from 0 to 2^53 − 1; `density` the wall
+    /// fraction 0–0.9 for `random` and `terrain`. Throws, changing nothing, on bad input.
+    pub fn generate(
+        &mut self,
+        kind: &str,
+        width: u32,
+        height: u32,
+        seed: f64,
+        density: f64,
+    ) -> Result<(), JsError> {
+        let kind: Kind = kind.parse().map_err(js_error)?;
+        // 2^53: above it a JS number can no longer hold every whole number.
+        const LIMIT: f64 = 9_007_199_254_740_992.0;
+        if !((0.0..LIMIT).contains(&seed) && seed.fract() == 0.0) {
+            return Err(JsError::new(&format!(
+                "the seed must be a whole number from 0 to 2^53 − 1, not {seed}"
+            )));
+        }
+        let made =
+            generate::generate(kind, width, height, seed as u64, density).map_err(js_error)?;
+        let fresh =
+            crate::Planner::with_grid(made.grid, made.start, made.goal, *self.inner.settings())
+                .map_err(js_error)?;
+        self.install(fresh);
+        Ok(())
+    }
+
+    /// The generator kinds `generate` accepts, in menu order.
+    #[wasm_bindgen(js_name = generatorKinds)]
+    pub fn generator_kinds() -> Vec<String> {
+        Kind::ALL.iter().map(|k| k.name().to_string()).collect()
+    }
+
+    /// The map as a PNG collision bitmap (0 wall; 255/204/153/102 for costs 1–4).
+    #[wasm_bindgen(js_name = exportPng)]
+    pub fn export_png(&self) -> Vec<u8> {
+        bitmap::write_png(self.inner.grid())
+    }
+
+    /// Reads a Moving AI `.scen` text for the map loaded now and keeps its problems.
+    /// Throws, naming the line, when a problem's map size differs from this map or an end
+    /// is outside it or on a wall; the previous list is kept then. Returns
+    /// `[{index, bucket, map, start: [x, y], goal: [x, y], optimal}]`.
+    #[wasm_bindgen(js_name = loadScen)]
+    pub fn load_scen(&mut self, text: &str) -> Result<JsValue, JsError> {
+        let scens = movingai::parse_scen(text).map_err(js_error)?;
+        scenarios::fit(&scens, self.inner.grid()).map_err(js_error)?;
+        let views: Vec<ScenarioView> = scens
+            .iter()
+            .enumerate()
+            .map(|(index, s)| ScenarioView {
+                index,
+                bucket: s.bucket,
+                map: &s.map,
+                start: [s.start.0, s.start.1],
+                goal: [s.goal.0, s.goal.1],
+                optimal: s.optimal,
+            })
+            .collect();
+        let out = to_js(&views)?;
+        self.scenarios = scens;
+        Ok(out)
+    }
+
+    /// Sets start and goal to scenario `index` and the settings to the Moving AI rule (A*,
+    /// octile, 8-connected, no corner cutting, diagonal √2), so the path cost can be compared
+    /// with its optimal length. Throws for an index out of range or an end that has since
+    /// been walled.
+    #[wasm_bindgen(js_name = useScenario)]
+    pub fn use_scenario(&mut self, index: u32) -> Result<(), JsError> {
+        let s = self.scenarios.get(index as usize).ok_or_else(|| {
+            JsError::new(&format!(
+                "there is no scenario {index}: {} are loaded",
+                self.scenarios.len()
+            ))
+        })?;
+        let (start, goal) = (s.start, s.goal);
+        self.inner
+            .set_markers_and_settings(start, goal, Settings::default())
+            .map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Runs A* with the Moving AI movement on scenarios `from .. from + count` in a search of
+    /// its own (the user's search and map are untouched) and returns `{checked, matched,
+    /// failures: [{index, expected, got}]}` (`got` is null when no path was found). Call it
+    /// in chunks to show progress.
+    #[wasm_bindgen(js_name = checkScenarios)]
+    pub fn check_scenarios(&self, from: u32, count: u32) -> Result<JsValue, JsError> {
+        let report = scenarios::check(
+            self.inner.grid(),
+            &self.scenarios,
+            from as usize,
+            count as usize,
+        );
+        to_js(&report)
     }
 }

@@ -238,3 +238,222 @@ fn node_inspector_reports_g_h_f_and_parent() {
         "the start was expanded"
     );
 }
+
+/// Everything a share link must carry, as one comparable value.
+fn snapshot(p: &mut Planner) -> (u32, u32, Vec<u8>, String, String, String) {
+    let cells: Vec<u8> = (0..p.height())
+        .flat_map(|y| (0..p.width()).map(move |x| (x, y)))
+        .map(|(x, y)| p.cell(x, y))
+        .collect();
+    let show = |v: JsValue| JSON::stringify(&v).unwrap().as_string().unwrap();
+    (
+        p.width(),
+        p.height(),
+        cells,
+        show(p.start().unwrap()),
+        show(p.goal().unwrap()),
+        show(p.settings().unwrap()),
+    )
+}
+
+#[wasm_bindgen_test]
+fn share_links_restore_the_whole_state() {
+    let mut p = Planner::new(17, 9).unwrap();
+    p.paint_line(3, 0, 3, 7, 1, 0).unwrap();
+    p.paint_line(6, 2, 12, 2, 3, 4).unwrap();
+    p.set_start(1, 4).unwrap();
+    p.set_goal(15, 8).unwrap();
+    p.set_settings(parse(
+        r#"{"algorithm":"dijkstra","heuristic":"euclidean","weight":1.5,
+            "movement":{"connectivity":"4","diagonalRule":"always","diagonalCost":1.25},
+            "neighbourOrder":"goal-directed","nodeBudget":500}"#,
+    ))
+    .unwrap();
+    let link = p.share_link();
+    assert!(link.starts_with("v1."), "{link}");
+    let before = snapshot(&mut p);
+    let mut q = Planner::new(3, 3).unwrap();
+    q.load_link(&format!("#{link}")).unwrap();
+    assert_eq!(snapshot(&mut q), before);
+    let mut r = Planner::new(3, 3).unwrap();
+    r.load_link(&link).unwrap();
+    assert_eq!(snapshot(&mut r), before);
+}
+
+#[wasm_bindgen_test]
+fn bad_links_throw_and_leave_the_planner_unchanged() {
+    let mut p = Planner::new(12, 6).unwrap();
+    p.paint_line(5, 0, 5, 4, 1, 0).unwrap();
+    let before = snapshot(&mut p);
+    let good = p.share_link();
+    let cases = [
+        ("v2.AAAA".to_string(), "newer Pathlab (v2)"),
+        ("hello".to_string(), "not a Pathlab link"),
+        (good[..good.len() - 6].to_string(), "link"),
+        (format!("{}!!", good), "base64"),
+        (format!("v1.{}", "A".repeat(2_100_000)), "too long"),
+    ];
+    for (link, expected) in cases {
+        let err = p.load_link(&link).expect_err("a bad link is refused");
+        let msg = message(err);
+        assert!(
+            msg.contains(expected),
+            "{msg:?} should mention {expected:?}"
+        );
+        assert_eq!(snapshot(&mut p), before, "unchanged after {msg}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn short_links_name_the_map_and_carry_markers_and_settings() {
+    let mut p = Planner::new(20, 20).unwrap();
+    p.set_start(2, 3).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"bfs"}"#)).unwrap();
+    let link = p.short_link("maze-63").unwrap();
+    assert_eq!(link, "map=maze-63&start=2,3&goal=19,19&algo=bfs");
+    assert_eq!(
+        Planner::short_link_map(&format!("#{link}")).unwrap(),
+        "maze-63"
+    );
+    assert!(message(Planner::short_link_map("start=1,1").unwrap_err()).contains("no map"));
+    assert!(p.short_link("../x").is_err());
+    let mut q = Planner::new(20, 20).unwrap();
+    q.apply_short_link(&link).unwrap();
+    assert_eq!(snapshot(&mut q), snapshot(&mut p));
+    q.paint_line(9, 9, 9, 9, 1, 0).unwrap();
+    let before = snapshot(&mut q);
+    for bad in [
+        "map=maze-63&start=9,9",
+        "map=maze-63&goal=99,1",
+        "map=maze-63&weight=-1",
+        "map=maze-63&algo=teleport",
+    ] {
+        assert!(q.apply_short_link(bad).is_err(), "{bad}");
+        assert_eq!(snapshot(&mut q), before, "unchanged after {bad}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn generators_replace_the_map_with_connected_markers() {
+    let kinds = Planner::generator_kinds();
+    assert_eq!(
+        kinds,
+        [
+            "recursive-division",
+            "dfs-maze",
+            "rooms",
+            "random",
+            "terrain"
+        ]
+    );
+    let mut p = Planner::new(5, 5).unwrap();
+    for kind in &kinds {
+        p.generate(kind, 41, 31, 12345.0, 0.25).unwrap();
+        assert_eq!((p.width(), p.height()), (41, 31));
+        assert_eq!(p.run_to_end(), "found", "{kind}");
+    }
+    let before = snapshot(&mut p);
+    for (kind, seed, density) in [
+        ("spiral", 1.0, 0.1),
+        ("random", -1.0, 0.1),
+        ("random", 0.5, 0.1),
+        ("random", 9007199254740992.0, 0.1),
+        ("random", 1.0, 0.95),
+        ("dfs-maze", 1.0, f64::NAN),
+    ] {
+        assert!(p.generate(kind, 30, 30, seed, density).is_err(), "{kind}");
+        assert_eq!(snapshot(&mut p), before);
+    }
+    assert!(message(p.generate("spiral", 9, 9, 1.0, 0.0).unwrap_err()).contains("dfs-maze"));
+}
+
+#[wasm_bindgen_test]
+fn png_export_reads_back_as_the_same_map() {
+    let mut p = Planner::new(6, 4).unwrap();
+    p.paint_line(0, 1, 5, 1, 1, 3).unwrap();
+    p.paint_line(2, 0, 2, 3, 1, 0).unwrap();
+    let png = p.export_png();
+    assert!(png.starts_with(b"\x89PNG"));
+    let grid = pathlab::formats::bitmap::grid_from_png(&png).unwrap();
+    let cells: Vec<u8> = (0..4)
+        .flat_map(|y| (0..6).map(move |x| (x, y)))
+        .map(|(x, y)| p.cell(x, y))
+        .collect();
+    assert_eq!(grid.bytes(), cells.as_slice());
+}
+
+const SCEN_MAP: &str = "type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n.....\n";
+
+#[wasm_bindgen_test]
+fn scenarios_load_check_and_apply() {
+    let mut p = Planner::new(5, 3).unwrap();
+    p.load_map_text(SCEN_MAP, None).unwrap();
+    let list = p
+        .load_scen(
+            "version 1\n0\tt.map\t5\t3\t0\t1\t4\t1\t6\n1\tt.map\t5\t3\t0\t0\t4\t0\t5\n",
+        )
+        .unwrap();
+    let list: js_sys::Array = list.dyn_into().unwrap();
+    assert_eq!(list.length(), 2);
+    let first = list.get(0);
+    assert_eq!(num(&first, "index"), 0.0);
+    assert_eq!(get(&first, "map").as_string().unwrap(), "t.map");
+    assert_eq!(JSON::stringify(&get(&first, "start")).unwrap(), "[0,1]");
+    assert_eq!(num(&first, "optimal"), 6.0);
+
+    p.set_settings(parse(r#"{"algorithm":"bfs"}"#)).unwrap();
+    p.use_scenario(1).unwrap();
+    assert_eq!(num(&p.start().unwrap(), "y"), 0.0);
+    assert_eq!(
+        get(&p.settings().unwrap(), "algorithm")
+            .as_string()
+            .unwrap(),
+        "astar"
+    );
+    assert!(message(p.use_scenario(2).unwrap_err()).contains("no scenario 2"));
+
+    let before = snapshot(&mut p);
+    let report = p.check_scenarios(0, 10).unwrap();
+    assert_eq!(num(&report, "checked"), 2.0);
+    assert_eq!(
+        num(&report, "matched"),
+        1.0,
+        "the second length is wrong on purpose"
+    );
+    let failures: js_sys::Array = get(&report, "failures").dyn_into().unwrap();
+    assert_eq!(num(&failures.get(0), "index"), 1.0);
+    assert_eq!(num(&failures.get(0), "expected"), 5.0);
+    assert_eq!(num(&failures.get(0), "got"), 4.0);
+    assert_eq!(
+        snapshot(&mut p),
+        before,
+        "checking leaves the user's state alone"
+    );
+    let chunk = p.check_scenarios(1, 5).unwrap();
+    assert_eq!(num(&chunk, "checked"), 1.0);
+    assert_eq!(num(&p.check_scenarios(7, 5).unwrap(), "checked"), 0.0);
+}
+
+#[wasm_bindgen_test]
+fn scenarios_that_do_not_fit_the_map_name_the_line() {
+    let mut p = Planner::new(5, 3).unwrap();
+    p.load_map_text(SCEN_MAP, None).unwrap();
+    let cases = [
+        (
+            "version 1\n0\tt.map\t5\t3\t0\t0\t1\t0\t1\n0\tt.map\t9\t3\t0\t0\t1\t0\t1\n",
+            "line 3",
+        ),
+        (
+            "version 1\n\n0\tt.map\t5\t3\t2\t1\t1\t0\t1\n",
+            "line 3: the start (2, 1) is a wall",
+        ),
+        ("version 1\n0\tt.map\t5\t3\t0\t0\t1\n", "line 2"),
+    ];
+    for (text, expected) in cases {
+        let msg = message(p.load_scen(text).unwrap_err());
+        assert!(
+            msg.contains(expected),
+            "{msg:?} should contain {expected:?}"
+        );
+    }
+}

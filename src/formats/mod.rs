@@ -11,6 +11,7 @@
 //! The formats are described for users in `docs/formats.md`.
 
 pub mod bitmap;
+pub mod link;
 pub mod movingai;
 
 use crate::grid::{Grid, GridError, MAX_SIDE};

@@ -338,6 +338,8 @@ pub struct Scenario {
     /// digit the file prints, plus 2.5e-8 × `optimal` for the generator's diagonal constant
     /// (slightly below √2). See [`parse_scen`] for how the printed precision is found.
     pub tolerance: f64,
+    /// The 1-based line of the file the problem is on, so later checks can name it.
+    pub line: usize,
 }
 
 impl Scenario {
@@ -621,6 +623,7 @@ fn parse_scen_line(tokens: &[&str], n: usize) -> Result<(Scenario, Printed), For
             goal,
             optimal,
             tolerance: 0.0,
+            line: n,
         },
         printed,
     ))
@@ -772,6 +775,7 @@ mod tests {
                 goal: (3, 4),
                 optimal: 3.41421,
                 tolerance: s[0].tolerance,
+                line: 2,
             }]
         );
         let s = parse_scen("version 1.0\n0 a\\b\\c.map 5 6 0 0 4 5 0\n").unwrap();
@@ -782,7 +786,9 @@ mod tests {
     #[test]
     fn scen_without_version_line_is_version_one() {
         let with = parse_scen(&format!("version 1\n{}", scen_line("7"))).unwrap();
-        let without = parse_scen(&scen_line("7")).unwrap();
+        let mut without = parse_scen(&scen_line("7")).unwrap();
+        assert_eq!(without[0].line, 1);
+        without[0].line = 2;
         assert_eq!(with, without);
         assert!(parse_scen("version 1\n").unwrap().is_empty());
     }

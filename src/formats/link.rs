@@ -1,0 +1,615 @@
+//! Share links: the whole planner state (map, markers, settings) in a URL fragment, and short
+//! links that name a shipped map plus markers and the settings that differ from the default.
+//!
+//! **Full links** (`v1.` + base64url): a fixed 41-byte header (dimensions, markers,
+//! settings) followed by a zlib stream of the cells, run-length encoded. The format is
+//! described for users in `docs/formats.md`. The decoder is written for hostile input: it
+//! refuses a fragment over [`MAX_LINK_CHARS`] before decoding anything, checks the header
+//! against the 4096 × 4096 limit before allocating, bounds the decompressed size by what the
+//! header's map can need, checks the cell count, every cell byte, every setting and both
+//! markers, and never panics.
+//!
+//! ```
+//! use pathlab::formats::link::{decode, encode, LinkState};
+//! use pathlab::{Grid, Settings};
+//! let state = LinkState { grid: Grid::new(30, 20)?, start: (0, 0), goal: (29, 19),
+//!                         settings: Settings::default() };
+//! let fragment = encode(&state);
+//! assert!(fragment.starts_with("v1."));
+//! assert_eq!(decode(&fragment)?, state);
+//! assert!(decode("v2.AAAA").unwrap_err().to_string().contains("newer Pathlab (v2)"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! **Short links** (`map=NAME&start=X,Y&goal=X,Y&algo=…`): see [`format_short`] and
+//! [`parse_short`].
+
+use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MAX_SIDE};
+use crate::heuristic::Heuristic;
+use crate::search::{endpoint_index, Algorithm, NeighbourOrder, Settings};
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use std::fmt;
+
+/// The version this code writes. Links with a larger number get a "newer Pathlab" message.
+pub const VERSION: u32 = 1;
+
+/// The longest fragment [`decode`] looks at, in characters. Chromium accepts URLs up to
+/// 2 MiB (2,097,152 characters); a 4096 × 4096 random map is the worst case and may not fit,
+/// but every map a person draws or generates at 1024 × 1024 fits with room to spare.
+pub const MAX_LINK_CHARS: usize = 2_000_000;
+
+/// Bytes in the fixed v1 header.
+const HEADER_LEN: usize = 41;
+
+/// Why a link was refused, in words meant for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
+fn err<T>(message: impl Into<String>) -> Result<T, LinkError> {
+    Err(LinkError(message.into()))
+}
+
+/// Everything a full link holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinkState {
+    /// The map, terrain included.
+    pub grid: Grid,
+    /// The start cell (x, y).
+    pub start: (u32, u32),
+    /// The goal cell (x, y).
+    pub goal: (u32, u32),
+    /// Algorithm and every search setting.
+    pub settings: Settings,
+}
+
+/// Drops one leading `#`, if any, and surrounding whitespace.
+fn strip_hash(fragment: &str) -> &str {
+    let f = fragment.trim();
+    f.strip_prefix('#').unwrap_or(f)
+}
+
+fn algorithm_code(a: Algorithm) -> u8 {
+    match a {
+        Algorithm::BreadthFirst => 0,
+        Algorithm::BestFirst => 1,
+        Algorithm::Dijkstra => 2,
+        Algorithm::AStar => 3,
+    }
+}
+
+fn heuristic_code(h: Option<Heuristic>) -> u8 {
+    match h {
+        None => 0,
+        Some(Heuristic::Octile) => 1,
+        Some(Heuristic::Manhattan) => 2,
+        Some(Heuristic::Euclidean) => 3,
+        Some(Heuristic::Chebyshev) => 4,
+        Some(Heuristic::Zero) => 5,
+    }
+}
+
+fn rule_code(r: DiagonalRule) -> u8 {
+    match r {
+        DiagonalRule::Never => 0,
+        DiagonalRule::NoCornerCutting => 1,
+        DiagonalRule::OneSideFree => 2,
+        DiagonalRule::Always => 3,
+    }
+}
+
+/// Encodes the state as a fragment without the leading `#`: `v1.` then base64url.
+pub fn encode(state: &LinkState) -> String {
+    let s = &state.settings;
+    let mut bytes = Vec::with_capacity(HEADER_LEN + 64);
+    // Every coordinate and side is at most 4096, so u16 holds it.
+    for v in [
+        state.grid.width(),
+        state.grid.height(),
+        state.start.0,
+        state.start.1,
+        state.goal.0,
+        state.goal.1,
+    ] {
+        bytes.extend_from_slice(&(v as u16).to_le_bytes());
+    }
+    bytes.push(algorithm_code(s.algorithm));
+    bytes.push(heuristic_code(s.heuristic));
+    bytes.push(match s.movement.connectivity {
+        Connectivity::Four => 4,
+        Connectivity::Eight => 8,
+    });
+    bytes.push(rule_code(s.movement.diagonal_rule));
+    bytes.push(match s.neighbour_order {
+        NeighbourOrder::Fixed => 0,
+        NeighbourOrder::GoalDirected => 1,
+    });
+    bytes.extend_from_slice(&s.weight.to_le_bytes());
+    bytes.extend_from_slice(&s.movement.diagonal_cost.to_le_bytes());
+    bytes.extend_from_slice(&s.node_budget.unwrap_or(0).to_le_bytes());
+    let rle = run_length_encode(state.grid.bytes());
+    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&rle, 9));
+    format!("v{VERSION}.{}", URL_SAFE_NO_PAD.encode(bytes))
+}
+
+/// Runs of equal cells as (cell byte, run length as LEB128). At most 2 bytes per cell.
+fn run_length_encode(cells: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&value) = cells.get(i) {
+        let run = cells[i..].iter().take_while(|&&c| c == value).count();
+        out.push(value);
+        let mut n = run as u64;
+        loop {
+            let low = (n & 0x7f) as u8;
+            n >>= 7;
+            if n == 0 {
+                out.push(low);
+                break;
+            }
+            out.push(low | 0x80);
+        }
+        i += run;
+    }
+    out
+}
+
+/// Expands [`run_length_encode`]'s output into exactly `expected` cells, or says why not.
+fn run_length_decode(rle: &[u8], expected: usize) -> Result<Vec<u8>, LinkError> {
+    let mut cells = Vec::with_capacity(expected);
+    let mut bytes = rle.iter();
+    while let Some(&value) = bytes.next() {
+        if value > 4 {
+            return err(format!(
+                "this link is damaged: it holds a cell of type {value} (cells are 0–4)"
+            ));
+        }
+        let mut run: u64 = 0;
+        let mut shift = 0;
+        loop {
+            let Some(&b) = bytes.next() else {
+                return err("this link is truncated: the cells stop in the middle of a run");
+            };
+            if shift > 28 {
+                return err("this link is damaged: a run of cells is impossibly long");
+            }
+            run |= u64::from(b & 0x7f) << shift;
+            shift += 7;
+            if b & 0x80 == 0 {
+                break;
+            }
+        }
+        let room = (expected - cells.len()) as u64;
+        if run == 0 || run > room {
+            return err(format!(
+                "this link is damaged: its cells do not add up to the {expected} its map needs"
+            ));
+        }
+        cells.resize(cells.len() + run as usize, value);
+    }
+    if cells.len() != expected {
+        return err(format!(
+            "this link is truncated: it holds {} of the {expected} cells its map needs",
+            cells.len()
+        ));
+    }
+    Ok(cells)
+}
+
+/// Reads the `vN` tag; `rest` is what follows the `.`.
+fn split_version(fragment: &str) -> Result<(u32, &str), LinkError> {
+    let not_ours = || {
+        LinkError("this is not a Pathlab link: a link fragment starts with v1. or map=".to_string())
+    };
+    let tail = fragment.strip_prefix('v').ok_or_else(not_ours)?;
+    let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits > 6 {
+        return Err(not_ours());
+    }
+    let version: u32 = tail[..digits].parse().map_err(|_| not_ours())?;
+    let rest = &tail[digits..];
+    if version > VERSION {
+        return err(format!(
+            "this link was made by a newer Pathlab (v{version}); this page reads v{VERSION} \
+             links — reload the page to get the newest version"
+        ));
+    }
+    if version != VERSION {
+        return err(format!("this link has an unknown version v{version}"));
+    }
+    let rest = rest.strip_prefix('.').ok_or_else(|| {
+        LinkError("this link is damaged: a . should follow the version v1".to_string())
+    })?;
+    Ok((version, rest))
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> u32 {
+    u32::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]))
+}
+
+fn f64_at(bytes: &[u8], at: usize) -> f64 {
+    let mut b = [0u8; 8];
+    b.copy_from_slice(&bytes[at..at + 8]);
+    f64::from_le_bytes(b)
+}
+
+/// Decodes a full link (with or without a leading `#`) into a valid state: the map within
+/// 4096 × 4096, both markers inside and passable, every setting valid.
+pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
+    let fragment = strip_hash(fragment);
+    if fragment.len() > MAX_LINK_CHARS {
+        return err(format!(
+            "this link is too long: {} characters, and links over {MAX_LINK_CHARS} are refused",
+            fragment.len()
+        ));
+    }
+    let (_, body) = split_version(fragment)?;
+    let bytes = URL_SAFE_NO_PAD.decode(body.as_bytes()).map_err(|e| {
+        LinkError(format!(
+            "this link is damaged: it is not valid base64url ({e})"
+        ))
+    })?;
+    if bytes.len() < HEADER_LEN {
+        return err(format!(
+            "this link is truncated: its header needs {HEADER_LEN} bytes, it has {}",
+            bytes.len()
+        ));
+    }
+    // bytes.len() >= HEADER_LEN, so every fixed offset below is in range.
+    let (width, height) = (u16_at(&bytes, 0), u16_at(&bytes, 2));
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return err(format!(
+            "this link describes a {width}×{height} map; maps are 1×1 to \
+             {MAX_SIDE}×{MAX_SIDE} cells"
+        ));
+    }
+    let start = (u16_at(&bytes, 4), u16_at(&bytes, 6));
+    let goal = (u16_at(&bytes, 8), u16_at(&bytes, 10));
+    let settings = decode_settings(&bytes)?;
+    let expected = width as usize * height as usize;
+    // An RLE stream never needs more than 2 bytes per cell.
+    let limit = 2 * expected + 16;
+    let rle = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER_LEN..], limit)
+        .map_err(|e| match e.status {
+            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
+                LinkError("this link is truncated: its compressed cells stop early".to_string())
+            }
+            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError(format!(
+                "this link is damaged: its cells unpack to more than a {width}×{height} map \
+                 can hold"
+            )),
+            _ => LinkError("this link is damaged: its compressed cells do not unpack".into()),
+        })?;
+    let cells = run_length_decode(&rle, expected)?;
+    let grid = Grid::from_bytes(width, height, cells)
+        .map_err(|e| LinkError(format!("this link is damaged: {e}")))?;
+    endpoint_index(&grid, "start", start)
+        .and_then(|_| endpoint_index(&grid, "goal", goal))
+        .map_err(|e| LinkError(format!("this link is damaged: {e}")))?;
+    Ok(LinkState {
+        grid,
+        start,
+        goal,
+        settings,
+    })
+}
+
+/// Reads and validates the settings part of a v1 header (at least [`HEADER_LEN`] bytes).
+fn decode_settings(bytes: &[u8]) -> Result<Settings, LinkError> {
+    let bad = |what: &str, v: u8| LinkError(format!("this link is damaged: unknown {what} {v}"));
+    let algorithm = match bytes[12] {
+        0 => Algorithm::BreadthFirst,
+        1 => Algorithm::BestFirst,
+        2 => Algorithm::Dijkstra,
+        3 => Algorithm::AStar,
+        v => return Err(bad("algorithm", v)),
+    };
+    let heuristic = match bytes[13] {
+        0 => None,
+        v @ 1..=5 => Heuristic::ALL.get(usize::from(v - 1)).copied(),
+        v => return Err(bad("heuristic", v)),
+    };
+    let connectivity = match bytes[14] {
+        4 => Connectivity::Four,
+        8 => Connectivity::Eight,
+        v => return Err(bad("connectivity", v)),
+    };
+    let diagonal_rule = match bytes[15] {
+        0 => DiagonalRule::Never,
+        1 => DiagonalRule::NoCornerCutting,
+        2 => DiagonalRule::OneSideFree,
+        3 => DiagonalRule::Always,
+        v => return Err(bad("diagonal rule", v)),
+    };
+    let neighbour_order = match bytes[16] {
+        0 => NeighbourOrder::Fixed,
+        1 => NeighbourOrder::GoalDirected,
+        v => return Err(bad("neighbour order", v)),
+    };
+    let weight = f64_at(bytes, 17);
+    let diagonal_cost = f64_at(bytes, 25);
+    let mut budget = [0u8; 8];
+    budget.copy_from_slice(&bytes[33..41]);
+    let budget = u64::from_le_bytes(budget);
+    let settings = Settings {
+        algorithm,
+        heuristic,
+        weight,
+        movement: Movement {
+            connectivity,
+            diagonal_rule,
+            diagonal_cost,
+        },
+        neighbour_order,
+        node_budget: (budget > 0).then_some(budget),
+    };
+    settings
+        .validate()
+        .map_err(|e| LinkError(format!("this link is damaged: {e}")))?;
+    Ok(settings)
+}
+
+/// What a short link holds: a shipped map's name, optional markers and the settings (keys
+/// left out take their defaults).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShortLink {
+    /// The map name, as in `maps/index.json` without `.map` (letters, digits, `-`, `_`, `.`).
+    pub map: String,
+    /// The start, if the link gives one.
+    pub start: Option<(u32, u32)>,
+    /// The goal, if the link gives one.
+    pub goal: Option<(u32, u32)>,
+    /// The settings.
+    pub settings: Settings,
+}
+
+/// The longest map name a short link accepts.
+pub const MAX_MAP_NAME: usize = 64;
+
+fn check_map_name(name: &str) -> Result<(), LinkError> {
+    let ok_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
+    if name.is_empty() || name.len() > MAX_MAP_NAME || !name.chars().all(ok_char) {
+        return err(format!(
+            "the map name {name:?} in this link is not valid: use 1–{MAX_MAP_NAME} letters, \
+             digits, - _ or ."
+        ));
+    }
+    Ok(())
+}
+
+/// A short link: `map=NAME&start=X,Y&goal=X,Y` followed by each setting that differs from
+/// [`Settings::default`], with these keys:
+///
+/// | key | value |
+/// |---|---|
+/// | `algo` | `bfs`, `best-first`, `dijkstra`, `astar` |
+/// | `heuristic` | `octile`, `manhattan`, `euclidean`, `chebyshev`, `zero` |
+/// | `weight` | a number 0–1000000 |
+/// | `conn` | `4` or `8` |
+/// | `diagonal` | `never`, `no-corner-cutting`, `one-side-free`, `always` |
+/// | `dcost` | a number 1–2 |
+/// | `order` | `fixed` or `goal-directed` |
+/// | `budget` | a node budget ≥ 1 |
+///
+/// ```
+/// use pathlab::formats::link::{format_short, parse_short};
+/// use pathlab::{Algorithm, Settings};
+/// let s = Settings { algorithm: Algorithm::Dijkstra, ..Settings::default() };
+/// let link = format_short("maze-63", (1, 1), (61, 61), &s)?;
+/// assert_eq!(link, "map=maze-63&start=1,1&goal=61,61&algo=dijkstra");
+/// assert_eq!(parse_short(&link)?.settings, s);
+/// # Ok::<(), pathlab::formats::link::LinkError>(())
+/// ```
+pub fn format_short(
+    map: &str,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+) -> Result<String, LinkError> {
+    check_map_name(map)?;
+    let d = Settings::default();
+    let mut out = format!(
+        "map={map}&start={},{}&goal={},{}",
+        start.0, start.1, goal.0, goal.1
+    );
+    let s = settings;
+    if s.algorithm != d.algorithm {
+        out += &format!("&algo={}", s.algorithm.name());
+    }
+    if let Some(h) = s.heuristic {
+        out += &format!("&heuristic={}", h.name());
+    }
+    if s.weight != d.weight {
+        out += &format!("&weight={}", s.weight);
+    }
+    if s.movement.connectivity != d.movement.connectivity {
+        out += "&conn=4";
+    }
+    if s.movement.diagonal_rule != d.movement.diagonal_rule {
+        out += &format!("&diagonal={}", rule_name(s.movement.diagonal_rule));
+    }
+    if s.movement.diagonal_cost != d.movement.diagonal_cost {
+        out += &format!("&dcost={}", s.movement.diagonal_cost);
+    }
+    if s.neighbour_order != d.neighbour_order {
+        out += "&order=goal-directed";
+    }
+    if let Some(b) = s.node_budget {
+        out += &format!("&budget={b}");
+    }
+    Ok(out)
+}
+
+fn rule_name(r: DiagonalRule) -> &'static str {
+    match r {
+        DiagonalRule::Never => "never",
+        DiagonalRule::NoCornerCutting => "no-corner-cutting",
+        DiagonalRule::OneSideFree => "one-side-free",
+        DiagonalRule::Always => "always",
+    }
+}
+
+fn parse_point(key: &str, value: &str) -> Result<(u32, u32), LinkError> {
+    let bad = || {
+        LinkError(format!(
+            "{key}={value} in this link is not a cell like {key}=3,4"
+        ))
+    };
+    let (x, y) = value.split_once(',').ok_or_else(bad)?;
+    let coord = |s: &str| {
+        if s.is_empty() || s.len() > 5 || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad());
+        }
+        s.parse::<u32>().map_err(|_| bad())
+    };
+    Ok((coord(x)?, coord(y)?))
+}
+
+fn parse_number(key: &str, value: &str) -> Result<f64, LinkError> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| LinkError(format!("{key}={value} in this link is not a number")))
+}
+
+/// Parses a short link (with or without a leading `#`). Unknown or repeated keys, a missing
+/// or invalid `map`, and invalid settings are refused; markers are only checked to be
+/// numbers here, since whether they are open depends on the map.
+pub fn parse_short(fragment: &str) -> Result<ShortLink, LinkError> {
+    let fragment = strip_hash(fragment);
+    if fragment.len() > 4096 {
+        return err("this short link is too long (over 4096 characters)");
+    }
+    let mut link = ShortLink {
+        map: String::new(),
+        start: None,
+        goal: None,
+        settings: Settings::default(),
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    let s = &mut link.settings;
+    for pair in fragment.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| LinkError(format!("{pair:?} in this link should be key=value")))?;
+        if seen.contains(&key) {
+            return err(format!("this link gives {key} twice"));
+        }
+        seen.push(key);
+        let wrap = |m: String| LinkError(format!("{key}={value} in this link: {m}"));
+        match key {
+            "map" => {
+                check_map_name(value)?;
+                link.map = value.to_string();
+            }
+            "start" => link.start = Some(parse_point(key, value)?),
+            "goal" => link.goal = Some(parse_point(key, value)?),
+            "algo" => s.algorithm = value.parse().map_err(wrap)?,
+            "heuristic" => s.heuristic = Some(value.parse().map_err(wrap)?),
+            "weight" => s.weight = parse_number(key, value)?,
+            "conn" => {
+                s.movement.connectivity = match value {
+                    "4" => Connectivity::Four,
+                    "8" => Connectivity::Eight,
+                    _ => return err(format!("conn={value} in this link: use 4 or 8")),
+                }
+            }
+            "diagonal" => {
+                s.movement.diagonal_rule = [
+                    DiagonalRule::Never,
+                    DiagonalRule::NoCornerCutting,
+                    DiagonalRule::OneSideFree,
+                    DiagonalRule::Always,
+                ]
+                .into_iter()
+                .find(|r| rule_name(*r) == value)
+                .ok_or_else(|| {
+                    wrap("use never, no-corner-cutting, one-side-free or always".into())
+                })?
+            }
+            "dcost" => s.movement.diagonal_cost = parse_number(key, value)?,
+            "order" => {
+                s.neighbour_order = match value {
+                    "fixed" => NeighbourOrder::Fixed,
+                    "goal-directed" => NeighbourOrder::GoalDirected,
+                    _ => {
+                        return err(format!(
+                            "order={value} in this link: use fixed or goal-directed"
+                        ))
+                    }
+                }
+            }
+            "budget" => {
+                let b = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&b| b > 0)
+                    .ok_or_else(|| wrap("the budget is a whole number ≥ 1".into()))?;
+                s.node_budget = Some(b);
+            }
+            _ => return err(format!("this link has an unknown key {key:?}")),
+        }
+    }
+    if link.map.is_empty() {
+        return err("this short link names no map (map=NAME)");
+    }
+    link.settings
+        .validate()
+        .map_err(|e| LinkError(format!("this link has a bad setting: {e}")))?;
+    Ok(link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_length_round_trip() {
+        let cells = [0u8, 0, 1, 1, 1, 4, 2, 2];
+        let rle = run_length_encode(&cells);
+        assert_eq!(run_length_decode(&rle, cells.len()).unwrap(), cells);
+        assert!(run_length_decode(&rle, cells.len() + 1).is_err());
+        assert!(run_length_decode(&rle, cells.len() - 1).is_err());
+        let long = vec![3u8; 100_000];
+        assert_eq!(run_length_encode(&long).len(), 4);
+    }
+
+    #[test]
+    fn versions_are_told_apart() {
+        assert!(decode("v7.AAAA")
+            .unwrap_err()
+            .0
+            .contains("newer Pathlab (v7)"));
+        assert!(decode("v0.AAAA").unwrap_err().0.contains("unknown version"));
+        assert!(decode("hello")
+            .unwrap_err()
+            .0
+            .contains("not a Pathlab link"));
+        assert!(decode("v1.").unwrap_err().0.contains("truncated"));
+    }
+
+    #[test]
+    fn short_links_refuse_bad_keys() {
+        assert!(parse_short("map=a&map=b").is_err());
+        assert!(parse_short("map=a&colour=red").is_err());
+        assert!(parse_short("start=1,1").is_err());
+        assert!(parse_short("map=../etc").is_err());
+        assert!(parse_short("map=a&weight=-1").is_err());
+        assert!(parse_short("map=a&dcost=3").is_err());
+        assert!(parse_short("map=a&start=1").is_err());
+        assert!(parse_short("map=a&budget=0").is_err());
+        let l = parse_short("#map=a&start=1,2&conn=4&order=goal-directed&budget=9").unwrap();
+        assert_eq!(l.start, Some((1, 2)));
+        assert_eq!(l.settings.movement.connectivity, Connectivity::Four);
+        assert_eq!(l.settings.node_budget, Some(9));
+    }
+}

@@ -1,0 +1,491 @@
+//! Map generators: recursive-division and depth-first mazes, rooms with doors, random fill
+//! and terrain noise, all deterministic from a seed.
+//!
+//! The random numbers come from SplitMix64 (Steele, Lea and Flood 2014): one 64-bit state,
+//! add the golden-ratio constant, mix. It is written out here rather than taken from a crate
+//! so that a seed gives the same map in every future version of Pathlab — a generated map
+//! can be shared as `kind + size + seed`.
+//!
+//! Every generated map comes with a suggested start and goal that are connected: both lie
+//! in the largest 4-connected region of open cells, so they are joined under every movement
+//! rule.
+//!
+//! ```
+//! use pathlab::generate::{generate, Kind};
+//! let a = generate(Kind::DfsMaze, 21, 11, 7, 0.0)?;
+//! let b = generate(Kind::DfsMaze, 21, 11, 7, 0.0)?;
+//! assert_eq!(a, b);
+//! assert_eq!((a.start, a.goal), ((1, 1), (19, 9)));
+//! # Ok::<(), pathlab::generate::GenerateError>(())
+//! ```
+
+use crate::grid::{Cell, Grid};
+use std::collections::VecDeque;
+use std::fmt;
+use std::str::FromStr;
+
+/// The kinds of map the generators make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A perfect maze made by recursive division: long straight walls, each with one gap.
+    RecursiveDivision,
+    /// A perfect maze carved by a depth-first backtracker: long winding corridors.
+    DfsMaze,
+    /// Rectangular rooms of varied sizes with doors between them (some loops).
+    Rooms,
+    /// Each cell is a wall with probability `density`.
+    Random,
+    /// Smooth value noise turned into terrain costs 1–4, plus random walls at `density`.
+    Terrain,
+}
+
+impl Kind {
+    /// Every kind, in the order menus list them.
+    pub const ALL: [Kind; 5] = [
+        Kind::RecursiveDivision,
+        Kind::DfsMaze,
+        Kind::Rooms,
+        Kind::Random,
+        Kind::Terrain,
+    ];
+
+    /// The name on the command line and in the wasm API.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::RecursiveDivision => "recursive-division",
+            Kind::DfsMaze => "dfs-maze",
+            Kind::Rooms => "rooms",
+            Kind::Random => "random",
+            Kind::Terrain => "terrain",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = GenerateError;
+
+    fn from_str(s: &str) -> Result<Kind, GenerateError> {
+        Kind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+                GenerateError(format!("unknown generator '{s}': use {}", names.join(", ")))
+            })
+    }
+}
+
+/// Why a map could not be generated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GenerateError(pub String);
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+/// The largest density (wall fraction) accepted.
+pub const MAX_DENSITY: f64 = 0.9;
+
+/// A generated map and a connected start and goal on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    /// The map.
+    pub grid: Grid,
+    /// Suggested start: the open cell of the largest region nearest the top-left corner.
+    pub start: (u32, u32),
+    /// Suggested goal: the open cell of that region nearest the bottom-right corner.
+    pub goal: (u32, u32),
+}
+
+/// SplitMix64: a tiny, well-mixed 64-bit generator with a stable output for every seed.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator starting from `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (0 when n is 0), by Lemire's multiply-shift.
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+
+    /// A number in [0, 1) with 53 random bits.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Generates a `width` × `height` map of the given kind from `seed`. `density` is the wall
+/// fraction for `random` (0–0.9) and `terrain` (0–0.9, may be 0); the other kinds ignore it
+/// but it must still be a number in 0–0.9. Mazes need at least 3 × 3 cells.
+pub fn generate(
+    kind: Kind,
+    width: u32,
+    height: u32,
+    seed: u64,
+    density: f64,
+) -> Result<Generated, GenerateError> {
+    let mut grid = Grid::new(width, height).map_err(|e| GenerateError(e.to_string()))?;
+    if !(0.0..=MAX_DENSITY).contains(&density) {
+        return Err(GenerateError(format!(
+            "the density must be a number from 0 to {MAX_DENSITY}, not {density}"
+        )));
+    }
+    let mut rng = SplitMix64::new(seed);
+    match kind {
+        Kind::RecursiveDivision | Kind::DfsMaze => {
+            if width < 3 || height < 3 {
+                return Err(GenerateError(format!(
+                    "a maze needs at least 3×3 cells, not {width}×{height}"
+                )));
+            }
+            if kind == Kind::DfsMaze {
+                dfs_maze(&mut grid, &mut rng);
+            } else {
+                recursive_division(&mut grid, &mut rng);
+            }
+        }
+        Kind::Rooms => rooms(&mut grid, &mut rng),
+        Kind::Random => {
+            for y in 0..i64::from(height) {
+                for x in 0..i64::from(width) {
+                    if rng.unit() < density {
+                        grid.set(x, y, Cell::Wall);
+                    }
+                }
+            }
+        }
+        Kind::Terrain => terrain(&mut grid, &mut rng, density),
+    }
+    let (start, goal) = suggest_markers(&mut grid);
+    Ok(Generated { grid, start, goal })
+}
+
+/// Maze cells sit at odd coordinates; `(cw, ch)` is how many there are across and down.
+fn maze_cells(grid: &Grid) -> (u32, u32) {
+    ((grid.width() - 1) / 2, (grid.height() - 1) / 2)
+}
+
+fn open(grid: &mut Grid, x: u32, y: u32) {
+    grid.set(i64::from(x), i64::from(y), Cell::OPEN);
+}
+
+/// Depth-first backtracker on the odd-coordinate lattice, with an explicit stack (a
+/// 4096 × 4096 maze would overflow a recursive one).
+fn dfs_maze(grid: &mut Grid, rng: &mut SplitMix64) {
+    grid.fill(Cell::Wall);
+    let (cw, ch) = maze_cells(grid);
+    let mut visited = vec![false; cw as usize * ch as usize];
+    let mut stack = vec![(0u32, 0u32)];
+    visited[0] = true;
+    open(grid, 1, 1);
+    while let Some(&(cx, cy)) = stack.last() {
+        let mut next = [(0u32, 0u32); 4];
+        let mut n = 0;
+        for (dx, dy) in [(0i64, -1i64), (1, 0), (0, 1), (-1, 0)] {
+            let (nx, ny) = (i64::from(cx) + dx, i64::from(cy) + dy);
+            if nx >= 0 && ny >= 0 && nx < i64::from(cw) && ny < i64::from(ch) {
+                let (nx, ny) = (nx as u32, ny as u32);
+                if !visited[(ny * cw + nx) as usize] {
+                    next[n] = (nx, ny);
+                    n += 1;
+                }
+            }
+        }
+        if n == 0 {
+            stack.pop();
+            continue;
+        }
+        let (nx, ny) = next[rng.below(n as u64) as usize];
+        visited[(ny * cw + nx) as usize] = true;
+        // Knock down the wall between the two lattice cells, then open the new one.
+        open(grid, cx + nx + 1, cy + ny + 1);
+        open(grid, 2 * nx + 1, 2 * ny + 1);
+        stack.push((nx, ny));
+    }
+}
+
+/// Recursive division on the odd-coordinate lattice: split each chamber by a wall with one
+/// gap, across its longer side, until chambers are one lattice cell wide.
+fn recursive_division(grid: &mut Grid, rng: &mut SplitMix64) {
+    grid.fill(Cell::Wall);
+    let (cw, ch) = maze_cells(grid);
+    for y in 0..ch {
+        for x in 0..cw {
+            open(grid, 2 * x + 1, 2 * y + 1);
+        }
+    }
+    // Open the lattice's inner walls; division puts walls back.
+    for y in 0..ch {
+        for x in 0..cw {
+            if x + 1 < cw {
+                open(grid, 2 * x + 2, 2 * y + 1);
+            }
+            if y + 1 < ch {
+                open(grid, 2 * x + 1, 2 * y + 2);
+            }
+            if x + 1 < cw && y + 1 < ch {
+                open(grid, 2 * x + 2, 2 * y + 2);
+            }
+        }
+    }
+    // Chambers in lattice coordinates: (x0, y0, w, h).
+    let mut stack = vec![(0u32, 0u32, cw, ch)];
+    while let Some((x0, y0, w, h)) = stack.pop() {
+        if w < 2 && h < 2 {
+            continue;
+        }
+        let vertical = if w < 2 {
+            false
+        } else if h < 2 || w > h {
+            true
+        } else if h > w {
+            false
+        } else {
+            rng.below(2) == 0
+        };
+        if vertical {
+            // A wall between lattice columns k and k+1, at grid x = 2(x0 + k) + 2.
+            let k = rng.below(u64::from(w - 1)) as u32;
+            let gap = rng.below(u64::from(h)) as u32;
+            let gx = 2 * (x0 + k) + 2;
+            for j in 0..(2 * h - 1) {
+                if j != 2 * gap {
+                    grid.set(i64::from(gx), i64::from(2 * y0 + 1 + j), Cell::Wall);
+                }
+            }
+            stack.push((x0, y0, k + 1, h));
+            stack.push((x0 + k + 1, y0, w - k - 1, h));
+        } else {
+            let k = rng.below(u64::from(h - 1)) as u32;
+            let gap = rng.below(u64::from(w)) as u32;
+            let gy = 2 * (y0 + k) + 2;
+            for i in 0..(2 * w - 1) {
+                if i != 2 * gap {
+                    grid.set(i64::from(2 * x0 + 1 + i), i64::from(gy), Cell::Wall);
+                }
+            }
+            stack.push((x0, y0, w, k + 1));
+            stack.push((x0, y0 + k + 1, w, h - k - 1));
+        }
+    }
+}
+
+/// Cut positions along one axis: walls every 5–12 cells (rooms 4–11 cells inside).
+fn room_cuts(len: u32, rng: &mut SplitMix64) -> Vec<u32> {
+    let mut cuts = Vec::new();
+    let mut at = 0u32;
+    loop {
+        let step = 5 + rng.below(8) as u32;
+        at += step;
+        // Keep the last room at least 4 cells deep.
+        if at + 4 >= len {
+            return cuts;
+        }
+        cuts.push(at);
+    }
+}
+
+/// Rooms: walls along random cut lines across the whole map, then a spanning tree of doors
+/// between neighbouring rooms (so every room is reachable) plus some extra doors for loops.
+fn rooms(grid: &mut Grid, rng: &mut SplitMix64) {
+    let (w, h) = (grid.width(), grid.height());
+    let xs = room_cuts(w, rng);
+    let ys = room_cuts(h, rng);
+    for &x in &xs {
+        for y in 0..h {
+            grid.set(i64::from(x), i64::from(y), Cell::Wall);
+        }
+    }
+    for &y in &ys {
+        for x in 0..w {
+            grid.set(i64::from(x), i64::from(y), Cell::Wall);
+        }
+    }
+    // Room (i, j) spans x in bounds(xs, i) and y in bounds(ys, j), walls excluded.
+    let bounds = |cuts: &[u32], i: usize, len: u32| -> (u32, u32) {
+        let lo = if i == 0 { 0 } else { cuts[i - 1] + 1 };
+        let hi = if i < cuts.len() { cuts[i] - 1 } else { len - 1 };
+        (lo, hi)
+    };
+    let (rw, rh) = (xs.len() + 1, ys.len() + 1);
+    let door = |grid: &mut Grid, rng: &mut SplitMix64, a: (usize, usize), vertical: bool| {
+        if vertical {
+            // Between room (i, j) and (i + 1, j): a door in the wall x = xs[i].
+            let (lo, hi) = bounds(&ys, a.1, h);
+            let y = lo + rng.below(u64::from(hi - lo + 1)) as u32;
+            open(grid, xs[a.0], y);
+        } else {
+            let (lo, hi) = bounds(&xs, a.0, w);
+            let x = lo + rng.below(u64::from(hi - lo + 1)) as u32;
+            open(grid, x, ys[a.1]);
+        }
+    };
+    let mut visited = vec![false; rw * rh];
+    let mut stack = vec![(0usize, 0usize)];
+    visited[0] = true;
+    while let Some(&(i, j)) = stack.last() {
+        let mut next = Vec::with_capacity(4);
+        if i > 0 && !visited[j * rw + i - 1] {
+            next.push((i - 1, j, (i - 1, j), true));
+        }
+        if i + 1 < rw && !visited[j * rw + i + 1] {
+            next.push((i + 1, j, (i, j), true));
+        }
+        if j > 0 && !visited[(j - 1) * rw + i] {
+            next.push((i, j - 1, (i, j - 1), false));
+        }
+        if j + 1 < rh && !visited[(j + 1) * rw + i] {
+            next.push((i, j + 1, (i, j), false));
+        }
+        if next.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let (ni, nj, a, vertical) = next[rng.below(next.len() as u64) as usize];
+        visited[nj * rw + ni] = true;
+        door(grid, rng, a, vertical);
+        stack.push((ni, nj));
+    }
+    // Extra doors: about a third of the remaining walls between rooms get one.
+    for j in 0..rh {
+        for i in 0..rw {
+            if i + 1 < rw && rng.below(3) == 0 {
+                door(grid, rng, (i, j), true);
+            }
+            if j + 1 < rh && rng.below(3) == 0 {
+                door(grid, rng, (i, j), false);
+            }
+        }
+    }
+}
+
+/// Value noise: random values on a lattice, smoothly interpolated; two octaves.
+fn terrain(grid: &mut Grid, rng: &mut SplitMix64, density: f64) {
+    let (w, h) = (grid.width(), grid.height());
+    let mut field = vec![0.0f64; w as usize * h as usize];
+    let mut total = 0.0;
+    for (octave, amplitude) in [(0u32, 1.0f64), (1, 0.5)] {
+        total += amplitude;
+        let spacing = ((w.max(h) / 6).max(8) >> octave).max(4);
+        let (lw, lh) = (w / spacing + 2, h / spacing + 2);
+        let lattice: Vec<f64> = (0..lw * lh).map(|_| rng.unit()).collect();
+        let at = |x: u32, y: u32| lattice[(y * lw + x) as usize];
+        let smooth = |t: f64| t * t * (3.0 - 2.0 * t);
+        for y in 0..h {
+            let (ly, ty) = (
+                y / spacing,
+                smooth(f64::from(y % spacing) / f64::from(spacing)),
+            );
+            for x in 0..w {
+                let (lx, tx) = (
+                    x / spacing,
+                    smooth(f64::from(x % spacing) / f64::from(spacing)),
+                );
+                let top = at(lx, ly) * (1.0 - tx) + at(lx + 1, ly) * tx;
+                let bottom = at(lx, ly + 1) * (1.0 - tx) + at(lx + 1, ly + 1) * tx;
+                field[(y * w + x) as usize] += amplitude * (top * (1.0 - ty) + bottom * ty);
+            }
+        }
+    }
+    for y in 0..h {
+        for x in 0..w {
+            let v = field[(y * w + x) as usize] / total;
+            let cost = match v {
+                v if v < 0.4 => 1,
+                v if v < 0.55 => 2,
+                v if v < 0.7 => 3,
+                _ => 4,
+            };
+            // Draw the wall coin for every cell, so the terrain of a seed does not depend
+            // on the density.
+            let wall = rng.unit() < density;
+            let cell = if wall {
+                Cell::Wall
+            } else {
+                Cell::Terrain(cost)
+            };
+            grid.set(i64::from(x), i64::from(y), cell);
+        }
+    }
+}
+
+/// The largest 4-connected region of open cells (cell indices), or empty if none.
+pub fn largest_region(grid: &Grid) -> Vec<usize> {
+    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let cells = grid.bytes();
+    let mut label = vec![false; cells.len()];
+    let mut best: Vec<usize> = Vec::new();
+    let mut queue = VecDeque::new();
+    for seed in 0..cells.len() {
+        if cells[seed] == 0 || label[seed] {
+            continue;
+        }
+        let mut region = Vec::new();
+        label[seed] = true;
+        queue.push_back(seed);
+        while let Some(i) = queue.pop_front() {
+            region.push(i);
+            let (x, y) = (i % w, i / w);
+            let mut visit = |j: usize| {
+                if cells[j] != 0 && !label[j] {
+                    label[j] = true;
+                    queue.push_back(j);
+                }
+            };
+            if x > 0 {
+                visit(i - 1);
+            }
+            if x + 1 < w {
+                visit(i + 1);
+            }
+            if y > 0 {
+                visit(i - w);
+            }
+            if y + 1 < h {
+                visit(i + w);
+            }
+        }
+        if region.len() > best.len() {
+            best = region;
+        }
+    }
+    best
+}
+
+/// Start and goal in the largest open region, nearest the top-left and bottom-right corners.
+/// A map with no open cell gets its top-left cell opened.
+fn suggest_markers(grid: &mut Grid) -> ((u32, u32), (u32, u32)) {
+    let mut region = largest_region(grid);
+    if region.is_empty() {
+        open(grid, 0, 0);
+        region = vec![0];
+    }
+    let w = grid.width() as usize;
+    let key = |&i: &usize| (i % w + i / w, i / w);
+    let first = region.iter().copied().min_by_key(key).unwrap_or(0);
+    let last = region.iter().copied().max_by_key(key).unwrap_or(0);
+    (grid.coords(first), grid.coords(last))
+}

@@ -1,0 +1,115 @@
+//! Moving AI scenarios against the map in hand: checking that a `.scen` file fits the map,
+//! and running its problems with A* under the Moving AI movement rule in a search of their
+//! own, so the user's search is never touched.
+//!
+//! ```
+//! use pathlab::formats::movingai::{parse_map, parse_scen};
+//! use pathlab::scenarios::{check, fit};
+//! let grid = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n...\n")?;
+//! let scens = parse_scen("version 1\n0\tt.map\t3\t2\t0\t0\t2\t1\t2.41421\n")?;
+//! fit(&scens, &grid)?;
+//! let report = check(&grid, &scens, 0, 10);
+//! assert_eq!((report.checked, report.matched), (1, 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::formats::movingai::Scenario;
+use crate::formats::FormatError;
+use crate::grid::Grid;
+use crate::search::{Budget, Search, Settings};
+use serde::Serialize;
+
+/// Checks every scenario was made for this map: the size columns match it and both ends are
+/// open cells. The error names the file's line.
+pub fn fit(scenarios: &[Scenario], grid: &Grid) -> Result<(), FormatError> {
+    if scenarios.is_empty() {
+        return Err(FormatError::new("the scenario file holds no problems"));
+    }
+    for s in scenarios {
+        if (s.map_width, s.map_height) != (grid.width(), grid.height()) {
+            return Err(FormatError::at_line(
+                s.line,
+                format!(
+                    "the problem is for a {}×{} map ({}), but the map loaded is {}×{}",
+                    s.map_width,
+                    s.map_height,
+                    s.map,
+                    grid.width(),
+                    grid.height()
+                ),
+            ));
+        }
+        for (what, (x, y)) in [("start", s.start), ("goal", s.goal)] {
+            if !grid.is_passable(i64::from(x), i64::from(y)) {
+                return Err(FormatError::at_line(
+                    s.line,
+                    format!("the {what} ({x}, {y}) is a wall on the map loaded"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One problem whose A* cost did not match the file.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Mismatch {
+    /// The problem's index in the file (0-based, blank lines and the version not counted).
+    pub index: usize,
+    /// The optimal length the file gives.
+    pub expected: f64,
+    /// The cost A* found, or `None` when it found no path.
+    pub got: Option<f64>,
+}
+
+/// What [`check`] found.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Report {
+    /// How many problems were run.
+    pub checked: usize,
+    /// How many agreed with the file within its tolerance.
+    pub matched: usize,
+    /// The ones that did not.
+    pub failures: Vec<Mismatch>,
+}
+
+/// Runs A* with the Moving AI movement ([`Settings::default`]) on problems
+/// `from .. from + count` (clipped to the list) and compares each cost with the file.
+pub fn check(grid: &Grid, scenarios: &[Scenario], from: usize, count: usize) -> Report {
+    let mut report = Report::default();
+    let end = from.saturating_add(count).min(scenarios.len());
+    let settings = Settings::default();
+    let mut search: Option<Search> = None;
+    for (index, s) in scenarios.iter().enumerate().take(end).skip(from) {
+        // One search for the whole chunk, restarted per problem, saves reallocating its
+        // per-cell arrays.
+        let started = match search.as_mut() {
+            Some(search) => search.restart(grid, s.start, s.goal, &settings).is_ok(),
+            None => match Search::new(grid, s.start, s.goal, &settings) {
+                Ok(fresh) => {
+                    search = Some(fresh);
+                    true
+                }
+                Err(_) => false,
+            },
+        };
+        let got = match search.as_mut() {
+            Some(search) if started => search
+                .run(grid, Budget::Unlimited, || 0.0)
+                .ok()
+                .and_then(|_| search.stats().path_cost),
+            _ => None,
+        };
+        report.checked += 1;
+        if got.is_some_and(|cost| s.accepts(cost)) {
+            report.matched += 1;
+        } else {
+            report.failures.push(Mismatch {
+                index,
+                expected: s.optimal,
+                got,
+            });
+        }
+    }
+    report
+}
