@@ -6,8 +6,11 @@
 import { Planner } from './pkg/pathlab.js';
 import * as maps from './maps.js';
 
-/** Longer fragments are refused before any decoding (the planner has its own limits too). */
-export const MAX_FRAGMENT = 8 * 1024 * 1024;
+/**
+ * Longer fragments are refused before any decoding (the planner has its own limits too).
+ * Chromium does not open URLs over 2 MiB, so no real link is longer.
+ */
+export const MAX_FRAGMENT = 2 * 1024 * 1024;
 
 /**
  * Resolves `fragment` (without '#') to `{ fragment, mapFile, mapLabel }`, where `fragment` is
