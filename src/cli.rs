@@ -1,9 +1,10 @@
 //! The command line proper (native only): argument parsing with clap, and the `solve`, `scen`
-//! and `bench` commands.
+//! `bench` and `generate` commands.
 
 use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::{self, movingai};
+use pathlab::generate::{generate, Kind};
 use pathlab::{
     Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement, NeighbourOrder,
     Search, Settings, Status,
@@ -28,6 +29,8 @@ enum Command {
     Scen(ScenArgs),
     /// Print expansions per second and ms per query for the Moving AI scenarios.
     Bench(BenchArgs),
+    /// Generate a map: recursive-division, dfs-maze, rooms, random or terrain.
+    Generate(GenerateArgs),
 }
 
 /// Search settings shared by every subcommand.
@@ -125,6 +128,33 @@ struct BenchArgs {
     algo: Algorithm,
 }
 
+#[derive(Args, Debug)]
+struct GenerateArgs {
+    /// recursive-division, dfs-maze, rooms, random or terrain.
+    #[arg(value_parser = parse_kind)]
+    kind: Kind,
+    /// Width in cells (1–4096; mazes at least 3).
+    #[arg(long)]
+    width: u32,
+    /// Height in cells (1–4096; mazes at least 3).
+    #[arg(long)]
+    height: u32,
+    /// The seed: the same kind, size, seed and density always give the same map.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Wall fraction 0–0.9 for random (default 0.3) and terrain (default 0).
+    #[arg(long)]
+    density: Option<f64>,
+    /// Write the .map here and print {"width", "height", "start", "goal"} as JSON on stdout;
+    /// without it the .map goes to stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+fn parse_kind(s: &str) -> Result<Kind, String> {
+    s.parse().map_err(|e: pathlab::generate::GenerateError| e.0)
+}
+
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
     s.parse()
 }
@@ -204,6 +234,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Scen(args) => scen(&args),
         Command::Bench(args) => bench(&args),
+        Command::Generate(args) => generate_map(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -212,6 +243,31 @@ pub fn main() -> ExitCode {
             ExitCode::from(f.code)
         }
     }
+}
+
+fn generate_map(args: &GenerateArgs) -> Result<u8, Failure> {
+    let density = args.density.unwrap_or(match args.kind {
+        Kind::Random => 0.3,
+        _ => 0.0,
+    });
+    let made = generate(args.kind, args.width, args.height, args.seed, density)
+        .map_err(|e| Failure::new(2, e.to_string()))?;
+    let text = movingai::write_map(&made.grid);
+    match &args.output {
+        None => print!("{text}"),
+        Some(path) => {
+            std::fs::write(path, text)
+                .map_err(|e| Failure::new(3, format!("can't write {}: {e}", path.display())))?;
+            let summary = serde_json::json!({
+                "width": made.grid.width(),
+                "height": made.grid.height(),
+                "start": [made.start.0, made.start.1],
+                "goal": [made.goal.0, made.goal.1],
+            });
+            println!("{summary}");
+        }
+    }
+    Ok(0)
 }
 
 fn load_grid(path: &Path) -> Result<Grid, Failure> {
