@@ -4,7 +4,7 @@
 //! bytes and damaged copies of valid files to every parser.
 
 use pathlab::formats::{bitmap, load_map, movingai, FormatError};
-use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
+use pathlab::Grid;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -348,16 +348,14 @@ struct IndexEntry {
     file: String,
     name: String,
     description: String,
-    start: (u32, u32),
-    goal: (u32, u32),
 }
 
 #[test]
-fn our_maps_parse_and_their_index_problems_are_solvable() {
+fn our_maps_parse_and_are_canonical() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
     let index: Vec<IndexEntry> =
         serde_json::from_str(&fs::read_to_string(dir.join("index.json")).unwrap()).unwrap();
-    assert!((6..=8).contains(&index.len()), "{} maps", index.len());
+    assert!(index.len() >= 15, "{} maps", index.len());
     let mut listed: Vec<&str> = index.iter().map(|e| e.file.as_str()).collect();
     listed.sort_unstable();
     let on_disk: Vec<String> = files_ending(&dir, ".map")
@@ -376,13 +374,5 @@ fn our_maps_parse_and_their_index_problems_are_solvable() {
             "{} is not canonical",
             entry.file
         );
-        let settings = Settings {
-            algorithm: Algorithm::AStar,
-            ..Settings::default()
-        };
-        let mut search = Search::new(&grid, entry.start, entry.goal, &settings)
-            .unwrap_or_else(|e| panic!("{}: {e}", entry.file));
-        let status = search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
-        assert_eq!(status, Status::Found, "{}: goal unreachable", entry.file);
     }
 }
