@@ -389,9 +389,7 @@ fn scenarios_load_check_and_apply() {
     let mut p = Planner::new(5, 3).unwrap();
     p.load_map_text(SCEN_MAP, None).unwrap();
     let list = p
-        .load_scen(
-            "version 1\n0\tt.map\t5\t3\t0\t1\t4\t1\t6\n1\tt.map\t5\t3\t0\t0\t4\t0\t5\n",
-        )
+        .load_scen("version 1\n0\tt.map\t5\t3\t0\t1\t4\t1\t6\n1\tt.map\t5\t3\t0\t0\t4\t0\t5\n")
         .unwrap();
     let list: js_sys::Array = list.dyn_into().unwrap();
     assert_eq!(list.length(), 2);
