@@ -1,6 +1,7 @@
 // The tutorial's live diagrams: five small planners mounted with the JS API (pathlab.js), each
-// with its own map and settings. The maps are drawn here in a few lines so the story can
-// shape them; the last section's maze comes from the shipped maps through the iframe.
+// with its own map and settings. Two use shipped teaching maps (the cup and the marsh); the
+// others are drawn here in a few lines so the story can shape them. The last section's maze
+// comes from the shipped maps through the iframe.
 
 import { Pathlab } from './pathlab.js';
 
@@ -28,26 +29,14 @@ const PLANNERS = {
     speed: 1,
   },
   'best-first': {
-    // A cup whose mouth faces the start: the heuristic leads straight into it.
-    map: drawMap(25, 15, ({ rect }) => {
-      rect(15, 2, 15, 12, '@');
-      rect(8, 2, 15, 2, '@');
-      rect(8, 12, 15, 12, '@');
-    }),
-    start: [3, 7],
-    goal: [21, 7],
+    // Shipped teaching map: a cup facing the start with the goal behind it.
+    map: 'u-trap-40',
     algorithm: 'best-first',
-    speed: 1,
+    speed: 2,
   },
   dijkstra: {
-    // A marsh of cost 4 with a dry road of cost 1 along the bottom.
-    map: drawMap(25, 13, ({ rect }) => {
-      rect(8, 0, 16, 9, '4');
-      rect(6, 2, 7, 7, '3');
-      rect(17, 2, 18, 7, '3');
-    }),
-    start: [2, 4],
-    goal: [22, 4],
+    // Shipped teaching map: a band of cost-4 marsh with a cheap causeway at the top.
+    map: 'marsh-24',
     algorithm: 'dijkstra',
     controls: 'step,run,reset,algo',
     speed: 2,
