@@ -48,7 +48,8 @@ export function wireScenarios({ view, setMessage }) {
     for (const s of scenarios) {
       const o = document.createElement('option');
       o.value = String(s.index);
-      o.textContent = `#${s.index} · bucket ${s.bucket} · (${s.start[0]}, ${s.start[1]}) → (${s.goal[0]}, ${s.goal[1]}) · ${Number(s.optimal).toFixed(4)}`;
+      o.textContent = `#${s.index}  (${s.start[0]},${s.start[1]}) → (${s.goal[0]},${s.goal[1]})  ${Number(s.optimal).toFixed(2)}`;
+      o.title = `Scenario ${s.index}, bucket ${s.bucket}: optimal length ${Number(s.optimal).toFixed(4)}`;
       rows.append(o);
     }
     list.append(rows);
