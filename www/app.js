@@ -416,8 +416,10 @@ function fillMapPicker() {
   for (const m of app.mapList) {
     const o = document.createElement('option');
     o.value = m.file;
-    const size = Number.isInteger(m.width) && Number.isInteger(m.height) ? ` — ${m.width}×${m.height}` : '';
-    o.textContent = `${m.name || m.file}${size}`;
+    const name = m.name || m.file;
+    const dims = Number.isInteger(m.width) && Number.isInteger(m.height) ? `${m.width}×${m.height}` : '';
+    // Most names already end with their size; add it only where one does not.
+    o.textContent = dims && !name.includes(dims) ? `${name} — ${dims}` : name;
     if (m.description) o.title = m.description;
     select.append(o);
   }

@@ -193,7 +193,6 @@ class MountedView {
     const foot = el('div', { class: 'pl-foot' }, [this.statusEl, this.numbersEl, this.messageEl]);
     if (controls.length) this.root.append(bar);
     this.root.append(wrap, foot);
-    this.element.replaceChildren(this.root);
   }
 
   say(text, kind) {
@@ -402,12 +401,23 @@ class MountedView {
     return this.view.planner.cell(x, y);
   }
 
-  /** Removes the view from the page and frees its planner. */
+  /** Removes the view from the page and frees its planner; later calls throw. */
   destroy() {
+    if (this.view.destroyed) return;
     this.view.destroy();
     this.root.remove();
     for (const set of Object.values(this.listeners)) set.clear();
   }
+}
+
+// Every public method of a destroyed view throws a readable Error instead of reaching the
+// freed wasm planner.
+for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell']) {
+  const method = MountedView.prototype[name];
+  MountedView.prototype[name] = function guarded(...args) {
+    if (this.view.destroyed) throw new Error('this Pathlab view has been destroyed');
+    return method.apply(this, args);
+  };
 }
 
 /**
@@ -419,7 +429,12 @@ async function mount(element, options = {}) {
   if (!options || typeof options !== 'object') throw new Error('Pathlab.mount options must be an object');
   addStyles();
   const wasm = await loadWasm();
-  const mounted = new MountedView(element, options, wasm.memory);
+  let mounted;
+  try {
+    mounted = new MountedView(element, options, wasm.memory);
+  } catch (e) {
+    throw new Error(messageOf(e));
+  }
   try {
     if (options.map !== undefined) await mounted.loadMap(options.map);
     else {
@@ -432,9 +447,11 @@ async function mount(element, options = {}) {
     if (options.start !== undefined) mounted.setStart(options.start);
     if (options.goal !== undefined) mounted.setGoal(options.goal);
   } catch (e) {
+    // Nothing was put in the element yet: a failed mount leaves the host page as it was.
     mounted.destroy();
     throw new Error(messageOf(e));
   }
+  element.replaceChildren(mounted.root);
   mounted.syncControls();
   mounted.view.start();
   mounted.view.syncStats();
