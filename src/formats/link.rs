@@ -27,7 +27,8 @@
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MAX_SIDE};
 use crate::heuristic::Heuristic;
 use crate::search::{endpoint_index, Algorithm, NeighbourOrder, Settings};
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::alphabet::URL_SAFE;
+use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;
 use std::fmt;
 
@@ -38,6 +39,16 @@ pub const VERSION: u32 = 1;
 /// 2 MiB (2,097,152 characters); a 4096 × 4096 random map is the worst case and may not fit,
 /// but every map a person draws or generates at 1024 × 1024 fits with room to spare.
 pub const MAX_LINK_CHARS: usize = 2_000_000;
+
+/// base64url without padding. Decoding tolerates stray bits in the last character, so a link
+/// cut short reaches the zlib check and is reported as truncated rather than as bad base64.
+const BASE64URL: GeneralPurpose = GeneralPurpose::new(
+    &URL_SAFE,
+    GeneralPurposeConfig::new()
+        .with_encode_padding(false)
+        .with_decode_allow_trailing_bits(true)
+        .with_decode_padding_mode(DecodePaddingMode::RequireNone),
+);
 
 /// Bytes in the fixed v1 header.
 const HEADER_LEN: usize = 41;
@@ -137,7 +148,7 @@ pub fn encode(state: &LinkState) -> String {
     bytes.extend_from_slice(&s.node_budget.unwrap_or(0).to_le_bytes());
     let rle = run_length_encode(state.grid.bytes());
     bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&rle, 9));
-    format!("v{VERSION}.{}", URL_SAFE_NO_PAD.encode(bytes))
+    format!("v{VERSION}.{}", BASE64URL.encode(bytes))
 }
 
 /// Runs of equal cells as (cell byte, run length as LEB128). At most 2 bytes per cell.
@@ -252,10 +263,13 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
         ));
     }
     let (_, body) = split_version(fragment)?;
-    let bytes = URL_SAFE_NO_PAD.decode(body.as_bytes()).map_err(|e| {
-        LinkError(format!(
+    let bytes = BASE64URL.decode(body.as_bytes()).map_err(|e| match e {
+        base64::DecodeError::InvalidLength(_) => {
+            LinkError("this link is truncated: it stops in the middle of a character group".into())
+        }
+        e => LinkError(format!(
             "this link is damaged: it is not valid base64url ({e})"
-        ))
+        )),
     })?;
     if bytes.len() < HEADER_LEN {
         return err(format!(

@@ -1,0 +1,391 @@
+//! Share links: every shipped map survives link, `.map` and PNG round trips exactly; random
+//! states survive encode/decode (proptest); random, mutated and truncated links never panic and
+//! give either an error or a valid state; oversized headers and zip bombs are refused without
+//! allocating what they claim. Run with `--nocapture` to see each shipped map's link length.
+
+use pathlab::formats::link::{
+    decode, encode, format_short, parse_short, LinkState, MAX_LINK_CHARS,
+};
+use pathlab::formats::{bitmap, load_map, movingai};
+use pathlab::generate::SplitMix64;
+use pathlab::heuristic::Heuristic;
+use pathlab::{Algorithm, Connectivity, DiagonalRule, Grid, Movement, NeighbourOrder, Settings};
+use proptest::prelude::*;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::path::Path;
+
+/// Counts the bytes this thread asks the allocator for, so a test can bound what a decode
+/// allocates.
+struct Counting;
+
+thread_local! {
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATED.try_with(|a| a.set(a.get() + layout.size()));
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATED.try_with(|a| a.set(a.get() + new_size));
+        System.realloc(ptr, layout, new_size)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Bytes allocated on this thread while `f` runs.
+fn allocated_by<T>(f: impl FnOnce() -> T) -> (T, usize) {
+    let before = ALLOCATED.with(Cell::get);
+    let out = f();
+    (out, ALLOCATED.with(Cell::get) - before)
+}
+
+#[derive(serde::Deserialize)]
+struct Entry {
+    file: String,
+    start: (u32, u32),
+    goal: (u32, u32),
+}
+
+/// Whether a decoded state is one the planner can take as it is.
+fn assert_valid(state: &LinkState) {
+    let g = &state.grid;
+    for (x, y) in [state.start, state.goal] {
+        assert!(
+            g.is_passable(i64::from(x), i64::from(y)),
+            "marker on a wall or outside"
+        );
+    }
+    state.settings.validate().expect("valid settings");
+}
+
+#[test]
+fn every_shipped_map_round_trips_through_link_map_and_png() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let index: Vec<Entry> =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("index.json")).unwrap()).unwrap();
+    let settings = [
+        Settings::default(),
+        Settings {
+            algorithm: Algorithm::BestFirst,
+            heuristic: Some(Heuristic::Euclidean),
+            weight: 2.5,
+            movement: Movement {
+                connectivity: Connectivity::Four,
+                diagonal_rule: DiagonalRule::OneSideFree,
+                diagonal_cost: pathlab::grid::SEED_DIAGONAL_PENALTY,
+            },
+            neighbour_order: NeighbourOrder::GoalDirected,
+            node_budget: Some(1234),
+        },
+    ];
+    println!("| map | cells | link characters |");
+    for e in &index {
+        let grid = load_map(&e.file, &std::fs::read(dir.join(&e.file)).unwrap()).unwrap();
+        for s in settings {
+            let state = LinkState {
+                grid: grid.clone(),
+                start: e.start,
+                goal: e.goal,
+                settings: s,
+            };
+            let link = encode(&state);
+            assert!(
+                link.len() < MAX_LINK_CHARS / 4,
+                "{}: {} characters",
+                e.file,
+                link.len()
+            );
+            assert_eq!(decode(&link).unwrap(), state, "{}", e.file);
+            assert_eq!(decode(&format!("#{link}")).unwrap(), state, "{}", e.file);
+            if s == Settings::default() {
+                println!("| {} | {} | {} |", e.file, grid.len(), link.len());
+            }
+            let name = e.file.trim_end_matches(".map");
+            let short = parse_short(&format_short(name, e.start, e.goal, &s).unwrap()).unwrap();
+            assert_eq!(
+                (short.map.as_str(), short.start, short.goal),
+                (name, Some(e.start), Some(e.goal))
+            );
+            assert_eq!(short.settings, s);
+        }
+        let text = movingai::write_map(&grid);
+        assert_eq!(
+            movingai::parse_map(&text).unwrap(),
+            grid,
+            "{} as .map",
+            e.file
+        );
+        let png = bitmap::write_png(&grid);
+        assert_eq!(
+            bitmap::grid_from_png(&png).unwrap(),
+            grid,
+            "{} as PNG",
+            e.file
+        );
+    }
+}
+
+/// A grid of runs of random cells, from a seed (cheap at any size).
+fn random_grid(width: u32, height: u32, seed: u64, change: f64) -> Grid {
+    let mut rng = SplitMix64::new(seed);
+    let mut cell = 1u8;
+    let cells = (0..width as usize * height as usize)
+        .map(|_| {
+            if rng.unit() < change {
+                cell = rng.below(5) as u8;
+            }
+            cell
+        })
+        .collect();
+    Grid::from_bytes(width, height, cells).unwrap()
+}
+
+fn side() -> impl Strategy<Value = u32> {
+    prop_oneof![Just(1u32), 1..40u32, 40..700u32, Just(4096u32)]
+}
+
+fn settings() -> impl Strategy<Value = Settings> {
+    (
+        0..4usize,
+        0..6usize,
+        prop_oneof![
+            Just(1.0),
+            0.0..=1_000_000.0f64,
+            Just(0.0),
+            Just(1_000_000.0)
+        ],
+        any::<bool>(),
+        0..4usize,
+        prop_oneof![
+            Just(std::f64::consts::SQRT_2),
+            1.0..=2.0f64,
+            Just(1.0),
+            Just(2.0)
+        ],
+        any::<bool>(),
+        prop_oneof![Just(None), (1..u64::MAX).prop_map(Some)],
+    )
+        .prop_map(
+            |(a, h, weight, four, rule, cost, goal_directed, budget)| Settings {
+                algorithm: Algorithm::ALL[a],
+                heuristic: if h == 0 {
+                    None
+                } else {
+                    Some(Heuristic::ALL[h - 1])
+                },
+                weight,
+                movement: Movement {
+                    connectivity: if four {
+                        Connectivity::Four
+                    } else {
+                        Connectivity::Eight
+                    },
+                    diagonal_rule: [
+                        DiagonalRule::Never,
+                        DiagonalRule::NoCornerCutting,
+                        DiagonalRule::OneSideFree,
+                        DiagonalRule::Always,
+                    ][rule],
+                    diagonal_cost: cost,
+                },
+                neighbour_order: if goal_directed {
+                    NeighbourOrder::GoalDirected
+                } else {
+                    NeighbourOrder::Fixed
+                },
+                node_budget: budget,
+            },
+        )
+}
+
+fn state() -> impl Strategy<Value = LinkState> {
+    (
+        side(),
+        side(),
+        any::<u64>(),
+        0.0..1.0f64,
+        any::<(u32, u32, u32, u32)>(),
+        settings(),
+    )
+        .prop_filter("keep the huge ones thin", |(w, h, ..)| {
+            u64::from(*w) * u64::from(*h) <= 1 << 20
+        })
+        .prop_map(|(w, h, seed, change, (sx, sy, gx, gy), settings)| {
+            let mut grid = random_grid(w, h, seed, change);
+            let start = (sx % w, sy % h);
+            let goal = (gx % w, gy % h);
+            for (x, y) in [start, goal] {
+                grid.set(
+                    i64::from(x),
+                    i64::from(y),
+                    pathlab::Cell::Terrain(1 + (x % 4) as u8),
+                );
+            }
+            LinkState {
+                grid,
+                start,
+                goal,
+                settings,
+            }
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn random_states_survive_encode_and_decode(s in state()) {
+        let link = encode(&s);
+        prop_assert!(link.starts_with("v1."));
+        prop_assert!(link.bytes().skip(3).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
+        prop_assert_eq!(decode(&link).unwrap(), s);
+    }
+
+    #[test]
+    fn random_strings_never_panic(text in ".{0,200}", tail in "[A-Za-z0-9_-]{0,300}") {
+        for candidate in [text.clone(), format!("v1.{tail}"), format!("#v1.{text}"), format!("map={text}")] {
+            match decode(&candidate) {
+                Ok(state) => assert_valid(&state),
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+            let _ = parse_short(&candidate);
+        }
+    }
+
+    #[test]
+    fn mutated_and_truncated_links_never_panic(
+        s in state(),
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), 0..64u8, 0..3u8), 1..6),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let link = encode(&s);
+        let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let mut bytes = link.clone().into_bytes();
+        for (at, c, op) in edits {
+            let i = 3 + at.index(bytes.len() - 3);
+            match op {
+                0 => bytes[i] = alphabet[usize::from(c)],
+                1 => bytes.insert(i, alphabet[usize::from(c)]),
+                _ if bytes.len() > 4 => { bytes.remove(i.min(bytes.len() - 1)); }
+                _ => {}
+            }
+        }
+        let mutated = String::from_utf8(bytes).unwrap();
+        let truncated = &link[..cut.index(link.len())];
+        for candidate in [mutated.as_str(), truncated] {
+            match decode(candidate) {
+                Ok(state) => assert_valid(&state),
+                Err(e) => prop_assert!(!e.to_string().is_empty()),
+            }
+        }
+    }
+}
+
+/// A link with a hand-made 41-byte header and `body` as the compressed cells.
+fn forged(width: u16, height: u16, body: &[u8]) -> String {
+    use base64::Engine;
+    let mut bytes = Vec::new();
+    for v in [width, height, 0, 0, 0, 0] {
+        bytes.extend_from_slice(&v.to_le_bytes());
+    }
+    bytes.extend_from_slice(&[3, 0, 8, 1, 0]);
+    bytes.extend_from_slice(&1.0f64.to_le_bytes());
+    bytes.extend_from_slice(&std::f64::consts::SQRT_2.to_le_bytes());
+    bytes.extend_from_slice(&0u64.to_le_bytes());
+    bytes.extend_from_slice(body);
+    format!(
+        "v1.{}",
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+    )
+}
+
+#[test]
+fn oversized_headers_are_refused_before_allocating() {
+    let small = encode(&LinkState {
+        grid: Grid::new(2, 2).unwrap(),
+        start: (0, 0),
+        goal: (1, 1),
+        settings: Settings::default(),
+    });
+    let body = &{
+        use base64::Engine;
+        base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(&small[3..])
+            .unwrap()
+    }[41..];
+    for (w, h) in [(65535, 65535), (5000, 3), (3, 4097), (0, 10), (10, 0)] {
+        let link = forged(w, h, body);
+        let (result, bytes) = allocated_by(|| decode(&link));
+        let message = result.unwrap_err().to_string();
+        assert!(message.contains("4096×4096"), "{message}");
+        assert!(
+            bytes < 4 * link.len() + 4096,
+            "{w}×{h}: allocated {bytes} bytes"
+        );
+    }
+}
+
+#[test]
+fn a_zip_bomb_is_cut_off_at_the_map_size() {
+    // 64 MB of zeros compress to ~64 KB; the header claims a 100×100 map (20 kB of RLE at most).
+    let bomb = miniz_oxide::deflate::compress_to_vec_zlib(&vec![0u8; 64 << 20], 10);
+    let link = forged(100, 100, &bomb);
+    let (result, bytes) = allocated_by(|| decode(&link));
+    let message = result.unwrap_err().to_string();
+    assert!(message.contains("more than a 100×100 map"), "{message}");
+    assert!(bytes < 2 << 20, "allocated {bytes} bytes");
+}
+
+#[test]
+fn overlong_and_damaged_links_get_clear_messages() {
+    let too_long = format!("v1.{}", "A".repeat(MAX_LINK_CHARS));
+    let (result, bytes) = allocated_by(|| decode(&too_long));
+    assert!(result.unwrap_err().to_string().contains("too long"));
+    assert!(bytes < 1024, "refused before decoding ({bytes} bytes)");
+
+    let good = encode(&LinkState {
+        grid: random_grid(50, 40, 3, 0.2),
+        start: (0, 0),
+        goal: (0, 0),
+        settings: Settings::default(),
+    });
+    let messages = [
+        (format!("v2.{}", &good[3..]), "newer Pathlab (v2)"),
+        (format!("v99{}", &good[2..]), "newer Pathlab (v99)"),
+        (good[..20].to_string(), "truncated"),
+        (good[..good.len() - 10].to_string(), "truncated"),
+        (format!("{good}*"), "base64"),
+        ("https://example.com".to_string(), "not a Pathlab link"),
+    ];
+    for (link, expected) in messages {
+        let err = decode(&link).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains(expected), "{err:?} should say {expected:?}");
+    }
+}
+
+#[test]
+fn a_1024_maze_link_fits_a_browser() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let grid = load_map(
+        "maze-1024.map",
+        &std::fs::read(dir.join("maze-1024.map")).unwrap(),
+    )
+    .unwrap();
+    let link = encode(&LinkState {
+        grid,
+        start: (1, 1),
+        goal: (1021, 1021),
+        settings: Settings::default(),
+    });
+    // Chromium's limit is 2 MiB for the whole URL.
+    assert!(link.len() < 500_000, "{}", link.len());
+    println!("maze-1024 link: {} characters", link.len());
+}
