@@ -471,7 +471,11 @@ async function main() {
   app.mapList = await listPromise;
   fillMapPicker();
   fillGenerators();
-  scenarios = wireScenarios({ view: app.view, setMessage, mapName: () => app.mapName });
+  scenarios = wireScenarios({
+    view: app.view,
+    setMessage,
+    settingsChanged: () => writeSettings(planner().settings()),
+  });
   if (!restored) {
     const first = app.mapList[0];
     if (first) {

@@ -9,8 +9,11 @@ import { messageOf } from './view.js';
 const CHUNK_MS = 25;
 const SHOWN_FAILURES = 20;
 
-/** Wires the panel; returns `{ open(file), clear() }` for the page. */
-export function wireScenarios({ view, setMessage }) {
+/**
+ * Wires the panel; returns `{ open(file), clear() }` for the page. `settingsChanged` is called
+ * when picking a scenario switched the settings to the Moving AI ones.
+ */
+export function wireScenarios({ view, setMessage, settingsChanged = () => {} }) {
   const card = $('#scen-card');
   const list = $('#scen-list');
   const info = $('#scen-info');
@@ -72,6 +75,7 @@ export function wireScenarios({ view, setMessage }) {
     }
     view.running = false;
     view.edited();
+    settingsChanged();
     const s = scenarios.find((x) => x.index === index);
     if (s) setMessage(`Scenario #${index}: optimal length ${Number(s.optimal).toFixed(4)}. Press Run to compare.`, 'info');
   }

@@ -58,22 +58,35 @@ test('a .scen lists its problems, sets the markers and checks them all with prog
     assert.match(await page.locator('#scen-info').textContent(), new RegExp(`${COUNT} scenarios for maze-63\\.map`));
     assert.match((await message(page)).text, /Opened maze-63\.map\.scen/);
 
-    // Pick the third problem: the markers move there and a run gives its optimal length.
+    // Pick the third problem: the markers move there, the form shows the Moving AI settings,
+    // and a run gives its optimal length.
+    await page.locator('#algorithm').selectOption('bfs');
+    await page.locator('#connectivity').selectOption('4');
     await page.locator('#scen-list').selectOption('2');
     const p = problems[2];
     await page.waitForFunction((s) => window.pathlab.start().x === s[0] && window.pathlab.start().y === s[1], p.s);
     assert.deepEqual(await startCell(page), { x: p.s[0], y: p.s[1] });
     assert.deepEqual(await goalCell(page), { x: p.g[0], y: p.g[1] });
+    assert.equal(await page.locator('#algorithm').inputValue(), 'astar', 'the form follows the scenario settings');
+    assert.equal(await page.locator('#connectivity').inputValue(), '8');
     await speedMax(page);
     await runToEnd(page);
     assert.equal(await stat(page, 'cost'), p.optimal.toFixed(4));
 
+    // Record every value the progress bar takes: checking in chunks shows steps in between.
+    await page.evaluate(() => {
+      const bar = document.getElementById('scen-progress');
+      window.progressSeen = [];
+      new MutationObserver(() => window.progressSeen.push(bar.value)).observe(bar, { attributes: true, attributeFilter: ['value'] });
+    });
     await page.locator('#scen-check').click();
     await page.locator('#scen-result').filter({ hasText: /match\.$/ }).waitFor({ timeout: 120_000 });
     const result = (await page.locator('#scen-result').textContent()).trim();
     assert.equal(result, `${COUNT - WRONG.length} of ${COUNT} match.`);
     const progress = await page.locator('#scen-progress').evaluate((el) => ({ value: el.value, max: el.max, hidden: el.hidden }));
     assert.deepEqual(progress, { value: COUNT, max: COUNT, hidden: false }, 'the progress bar is full');
+    const seen = await page.evaluate(() => window.progressSeen);
+    assert.ok(seen.some((v) => v > 0 && v < COUNT), `the bar moved in steps: ${seen.join(', ')}`);
     const failures = await page.locator('#scen-failures li').allTextContents();
     assert.deepEqual(failures.map((f) => f.split(':')[0]), WRONG.map((i) => `#${i}`), 'the two wrong lengths are listed');
     assert.equal((await message(page)).kind, 'error', 'a mismatch is reported as a problem');
