@@ -141,3 +141,22 @@ test('Generate makes each kind of map, repeatably from a seed', { timeout: 90_00
 
 // 3×2 RGB PNG: row 0 = black, white, grey 153; row 1 = white, white, black.
 const PNG_3x2 = 'iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAIAAAASFvFNAAAAF0lEQVR4nGNgYGD4////zJkzQRQQAPkAaUQKw7yK+ZUAAAAASUVORK5CYII=';
+
+test('dropping a .map file on the map opens it; the drop hint shows while dragging', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const text = 'type octile\nheight 3\nwidth 5\nmap\n.....\n.@@@.\n..4..\n';
+    const dataTransfer = await page.evaluateHandle((body) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([body], 'dropped.map', { type: 'text/plain' }));
+      return dt;
+    }, text);
+    await page.dispatchEvent('#grid-canvas', 'dragenter', { dataTransfer });
+    assert.equal(await page.locator('#drop-hint').isVisible(), true, 'the drop hint shows');
+    await page.dispatchEvent('#grid-canvas', 'dragover', { dataTransfer });
+    await page.dispatchEvent('#grid-canvas', 'drop', { dataTransfer });
+    await page.waitForFunction(() => window.pathlab.size().width === 5);
+    assert.deepEqual((await cells(page)).data, [1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 4, 1, 1]);
+    assert.equal(await page.locator('#drop-hint').isVisible(), false, 'the hint hides after the drop');
+    assert.match((await message(page)).text, /Opened dropped\.map/);
+  });
+});
