@@ -41,7 +41,11 @@ const pageHooks = {
   message: setMessage,
   stats: showStats,
   buttons: () => updateButtons(),
-  edited: () => save(),
+  edited: () => {
+    save();
+    // A copied link describes the state at the time of copying: hide it once that changes.
+    $('#share-box').hidden = true;
+  },
   brush: (brush) => {
     showBrush(brush);
     save();
@@ -248,7 +252,7 @@ async function openLinkFromLocation() {
     scenarios.clear();
     return true;
   } catch (e) {
-    setMessage(`This link could not be opened: ${messageOf(e)} Your current map is kept.`, 'error');
+    setMessage(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
     return false;
   } finally {
     scratch.free();
