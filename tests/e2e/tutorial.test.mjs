@@ -99,3 +99,11 @@ test('the iframe section embeds a working planner', { timeout: 90_000 }, async (
     await shot('iframe');
   });
 });
+
+test('the main page links to the tutorial', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await page.getByRole('link', { name: 'Tutorial' }).click();
+    await page.waitForFunction(() => window.tutorial?.ready === true, null, { timeout: 20_000 });
+    assert.match(await page.title(), /Breadth-First to A\*/);
+  });
+});
