@@ -379,12 +379,22 @@ fn a_1024_maze_link_fits_a_browser() {
         &std::fs::read(dir.join("maze-1024.map")).unwrap(),
     )
     .unwrap();
-    let link = encode(&LinkState {
+    let state = LinkState {
         grid,
         start: (1, 1),
         goal: (1021, 1021),
         settings: Settings::default(),
-    });
+    };
+    // Figures, not assertions: how long a million-cell link takes to make and to open.
+    let clock = std::time::Instant::now();
+    let link = encode(&state);
+    let encoded = clock.elapsed();
+    assert_eq!(decode(&link).unwrap(), state);
+    println!(
+        "maze-1024 link: encode {:.1} ms, decode {:.1} ms",
+        encoded.as_secs_f64() * 1e3,
+        (clock.elapsed() - encoded).as_secs_f64() * 1e3
+    );
     // Chromium's limit is 2 MiB for the whole URL.
     assert!(link.len() < 500_000, "{}", link.len());
     println!("maze-1024 link: {} characters", link.len());
