@@ -399,3 +399,33 @@ fn a_1024_maze_link_fits_a_browser() {
     assert!(link.len() < 500_000, "{}", link.len());
     println!("maze-1024 link: {} characters", link.len());
 }
+
+/// The state behind [`GOLDEN`]: seed 002's map, Dijkstra, 4-connected.
+fn golden_state() -> LinkState {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/seed002-10.map"))
+            .unwrap();
+    LinkState {
+        grid: movingai::parse_map(&text).unwrap(),
+        start: (2, 2),
+        goal: (6, 8),
+        settings: Settings {
+            algorithm: Algorithm::Dijkstra,
+            movement: Movement::four(),
+            ..Settings::default()
+        },
+    }
+}
+
+/// A v1 link as written today. It must open the same state in every later version.
+const GOLDEN: &str = "v1.CgAKAAIAAgAGAAgAAgAEAQAAAAAAAADwP807f2aeoPY_AAAAAAAAAAB42m2JMQoAAAiEshqC-_9_g2irQRQ0EeYL5OOaTjhPDQ4gAHQ";
+
+#[test]
+fn an_old_v1_link_still_opens() {
+    assert_eq!(
+        encode(&golden_state()),
+        GOLDEN,
+        "the encoder changed; old links must still decode"
+    );
+    assert_eq!(decode(GOLDEN).unwrap(), golden_state());
+}
