@@ -10,7 +10,10 @@
 //!   arrays beside the grid, stepping by [`Budget`], and [`Stats`].
 //! - [`planner`]: the [`Planner`] the page drives: grid + markers + settings + search, edits
 //!   with undo, and a frame buffer.
-//! - [`formats`]: Moving AI `.map`/`.scen` files and PNG collision bitmaps.
+//! - [`formats`]: Moving AI `.map`/`.scen` files, PNG collision bitmaps and share links
+//!   ([`formats::link`]).
+//! - [`generate`]: deterministic map generators (mazes, rooms, random fill, terrain noise).
+//! - [`scenarios`]: Moving AI problems checked against the loaded map.
 //! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
 //!
 //! ```
