@@ -382,38 +382,58 @@ fn rooms(grid: &mut Grid, rng: &mut SplitMix64) {
     }
 }
 
-/// Value noise: random values on a lattice, smoothly interpolated; two octaves.
+/// One octave of value noise: random values on a lattice `spacing` cells apart.
+struct Octave {
+    amplitude: f64,
+    spacing: u32,
+    width: u32,
+    lattice: Vec<f64>,
+}
+
+impl Octave {
+    /// The noise at (x, y): the four lattice values around it, blended with smoothstep.
+    fn at(&self, x: u32, y: u32) -> f64 {
+        let smooth = |t: f64| t * t * (3.0 - 2.0 * t);
+        let s = self.spacing;
+        let (lx, tx) = (x / s, smooth(f64::from(x % s) / f64::from(s)));
+        let (ly, ty) = (y / s, smooth(f64::from(y % s) / f64::from(s)));
+        let get = |x: u32, y: u32| {
+            self.lattice
+                .get((y * self.width + x) as usize)
+                .copied()
+                .unwrap_or(0.0)
+        };
+        let top = get(lx, ly) * (1.0 - tx) + get(lx + 1, ly) * tx;
+        let bottom = get(lx, ly + 1) * (1.0 - tx) + get(lx + 1, ly + 1) * tx;
+        top * (1.0 - ty) + bottom * ty
+    }
+}
+
+/// Value noise: random values on a lattice, smoothly interpolated; two octaves. Computed
+/// cell by cell, so a 4096 × 4096 map needs no per-cell buffer beyond the grid.
 fn terrain(grid: &mut Grid, rng: &mut SplitMix64, density: f64) {
     let (w, h) = (grid.width(), grid.height());
-    let mut field = vec![0.0f64; w as usize * h as usize];
-    let mut total = 0.0;
-    for (octave, amplitude) in [(0u32, 1.0f64), (1, 0.5)] {
-        total += amplitude;
-        let spacing = ((w.max(h) / 6).max(8) >> octave).max(4);
-        let (lw, lh) = (w / spacing + 2, h / spacing + 2);
-        let lattice: Vec<f64> = (0..lw * lh).map(|_| rng.unit()).collect();
-        let at = |x: u32, y: u32| lattice[(y * lw + x) as usize];
-        let smooth = |t: f64| t * t * (3.0 - 2.0 * t);
-        for y in 0..h {
-            let (ly, ty) = (
-                y / spacing,
-                smooth(f64::from(y % spacing) / f64::from(spacing)),
-            );
-            for x in 0..w {
-                let (lx, tx) = (
-                    x / spacing,
-                    smooth(f64::from(x % spacing) / f64::from(spacing)),
-                );
-                let top = at(lx, ly) * (1.0 - tx) + at(lx + 1, ly) * tx;
-                let bottom = at(lx, ly + 1) * (1.0 - tx) + at(lx + 1, ly + 1) * tx;
-                field[(y * w + x) as usize] += amplitude * (top * (1.0 - ty) + bottom * ty);
+    let octaves: Vec<Octave> = [(0u32, 1.0f64), (1, 0.5)]
+        .into_iter()
+        .map(|(octave, amplitude)| {
+            let spacing = ((w.max(h) / 6).max(8) >> octave).max(4);
+            let (lw, lh) = (w / spacing + 2, h / spacing + 2);
+            Octave {
+                amplitude,
+                spacing,
+                width: lw,
+                lattice: (0..lw * lh).map(|_| rng.unit()).collect(),
             }
-        }
-    }
+        })
+        .collect();
+    let total: f64 = octaves.iter().map(|o| o.amplitude).sum();
     for y in 0..h {
         for x in 0..w {
-            let v = field[(y * w + x) as usize] / total;
-            let cost = match v {
+            let mut field = 0.0;
+            for o in &octaves {
+                field += o.amplitude * o.at(x, y);
+            }
+            let cost = match field / total {
                 v if v < 0.4 => 1,
                 v if v < 0.55 => 2,
                 v if v < 0.7 => 3,
@@ -477,15 +497,55 @@ pub fn largest_region(grid: &Grid) -> Vec<usize> {
 
 /// Start and goal in the largest open region, nearest the top-left and bottom-right corners.
 /// A map with no open cell gets its top-left cell opened.
+///
+/// Each region is flooded once, keeping only its size and its two extreme cells, so the
+/// memory is one flag per cell plus the flood's queue, whatever the map.
 fn suggest_markers(grid: &mut Grid) -> ((u32, u32), (u32, u32)) {
-    let mut region = largest_region(grid);
-    if region.is_empty() {
-        open(grid, 0, 0);
-        region = vec![0];
+    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let key = |i: usize| (i % w + i / w, i / w);
+    let mut best: Option<(usize, usize, usize)> = None;
+    {
+        let cells = grid.bytes();
+        let mut seen = vec![false; cells.len()];
+        let mut queue = VecDeque::new();
+        for seed in 0..cells.len() {
+            if cells[seed] == 0 || seen[seed] {
+                continue;
+            }
+            let (mut size, mut first, mut last) = (0usize, seed, seed);
+            seen[seed] = true;
+            queue.push_back(seed);
+            while let Some(i) = queue.pop_front() {
+                size += 1;
+                if key(i) < key(first) {
+                    first = i;
+                }
+                if key(i) > key(last) {
+                    last = i;
+                }
+                let (x, y) = (i % w, i / w);
+                for (ok, j) in [
+                    (x > 0, i.wrapping_sub(1)),
+                    (x + 1 < w, i + 1),
+                    (y > 0, i.wrapping_sub(w)),
+                    (y + 1 < h, i + w),
+                ] {
+                    if ok && cells[j] != 0 && !seen[j] {
+                        seen[j] = true;
+                        queue.push_back(j);
+                    }
+                }
+            }
+            if best.is_none_or(|(s, _, _)| size > s) {
+                best = Some((size, first, last));
+            }
+        }
     }
-    let w = grid.width() as usize;
-    let key = |&i: &usize| (i % w + i / w, i / w);
-    let first = region.iter().copied().min_by_key(key).unwrap_or(0);
-    let last = region.iter().copied().max_by_key(key).unwrap_or(0);
-    (grid.coords(first), grid.coords(last))
+    match best {
+        Some((_, first, last)) => (grid.coords(first), grid.coords(last)),
+        None => {
+            open(grid, 0, 0);
+            ((0, 0), (0, 0))
+        }
+    }
 }
