@@ -79,6 +79,11 @@ impl Edit {
 /// The most strokes kept for undo.
 pub const UNDO_LIMIT: usize = 200;
 
+/// The most cell changes the undo history keeps in all (8 bytes each, so 64 MiB): beyond
+/// it the oldest edits are forgotten, whatever [`UNDO_LIMIT`] says, so clearing a
+/// 4096 × 4096 map over and over cannot exhaust memory.
+pub const UNDO_CELL_LIMIT: usize = 8 << 20;
+
 /// A grid, start, goal, settings and the search on them.
 #[derive(Clone, Debug)]
 pub struct Planner {
@@ -384,9 +389,7 @@ impl Planner {
 
     fn push_undo(&mut self, edit: Edit) {
         self.undo.push(edit);
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
+        trim_history(&mut self.undo, UNDO_LIMIT, UNDO_CELL_LIMIT);
         self.redo.clear();
     }
 
@@ -457,6 +460,18 @@ pub fn nearest_passable(grid: &Grid, at: (u32, u32)) -> Option<(u32, u32)> {
         }
     }
     None
+}
+
+/// Forgets the oldest edits until at most `edits` remain holding at most `cells` changes
+/// in all; the newest edit is always kept, however large, so it can be undone.
+fn trim_history(history: &mut Vec<Edit>, edits: usize, cells: usize) {
+    let mut kept: usize = history.iter().map(|e| e.cells.len()).sum();
+    let mut drop = 0;
+    while history.len() - drop > 1 && (history.len() - drop > edits || kept > cells) {
+        kept -= history[drop].cells.len();
+        drop += 1;
+    }
+    history.drain(..drop);
 }
 
 /// The cells of a straight line from `a` to `b`, both ends included, with no diagonal gaps
@@ -548,6 +563,32 @@ mod tests {
 
     fn planner() -> Planner {
         Planner::new(8, 5).unwrap()
+    }
+
+    #[test]
+    fn the_undo_history_is_bounded_by_edits_and_by_cells() {
+        let edit = |n: usize| Edit {
+            cells: vec![(0, 1, 0); n],
+            markers: None,
+        };
+        let mut history: Vec<Edit> = (1..=5).map(edit).collect();
+        trim_history(&mut history, 4, 100);
+        assert_eq!(
+            history.iter().map(|e| e.cells.len()).collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
+        trim_history(&mut history, 4, 9);
+        assert_eq!(
+            history.iter().map(|e| e.cells.len()).collect::<Vec<_>>(),
+            [4, 5]
+        );
+        history.push(edit(50));
+        trim_history(&mut history, 4, 9);
+        assert_eq!(
+            history.len(),
+            1,
+            "the newest edit stays even when it alone is over"
+        );
     }
 
     #[test]
