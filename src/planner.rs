@@ -79,6 +79,11 @@ impl Edit {
 /// The most strokes kept for undo.
 pub const UNDO_LIMIT: usize = 200;
 
+/// The most cell changes the undo history keeps in all (8 bytes each, so 64 MiB): beyond
+/// it the oldest edits are forgotten, whatever [`UNDO_LIMIT`] says, so clearing a
+/// 4096 × 4096 map over and over cannot exhaust memory.
+pub const UNDO_CELL_LIMIT: usize = 8 << 20;
+
 /// A grid, start, goal, settings and the search on them.
 #[derive(Clone, Debug)]
 pub struct Planner {
@@ -277,8 +282,15 @@ impl Planner {
         }
         let brush = i64::from(brush.clamp(1, 9));
         let (lo, hi) = (-(brush - 1) / 2, brush / 2);
+        // Coordinates come from callers we don't control (a u32 from JS can be 4 billion):
+        // walk only the part of the line whose brush can touch the map.
+        let (w, h) = (i64::from(self.grid.width()), i64::from(self.grid.height()));
+        let area = (-hi, -hi, w - 1 - lo, h - 1 - lo);
+        let Some((a, b)) = clip_segment(from, to, area) else {
+            return 0;
+        };
         let mut changes = Vec::new();
-        for (cx, cy) in line_cells(from, to) {
+        for (cx, cy) in bresenham(a, b) {
             for dy in lo..=hi {
                 for dx in lo..=hi {
                     let (x, y) = (cx + dx, cy + dy);
@@ -396,9 +408,7 @@ impl Planner {
 
     fn push_undo(&mut self, edit: Edit) {
         self.undo.push(edit);
-        if self.undo.len() > UNDO_LIMIT {
-            self.undo.remove(0);
-        }
+        trim_history(&mut self.undo, UNDO_LIMIT, UNDO_CELL_LIMIT);
         self.redo.clear();
     }
 
@@ -471,11 +481,79 @@ pub fn nearest_passable(grid: &Grid, at: (u32, u32)) -> Option<(u32, u32)> {
     None
 }
 
+/// Forgets the oldest edits until at most `edits` remain holding at most `cells` changes
+/// in all; the newest edit is always kept, however large, so it can be undone.
+fn trim_history(history: &mut Vec<Edit>, edits: usize, cells: usize) {
+    let mut kept: usize = history.iter().map(|e| e.cells.len()).sum();
+    let mut drop = 0;
+    while history.len() - drop > 1 && (history.len() - drop > edits || kept > cells) {
+        kept -= history[drop].cells.len();
+        drop += 1;
+    }
+    history.drain(..drop);
+}
+
 /// The cells of a straight line from `a` to `b`, both ends included, with no diagonal gaps
 /// larger than a corner (Bresenham).
 pub fn line_cells(a: (u32, u32), b: (u32, u32)) -> Vec<(i64, i64)> {
-    let (mut x, mut y) = (i64::from(a.0), i64::from(a.1));
-    let (x1, y1) = (i64::from(b.0), i64::from(b.1));
+    bresenham(
+        (i64::from(a.0), i64::from(a.1)),
+        (i64::from(b.0), i64::from(b.1)),
+    )
+}
+
+/// The part of the segment from `a` to `b` inside the rectangle `(x0, y0, x1, y1)`
+/// (inclusive), its ends rounded to cells; `None` if the segment misses it. A segment that
+/// lies inside comes back unchanged, so the cells painted are exactly [`line_cells`]'.
+fn clip_segment(
+    a: (u32, u32),
+    b: (u32, u32),
+    (x0, y0, x1, y1): (i64, i64, i64, i64),
+) -> Option<((i64, i64), (i64, i64))> {
+    let inside =
+        |p: (u32, u32)| (x0..=x1).contains(&i64::from(p.0)) && (y0..=y1).contains(&i64::from(p.1));
+    let whole = |p: (u32, u32)| (i64::from(p.0), i64::from(p.1));
+    if inside(a) && inside(b) {
+        return Some((whole(a), whole(b)));
+    }
+    // Liang–Barsky: the parameter range t in [t0, t1] of a + t·(b − a) inside the box.
+    let (ax, ay) = (f64::from(a.0), f64::from(a.1));
+    let (dx, dy) = (f64::from(b.0) - ax, f64::from(b.1) - ay);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-dx, ax - x0 as f64),
+        (dx, x1 as f64 - ax),
+        (-dy, ay - y0 as f64),
+        (dy, y1 as f64 - ay),
+    ] {
+        if p == 0.0 {
+            if q < 0.0 {
+                return None;
+            }
+        } else {
+            let r = q / p;
+            if p < 0.0 {
+                t0 = t0.max(r);
+            } else {
+                t1 = t1.min(r);
+            }
+        }
+    }
+    if t0 > t1 {
+        return None;
+    }
+    let at = |t: f64| {
+        let x = (ax + t * dx).round() as i64;
+        let y = (ay + t * dy).round() as i64;
+        (x.clamp(x0, x1), y.clamp(y0, y1))
+    };
+    Some((at(t0), at(t1)))
+}
+
+/// Bresenham's line between two cells, both ends included.
+fn bresenham(a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
+    let (mut x, mut y) = a;
+    let (x1, y1) = b;
     let (dx, dy) = ((x1 - x).abs(), -(y1 - y).abs());
     let (sx, sy) = (if x < x1 { 1 } else { -1 }, if y < y1 { 1 } else { -1 });
     let mut err = dx + dy;
@@ -504,6 +582,46 @@ mod tests {
 
     fn planner() -> Planner {
         Planner::new(8, 5).unwrap()
+    }
+
+    #[test]
+    fn the_undo_history_is_bounded_by_edits_and_by_cells() {
+        let edit = |n: usize| Edit {
+            cells: vec![(0, 1, 0); n],
+            markers: None,
+        };
+        let mut history: Vec<Edit> = (1..=5).map(edit).collect();
+        trim_history(&mut history, 4, 100);
+        assert_eq!(
+            history.iter().map(|e| e.cells.len()).collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
+        trim_history(&mut history, 4, 9);
+        assert_eq!(
+            history.iter().map(|e| e.cells.len()).collect::<Vec<_>>(),
+            [4, 5]
+        );
+        history.push(edit(50));
+        trim_history(&mut history, 4, 9);
+        assert_eq!(
+            history.len(),
+            1,
+            "the newest edit stays even when it alone is over"
+        );
+    }
+
+    #[test]
+    fn lines_far_outside_the_map_are_clipped_not_walked() {
+        let mut p = planner();
+        // From JS, -1 arrives as u32::MAX: this must neither allocate 4 billion cells nor hang.
+        assert_eq!(p.paint_line((0, 2), (u32::MAX, 2), 1, Cell::Wall), 8);
+        assert_eq!(
+            p.paint_line((u32::MAX, u32::MAX), (u32::MAX, 0), 3, Cell::Wall),
+            0
+        );
+        let mut q = planner();
+        q.paint_line((3, 0), (3, u32::MAX), 1, Cell::Wall);
+        assert_eq!(q.grid().wall_count(), 5);
     }
 
     #[test]
