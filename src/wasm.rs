@@ -671,10 +671,12 @@ impl Planner {
         Kind::ALL.iter().map(|k| k.name().to_string()).collect()
     }
 
-    /// The map as a PNG collision bitmap (0 wall; 255/204/153/102 for costs 1–4).
-    #[wasm_bindgen(js_name = exportPng)]
-    pub fn export_png(&self) -> Vec<u8> {
-        bitmap::write_png(self.inner.grid())
+    /// The map as opaque RGBA pixels in the collision-bitmap greys (0 wall; 255/204/153/102
+    /// for costs 1–4), `width × height × 4` bytes. The page encodes them as PNG with
+    /// `canvas.toBlob`, so no PNG encoder is shipped in the wasm.
+    #[wasm_bindgen(js_name = exportImage)]
+    pub fn export_image(&self) -> Vec<u8> {
+        bitmap::grey_rgba(self.inner.grid())
     }
 
     /// Reads a Moving AI `.scen` text for the map loaded now and keeps its problems.

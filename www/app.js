@@ -261,11 +261,17 @@ async function openLinkFromLocation() {
 
 // ---- exports -------------------------------------------------------------------------------
 
-function exportPng() {
-  const bytes = guard(() => planner().exportPng());
-  if (!bytes) return;
-  maps.download(new Blob([bytes], { type: 'image/png' }), maps.fileStem(app.mapName), 'png');
-  setMessage('Exported the map as a PNG (walls black, open white, terrain in greys).', 'success');
+async function exportPng() {
+  const p = planner();
+  const rgba = guard(() => p.exportImage());
+  if (!rgba) return;
+  try {
+    const blob = await maps.encodePng(p.width, p.height, rgba);
+    maps.download(blob, maps.fileStem(app.mapName), 'png');
+    setMessage('Exported the map as a PNG (walls black, open white, terrain in greys).', 'success');
+  } catch (e) {
+    setMessage(`Could not export the PNG: ${messageOf(e)}`, 'error');
+  }
 }
 
 // ---- autosave ------------------------------------------------------------------------------

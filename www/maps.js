@@ -38,6 +38,13 @@ const IMAGE = /\.(png|bmp|gif|webp)$/i;
 /** Loads a user file (.map/.txt text or a PNG/BMP image) into the planner. */
 export async function loadFile(planner, file) {
   if (IMAGE.test(file.name) || file.type.startsWith('image/')) {
+    // Read the declared size from the header first: a tiny file can claim 60000×60000
+    // pixels, and the browser would allocate them all before we could refuse.
+    const declared = imageSize(new Uint8Array(await file.slice(0, 32).arrayBuffer()));
+    if (declared && (declared.width > 4096 || declared.height > 4096)) {
+      throw new Error(
+        `${file.name} is ${declared.width}×${declared.height}; maps can be at most 4096×4096.`);
+    }
     let bitmap;
     try {
       bitmap = await createImageBitmap(file);
@@ -64,6 +71,40 @@ export async function loadFile(planner, file) {
   }
   const text = await file.text();
   planner.loadMapText(text);
+}
+
+/**
+ * The width and height a PNG, BMP or GIF header declares, or null for other formats (the
+ * decoded size is checked again after decoding).
+ */
+export function imageSize(head) {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  const starts = (...bytes) => bytes.every((b, i) => head[i] === b);
+  if (head.length >= 24 && starts(0x89, 0x50, 0x4e, 0x47)) {
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  }
+  if (head.length >= 26 && starts(0x42, 0x4d)) {
+    return { width: Math.abs(view.getInt32(18, true)), height: Math.abs(view.getInt32(22, true)) };
+  }
+  if (head.length >= 10 && starts(0x47, 0x49, 0x46)) {
+    return { width: view.getUint16(6, true), height: view.getUint16(8, true) };
+  }
+  return null;
+}
+
+/**
+ * Encodes opaque RGBA pixels as a PNG with the browser's own encoder (lossless, so the
+ * collision-bitmap greys survive exactly).
+ */
+export function encodePng(width, height, rgba) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const pixels = new Uint8ClampedArray(rgba.buffer, rgba.byteOffset, rgba.length);
+  canvas.getContext('2d').putImageData(new ImageData(pixels, width, height), 0, 0);
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the browser could not encode the PNG'))), 'image/png');
+  });
 }
 
 /** A safe download file name stem for map `name` ('' = "pathlab"). */

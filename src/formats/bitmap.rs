@@ -209,6 +209,33 @@ pub fn grid_from_rgba(width: u32, height: u32, rgba: &[u8]) -> Result<Grid, Form
         .map_err(|e| FormatError::new(grid_error_message(&e)))
 }
 
+/// The grey a cell byte is written as: 0 for a wall, 255/204/153/102 for costs 1–4.
+fn grey_of_byte(byte: u8) -> u8 {
+    GREY_OF_BYTE.get(usize::from(byte)).copied().unwrap_or(0)
+}
+
+/// The map as opaque RGBA pixels in the collision-bitmap greys, one pixel per cell, row by
+/// row: what [`write_png`] writes, before PNG encoding. The page hands these to the
+/// browser's own PNG encoder (`canvas.toBlob`), which keeps an encoder out of the wasm.
+///
+/// ```
+/// use pathlab::{formats::bitmap, Grid};
+/// let grid = Grid::from_bytes(2, 1, vec![0, 3])?;
+/// let rgba = bitmap::grey_rgba(&grid);
+/// assert_eq!(rgba, [0, 0, 0, 255, 153, 153, 153, 255]);
+/// assert_eq!(bitmap::grid_from_rgba(2, 1, &rgba)?, grid);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn grey_rgba(grid: &Grid) -> Vec<u8> {
+    grid.bytes()
+        .iter()
+        .flat_map(|&b| {
+            let g = grey_of_byte(b);
+            [g, g, g, 255]
+        })
+        .collect()
+}
+
 /// Writes a grid as an 8-bit greyscale PNG: wall 0, cost 1 → 255, 2 → 204, 3 → 153, 4 → 102.
 /// [`grid_from_png`] reads it back to the same grid.
 ///
@@ -221,11 +248,7 @@ pub fn grid_from_rgba(width: u32, height: u32, rgba: &[u8]) -> Result<Grid, Form
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_png(grid: &Grid) -> Vec<u8> {
-    let pixels: Vec<u8> = grid
-        .bytes()
-        .iter()
-        .map(|&b| GREY_OF_BYTE.get(usize::from(b)).copied().unwrap_or(0))
-        .collect();
+    let pixels: Vec<u8> = grid.bytes().iter().map(|&b| grey_of_byte(b)).collect();
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, grid.width(), grid.height());
     encoder.set_color(ColorType::Grayscale);
