@@ -5,7 +5,7 @@
 
 import init, { Planner } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
-import { PlannerView, messageOf } from './view.js';
+import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
@@ -31,16 +31,68 @@ function guard(action) {
   try {
     return action();
   } catch (e) {
-    setMessage(messageOf(e), 'error');
+    if (isTrap(e)) crashed(e);
+    else setMessage(messageOf(e), 'error');
     return undefined;
   }
 }
+
+// ---- crash recovery --------------------------------------------------------------------
+
+const CRASH_KEY = 'pathlab:crashed-at';
+/** A second crash this soon after recovering stops the reloading (no reload loops). */
+const CRASH_LOOP_MS = 20_000;
+
+/**
+ * The wasm instance trapped. A trapped instance can't be trusted, so the page stops using it,
+ * keeps the autosave as it was before the crash (it is written after every edit, never from
+ * a dead instance) and reloads, which makes a fresh instance and restores that autosave.
+ */
+function crashed(error) {
+  if (app.dead) return;
+  app.dead = true;
+  if (app.view) app.view.crash(error);
+  let last = 0;
+  try {
+    last = Number(sessionStorage.getItem(CRASH_KEY)) || 0;
+    sessionStorage.setItem(CRASH_KEY, String(Date.now()));
+  } catch {
+    // No session storage: recover anyway, the loop guard just can't see earlier crashes.
+  }
+  const detail = messageOf(error);
+  if (Date.now() - last < CRASH_LOOP_MS) {
+    setMessage(`The planner crashed again (${detail}) Your autosaved map is kept: reload the page to try once more.`, 'error');
+    return;
+  }
+  setMessage(`The planner crashed (${detail}) Reloading it with your autosaved map…`, 'error');
+  setTimeout(() => location.reload(), 1200);
+}
+
+/** Whether this load follows a crash recovery (and forgets it after a while). */
+function recoveredFromCrash() {
+  try {
+    const at = Number(sessionStorage.getItem(CRASH_KEY)) || 0;
+    if (at && Date.now() - at > CRASH_LOOP_MS) sessionStorage.removeItem(CRASH_KEY);
+    return at > 0 && Date.now() - at < CRASH_LOOP_MS;
+  } catch {
+    return false;
+  }
+}
+
+// Traps can surface anywhere a handler calls the planner (input, timers, promises).
+window.addEventListener('error', (event) => {
+  if (isTrap(event.error)) crashed(event.error);
+});
+window.addEventListener('unhandledrejection', (event) => {
+  if (isTrap(event.reason)) crashed(event.reason);
+});
 
 /** The page's chrome for the one planner view: panels, buttons, inspector and autosave. */
 const pageHooks = {
   message: setMessage,
   stats: showStats,
   buttons: () => updateButtons(),
+  crashed: (error) => crashed(error),
   edited: () => {
     save();
     // A copied link describes the state at the time of copying: hide it once that changes.
@@ -104,6 +156,7 @@ function afterLoad(name, message) {
 async function openBundled(file) {
   const entry = app.mapList.find((m) => m.file === file);
   if (!entry) return;
+  save(); // the autosave holds the current map before anything replaces it
   try {
     await maps.loadBundled(planner(), entry);
     afterLoad(entry.file, `Loaded ${entry.name || entry.file} (${planner().width}×${planner().height}).`);
@@ -116,6 +169,7 @@ async function openBundled(file) {
 
 async function openFile(file) {
   if (!file) return;
+  save(); // the autosave holds the current map before anything replaces it
   if (/\.scen$/i.test(file.name)) {
     await scenarios.open(file);
     return;
@@ -140,6 +194,7 @@ function newMap() {
     setMessage('A new map needs a whole width and height from 10 to 1024.', 'error');
     return;
   }
+  save();
   if (guard(() => (planner().newMap(w, h), true))) {
     afterLoad('', `New ${w}×${h} map. Draw some walls!`);
     scenarios.clear();
@@ -165,6 +220,7 @@ function generate() {
     setMessage('The density must be a number, the wall fraction from 0 to 0.9.', 'error');
     return;
   }
+  save();
   if (guard(() => (planner().generate(kind, w, h, seed, density), true))) {
     $('#gen-seed').value = String(seed);
     const label = $('#gen-kind').selectedOptions[0]?.textContent || kind;
@@ -244,6 +300,7 @@ async function openLinkFromLocation() {
   const scratch = new Planner(FALLBACK.width, FALLBACK.height);
   try {
     const state = await links.resolve(scratch, fragment, app.mapList);
+    save();
     // Everything is checked in the scratch planner: only a good state reaches the page's.
     planner().loadLink(state.fragment);
     afterLoad(state.mapFile, state.mapFile
@@ -277,7 +334,8 @@ async function exportPng() {
 // ---- autosave ------------------------------------------------------------------------------
 
 function save() {
-  if (!app.view) return;
+  // Never save from a trapped instance: the autosave must keep the last good state.
+  if (!app.view || app.dead) return;
   const p = planner();
   const v = app.view;
   const error = storage.save({
@@ -294,19 +352,32 @@ function save() {
 }
 
 /** Restores the autosaved state; false when there is none or it is unusable. */
+/**
+ * Restores the autosave into the planner: 'restored', 'none' when there is no autosave, or
+ * 'damaged' when it can't be read or doesn't describe a valid map (it is then left alone, and
+ * the next edit overwrites it).
+ */
 function restore() {
-  const s = storage.load();
-  if (!s || !Number.isInteger(s.width) || !Number.isInteger(s.height)) return false;
+  const { saved, state: s } = storage.load();
+  if (!saved) return 'none';
+  if (!s || !Number.isInteger(s.width) || !Number.isInteger(s.height)
+    || s.width < 1 || s.height < 1 || s.width > 4096 || s.height > 4096) return 'damaged';
   const cells = typeof s.cells === 'string' ? storage.decodeCells(s.cells, s.width * s.height) : null;
-  if (!cells) return false;
-  const ok = guard(() => {
-    if (s.settings) planner().setSettings(s.settings);
-    const m = [s.start?.x, s.start?.y, s.goal?.x, s.goal?.y];
-    const markers = m.every(Number.isInteger) ? new Uint32Array(m) : undefined;
+  if (!cells) return 'damaged';
+  const m = [s.start?.x, s.start?.y, s.goal?.x, s.goal?.y];
+  const markers = m.every(Number.isInteger) ? new Uint32Array(m) : undefined;
+  try {
     planner().loadCells(s.width, s.height, cells, markers);
-    return true;
-  });
-  if (!ok) return false;
+  } catch (e) {
+    if (isTrap(e)) throw e;
+    return 'damaged';
+  }
+  // Settings that no longer validate (say, from an older version) fall back to the defaults.
+  try {
+    if (s.settings && typeof s.settings === 'object') planner().setSettings(s.settings);
+  } catch (e) {
+    if (isTrap(e)) throw e;
+  }
   const ui = s.ui || {};
   const v = app.view;
   if (ui.brush in BRUSH_BYTES) v.brush = ui.brush;
@@ -314,7 +385,7 @@ function restore() {
   if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) v.speed = ui.speed;
   if (typeof ui.drawProgress === 'boolean') v.drawProgress = ui.drawProgress;
   app.mapName = typeof s.map === 'string' ? s.map : '';
-  return true;
+  return 'restored';
 }
 
 // ---- buttons and wiring ----------------------------------------------------------------------
@@ -477,7 +548,8 @@ async function main() {
   if (new URLSearchParams(location.search).has('perf')) $('#perf').hidden = false;
 
   const listPromise = maps.fetchIndex();
-  const restored = restore();
+  const restoredAs = restore();
+  const restored = restoredAs === 'restored';
   app.mapList = await listPromise;
   fillMapPicker();
   fillGenerators();
@@ -504,7 +576,11 @@ async function main() {
   wireControls();
   app.view.start();
   updateButtons();
-  if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
+  if (restoredAs === 'damaged') {
+    setMessage('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');
+  } else if (restored && recoveredFromCrash()) {
+    setMessage('The planner was reloaded after a crash: your autosaved map was restored.', 'success');
+  } else if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
     setMessage(restored
       ? 'Welcome back: your map and settings were restored. Press Space to run.'
       : 'Drag on the map to draw walls, then press Run (Space) to watch the search.', 'info');

@@ -125,6 +125,19 @@ async function main() {
   }
   view.on('step', (stats) => post({ event: 'step', stats }));
   view.on('done', (stats) => post({ event: 'done', stats }));
+  view.on('crashed', (text) => {
+    post({ event: 'error', error: text });
+    // The frame's state comes from its URL: reloading it makes a fresh wasm instance. A
+    // second crash soon after stays down (no reload loops).
+    let last = 0;
+    try {
+      last = Number(sessionStorage.getItem('pathlab:embed-crashed-at')) || 0;
+      sessionStorage.setItem('pathlab:embed-crashed-at', String(Date.now()));
+    } catch {
+      // No session storage: reload anyway.
+    }
+    if (Date.now() - last > 20_000) setTimeout(() => location.reload(), 1200);
+  });
   window.pathlabEmbed = view;
   post({ event: 'ready', state: JSON.parse(JSON.stringify(view.getState())) });
 }

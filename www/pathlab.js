@@ -103,7 +103,7 @@ function point(value, what) {
 class MountedView {
   constructor(element, options, memory) {
     this.element = element;
-    this.listeners = { step: new Set(), done: new Set(), message: new Set() };
+    this.listeners = { step: new Set(), done: new Set(), message: new Set(), crashed: new Set() };
     this.mapFile = '';
     const controls = parseControls(options.controls);
     this.readonly = !!options.readonly;
@@ -123,6 +123,12 @@ class MountedView {
         stepped: () => this.emit('step', this.view.planner.stats()),
         finished: (stats) => this.emit('done', stats),
         brush: (brush) => this.showBrush(brush),
+        // The shared wasm instance trapped: every view on the page is done for until reload.
+        crashed: (error) => {
+          const text = `The planner crashed (${messageOf(error)}) Reload the page to start it again.`;
+          this.say(text, 'error');
+          this.emit('crashed', text);
+        },
       },
     });
     this.view.speed = parseSpeed(options.speed);
@@ -256,9 +262,9 @@ class MountedView {
 
   // ---- the public methods ----
 
-  /** Subscribes to 'step', 'done' or 'message'; returns a function that unsubscribes. */
+  /** Subscribes to 'step', 'done', 'message' or 'crashed'; returns a function that unsubscribes. */
   on(event, fn) {
-    if (!(event in this.listeners)) throw new Error(`unknown event "${event}" (step, done or message)`);
+    if (!(event in this.listeners)) throw new Error(`unknown event "${event}" (step, done, message or crashed)`);
     if (typeof fn !== 'function') throw new Error('on() needs a function');
     this.listeners[event].add(fn);
     return () => this.listeners[event].delete(fn);

@@ -42,13 +42,23 @@ export function save(state) {
   }
 }
 
-/** The saved state object, or null when there is none or it cannot be read. */
+/**
+ * The saved state: `{ saved: false }` when there is none (or storage is off), otherwise
+ * `{ saved: true, state }` with `state` null when the text is not a JSON object (damaged).
+ */
 export function load() {
+  let text;
   try {
-    const text = localStorage.getItem(KEY);
-    return text ? JSON.parse(text) : null;
+    text = localStorage.getItem(KEY);
   } catch {
-    return null;
+    return { saved: false };
+  }
+  if (!text) return { saved: false };
+  try {
+    const state = JSON.parse(text);
+    return { saved: true, state: state && typeof state === 'object' && !Array.isArray(state) ? state : null };
+  } catch {
+    return { saved: true, state: null };
   }
 }
 

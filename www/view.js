@@ -13,6 +13,11 @@ const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 const NOOP = () => {};
 
 /** The first letter upper-cased and a final full stop: errors become sentences. */
+/** Whether `e` is the wasm instance trapping (a panic, or worse): nothing after it is safe. */
+export function isTrap(e) {
+  return e instanceof WebAssembly.RuntimeError;
+}
+
 export function messageOf(e) {
   const text = e && e.message ? e.message : String(e);
   return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
@@ -113,9 +118,25 @@ export class PlannerView {
     try {
       return action();
     } catch (e) {
-      this.say(messageOf(e), 'error');
+      if (isTrap(e)) this.crash(e);
+      else this.say(messageOf(e), 'error');
       return undefined;
     }
+  }
+
+  /**
+   * The wasm instance trapped: its memory can no longer be trusted, so stop calling it and
+   * let the page decide how to recover (the main page and the embed reload the instance and
+   * restore the autosave).
+   */
+  crash(error) {
+    if (this.crashed) return;
+    this.crashed = true;
+    this.destroyed = true;
+    this.running = false;
+    cancelAnimationFrame(this.frameId);
+    this.detachInput?.();
+    this.hook('crashed', error);
   }
 
   // ---- edits and search ------------------------------------------------------------------
@@ -299,6 +320,16 @@ export class PlannerView {
   frame(now) {
     if (this.destroyed) return;
     this.frameId = requestAnimationFrame((t) => this.frame(t));
+    try {
+      this.paintFrame(now);
+    } catch (e) {
+      if (!isTrap(e)) throw e;
+      this.crash(e);
+    }
+  }
+
+  /** One frame's work: a time slice of search when running, then statistics and paint. */
+  paintFrame(now) {
     const p = this.planner;
     if (this.running) {
       const t0 = performance.now();
