@@ -5,8 +5,8 @@ use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::{self, movingai};
 use pathlab::{
-    Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement, NeighbourOrder,
-    Search, Settings, Status,
+    new_search, restart_search, Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic,
+    Movement, NeighbourOrder, Searcher, Settings, Status,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -224,10 +224,10 @@ fn load_grid(path: &Path) -> Result<Grid, Failure> {
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let grid = load_grid(&args.map)?;
     let settings = args.search.settings();
-    let mut search = Search::new(&grid, args.from, args.to, &settings)
+    let mut search = new_search(&grid, args.from, args.to, &settings)
         .map_err(|e| Failure::new(5, e.to_string()))?;
     let status = search
-        .run(&grid, Budget::Unlimited, monotonic_ms)
+        .run(&grid, Budget::Unlimited, &monotonic_ms)
         .map_err(|e| Failure::new(5, e.to_string()))?;
     let stats = search.stats();
     let path = search.path_cells();
@@ -316,7 +316,7 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
         ..Settings::default()
     };
     let (mut passed, mut failed) = (0usize, 0usize);
-    let mut search: Option<Search> = None;
+    let mut search: Option<Box<dyn Searcher>> = None;
     for (i, s) in scenarios
         .iter()
         .enumerate()
@@ -355,19 +355,19 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
 
 /// Runs one scenario, reusing the search's memory from the last one; the path cost if found.
 fn optimal_cost(
-    search: &mut Option<Search>,
+    search: &mut Option<Box<dyn Searcher>>,
     grid: &Grid,
     s: &movingai::Scenario,
     settings: &Settings,
 ) -> Option<f64> {
     let search = match search {
         Some(search) => {
-            search.restart(grid, s.start, s.goal, settings).ok()?;
+            restart_search(search, grid, s.start, s.goal, settings).ok()?;
             search
         }
-        None => search.insert(Search::new(grid, s.start, s.goal, settings).ok()?),
+        None => search.insert(new_search(grid, s.start, s.goal, settings).ok()?),
     };
-    let status = search.run(grid, Budget::Unlimited, monotonic_ms).ok()?;
+    let status = search.run(grid, Budget::Unlimited, &monotonic_ms).ok()?;
     if status == Status::Found {
         search.stats().path_cost
     } else {
@@ -405,15 +405,15 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
             0 => 1,
             n => scenarios.len().div_ceil(n).max(1),
         };
-        let mut search = Search::new(&grid, first.start, first.start, &settings)
+        let mut search = new_search(&grid, first.start, first.start, &settings)
             .map_err(|e| Failure::new(5, e.to_string()))?;
         let (mut queries, mut expanded, mut ms) = (0usize, 0u64, 0.0f64);
         for s in scenarios.iter().step_by(step) {
             let started = monotonic_ms();
-            if search.restart(&grid, s.start, s.goal, &settings).is_err() {
+            if restart_search(&mut search, &grid, s.start, s.goal, &settings).is_err() {
                 continue;
             }
-            let _ = search.run(&grid, Budget::Unlimited, || 0.0);
+            let _ = search.run(&grid, Budget::Unlimited, &|| 0.0);
             ms += monotonic_ms() - started;
             expanded += search.stats().expanded;
             queries += 1;

@@ -20,7 +20,10 @@
 //! ```
 
 use crate::grid::{Cell, Grid, GridError};
-use crate::search::{endpoint_index, Budget, PlanError, Search, Settings, Status};
+use crate::search::{
+    endpoint_index, new_search, restart_search, Budget, PlanError, Searcher, Settings, Status,
+    STATE_COUNT,
+};
 use std::fmt;
 
 /// Why a planner action was refused. The planner is unchanged after any error.
@@ -76,6 +79,9 @@ impl Edit {
     }
 }
 
+/// The number of palette colours: 5 cell bytes × [`STATE_COUNT`] states.
+pub const PALETTE_LEN: usize = 5 * STATE_COUNT;
+
 /// The most strokes kept for undo.
 pub const UNDO_LIMIT: usize = 200;
 
@@ -86,15 +92,18 @@ pub struct Planner {
     start: (u32, u32),
     goal: (u32, u32),
     settings: Settings,
-    search: Search,
+    search: Box<dyn Searcher>,
+    /// Why the last restart was refused (say Jump Point Search after terrain was painted);
+    /// the search then stays finished with no path until the cause goes away.
+    refused: Option<PlanError>,
     undo: Vec<Edit>,
     redo: Vec<Edit>,
     /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
     stroke: Option<Edit>,
     /// RGBA pixels, one per cell, filled by [`Planner::render`].
     frame: Vec<u32>,
-    /// 25 colours: `palette[cell_byte * 5 + state_byte]`.
-    palette: [u32; 25],
+    /// `5 × STATE_COUNT` colours: `palette[cell_byte * STATE_COUNT + state_byte]`.
+    palette: [u32; PALETTE_LEN],
 }
 
 impl Planner {
@@ -112,7 +121,7 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<Planner, PlannerError> {
-        let search = Search::new(&grid, start, goal, &settings)?;
+        let search = new_search(&grid, start, goal, &settings)?;
         Ok(Planner {
             frame: vec![0; grid.len()],
             grid,
@@ -120,10 +129,11 @@ impl Planner {
             goal,
             settings,
             search,
+            refused: None,
             undo: Vec::new(),
             redo: Vec::new(),
             stroke: None,
-            palette: [0; 25],
+            palette: [0; PALETTE_LEN],
         })
     }
 
@@ -134,12 +144,13 @@ impl Planner {
             PlannerError::Other("this map has no passable cell to start from".into())
         })?;
         let goal = nearest_passable(&grid, self.goal).unwrap_or(start);
-        let search = Search::new(&grid, start, goal, &self.settings)?;
+        let search = new_search(&grid, start, goal, &self.settings)?;
         self.frame = vec![0; grid.len()];
         self.grid = grid;
         self.start = start;
         self.goal = goal;
         self.search = search;
+        self.refused = None;
         self.undo.clear();
         self.redo.clear();
         self.stroke = None;
@@ -152,8 +163,15 @@ impl Planner {
     }
 
     /// The current search.
-    pub fn search(&self) -> &Search {
-        &self.search
+    pub fn search(&self) -> &dyn Searcher {
+        self.search.as_ref()
+    }
+
+    /// Why the search could not be restarted after the last edit (for instance Jump Point
+    /// Search once terrain costs other than 1 were painted), or `None`. While set, the search
+    /// shows its last state and steps do nothing.
+    pub fn refused(&self) -> Option<&PlanError> {
+        self.refused.as_ref()
     }
 
     /// The settings.
@@ -173,10 +191,13 @@ impl Planner {
 
     /// Advances the search by `budget` and returns its status.
     pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
+        if self.refused.is_some() {
+            return Status::NoPath;
+        }
         // The search always matches the grid (every edit restarts it), so this cannot fail;
         // should it ever, report the search as it stands rather than panic.
         self.search
-            .run(&self.grid, budget, now_ms)
+            .run(&self.grid, budget, &now_ms)
             .unwrap_or(self.search.status())
     }
 
@@ -187,7 +208,7 @@ impl Planner {
 
     /// Changes the settings and restarts the search. Refused settings change nothing.
     pub fn set_settings(&mut self, settings: Settings) -> Result<(), PlannerError> {
-        settings.validate()?;
+        settings.check_on(&self.grid)?;
         let was_done = self.search.status().is_done();
         self.settings = settings;
         self.restart_search(was_done);
@@ -357,11 +378,13 @@ impl Planner {
         if let Some([before, after]) = edit.markers {
             (self.start, self.goal) = if backwards { before } else { after };
         }
-        self.after_edit();
+        let changed: Vec<u32> = edit.cells.iter().map(|&(i, _, _)| i).collect();
+        self.after_edit(&changed);
     }
 
     /// Files an edit under the open stroke or as an undo step of its own, then restarts.
     fn record(&mut self, edit: Edit) {
+        let changed: Vec<u32> = edit.cells.iter().map(|&(i, _, _)| i).collect();
         match &mut self.stroke {
             Some(stroke) => {
                 stroke.cells.extend(edit.cells);
@@ -372,7 +395,7 @@ impl Planner {
             }
             None => self.push_undo(edit),
         }
-        self.after_edit();
+        self.after_edit(&changed);
     }
 
     fn push_undo(&mut self, edit: Edit) {
@@ -383,30 +406,47 @@ impl Planner {
         self.redo.clear();
     }
 
-    /// After any edit: restart, and re-plan to the end at once if the last search was done.
-    fn after_edit(&mut self) {
-        let was_done = self.search.status().is_done();
+    /// After an edit of the cells `changed`: let the search repair itself if it can (live
+    /// replanning); otherwise restart, and re-plan to the end at once if the last search was
+    /// done.
+    fn after_edit(&mut self, changed: &[u32]) {
+        if self.refused.is_none()
+            && self
+                .search
+                .repair(&self.grid, self.start, self.goal, changed)
+        {
+            return;
+        }
+        let was_done = self.refused.is_some() || self.search.status().is_done();
         self.restart_search(was_done);
     }
 
     fn restart_search(&mut self, run_to_end: bool) {
-        // Markers are kept passable by every edit, so restarting cannot fail; if it ever
-        // did, keep the old search rather than panic.
-        if self
-            .search
-            .restart(&self.grid, self.start, self.goal, &self.settings)
-            .is_ok()
-            && run_to_end
-        {
-            let _ = self.search.run(&self.grid, Budget::Unlimited, || 0.0);
+        // Markers are kept passable by every edit, so only an algorithm that does not apply
+        // to the edited map can refuse; keep the old search on screen and say why.
+        match restart_search(
+            &mut self.search,
+            &self.grid,
+            self.start,
+            self.goal,
+            &self.settings,
+        ) {
+            Ok(()) => {
+                self.refused = None;
+                if run_to_end {
+                    let _ = self.search.run(&self.grid, Budget::Unlimited, &|| 0.0);
+                }
+            }
+            Err(e) => self.refused = Some(e),
         }
     }
 
-    /// Sets the 25 colours [`Planner::render`] paints with: `palette[cell * 5 + state]` for
-    /// cell byte 0–4 and [`crate::CellState`] byte 0–4, as little-endian RGBA (`0xAABBGGRR`).
-    /// Returns false (and changes nothing) unless exactly 25 colours are given.
+    /// Sets the [`PALETTE_LEN`] (45) colours [`Planner::render`] paints with:
+    /// `palette[cell * STATE_COUNT + state]` for cell byte 0–4 and [`crate::CellState`] byte
+    /// 0–8, as little-endian RGBA (`0xAABBGGRR`). Returns false (and changes nothing) unless
+    /// exactly that many colours are given.
     pub fn set_palette(&mut self, colours: &[u32]) -> bool {
-        match <[u32; 25]>::try_from(colours) {
+        match <[u32; PALETTE_LEN]>::try_from(colours) {
             Ok(p) => {
                 self.palette = p;
                 true
@@ -420,7 +460,7 @@ impl Planner {
         let cells = self.grid.bytes();
         let states = self.search.states();
         for ((px, &c), &s) in self.frame.iter_mut().zip(cells).zip(states) {
-            *px = self.palette[(usize::from(c) * 5 + usize::from(s)) % 25];
+            *px = self.palette[(usize::from(c) * STATE_COUNT + usize::from(s)) % PALETTE_LEN];
         }
         &self.frame
     }
@@ -557,15 +597,16 @@ mod tests {
     #[test]
     fn render_maps_cells_and_states_through_the_palette() {
         let mut p = planner();
-        let palette: Vec<u32> = (0..25).collect();
+        let palette: Vec<u32> = (0..PALETTE_LEN as u32).collect();
         assert!(p.set_palette(&palette));
         assert!(!p.set_palette(&palette[..3]));
         p.set_cell(1, 0, Cell::Wall);
         p.step(Budget::Expansions(1), || 0.0);
         let frame = p.render().to_vec();
-        assert_eq!(frame[0], 5 + CellState::Closed as u32);
+        let one = STATE_COUNT as u32;
+        assert_eq!(frame[0], one + CellState::Closed as u32);
         assert_eq!(frame[1], 0);
-        assert_eq!(frame[8], 5 + CellState::Open as u32);
+        assert_eq!(frame[8], one + CellState::Open as u32);
     }
 
     #[test]

@@ -10,7 +10,8 @@
 
 use crate::formats::{bitmap, movingai};
 use crate::grid::{Cell, Grid};
-use crate::search::{Budget, Settings, Status};
+use crate::planner::PALETTE_LEN;
+use crate::search::{Budget, Settings, Status, STATE_COUNT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -93,7 +94,7 @@ pub struct Planner {
     palette: Vec<u32>,
     /// RGBA pixels, one per cell, as last painted by [`Planner::render`].
     frame: Vec<u32>,
-    /// `cell * 5 + state` of every pixel as last painted (255: never painted), so a render
+    /// `cell * STATE_COUNT + state` of every pixel as last painted (255: never painted), so a render
     /// repaints only the pixels that changed and reports their bounding box.
     painted: Vec<u8>,
     /// The bounding box `[x, y, width, height]` of the pixels the last render changed.
@@ -223,20 +224,20 @@ impl Planner {
         self.inner.grid().bytes().as_ptr()
     }
 
-    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–4).
+    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–8).
     /// Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = statesPtr)]
     pub fn states_ptr(&self) -> *const u8 {
         self.inner.search().states().as_ptr()
     }
 
-    /// Sets the 25 RGBA colours (`0xAABBGGRR`, index `cell * 5 + state`) the frame is painted
-    /// with. Throws unless exactly 25 colours are given.
+    /// Sets the 45 RGBA colours (`0xAABBGGRR`, index `cell * 9 + state`) the frame is painted
+    /// with. Throws unless exactly 45 colours are given.
     #[wasm_bindgen(js_name = setPalette)]
     pub fn set_palette(&mut self, colours: &[u32]) -> Result<(), JsError> {
         if !self.inner.set_palette(colours) {
             return Err(JsError::new(&format!(
-                "the palette needs 25 colours, not {}",
+                "the palette needs {PALETTE_LEN} colours, not {}",
                 colours.len()
             )));
         }
@@ -246,7 +247,7 @@ impl Planner {
         Ok(())
     }
 
-    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 5 + state]`) and
+    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 9 + state]`) and
     /// returns its address in wasm memory: `width × height × 4` bytes, ready for
     /// `new ImageData(...)`. Only pixels whose cell or state changed since the last render are
     /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.
@@ -257,16 +258,16 @@ impl Planner {
             grid.bytes(),
             self.inner.search().states(),
         );
-        if self.painted.len() != cells.len() || self.palette.len() != 25 {
+        if self.painted.len() != cells.len() || self.palette.len() != PALETTE_LEN {
             self.painted.clear();
             self.painted.resize(cells.len(), u8::MAX);
             self.frame.clear();
             self.frame.resize(cells.len(), 0);
         }
-        let palette: &[u32] = if self.palette.len() == 25 {
+        let palette: &[u32] = if self.palette.len() == PALETTE_LEN {
             &self.palette
         } else {
-            &[0; 25]
+            &[0; PALETTE_LEN]
         };
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for (y, ((row_cells, row_states), (row_painted, row_frame))) in cells
@@ -285,10 +286,11 @@ impl Planner {
                 .zip(row_painted.iter_mut().zip(row_frame.iter_mut()))
                 .enumerate()
             {
-                let key = c.wrapping_mul(5).wrapping_add(s);
+                // At most 4 × 9 + 8 = 44, so the key fits a byte.
+                let key = c.wrapping_mul(STATE_COUNT as u8).wrapping_add(s);
                 if *done != key {
                     *done = key;
-                    *px = palette[usize::from(key) % 25];
+                    *px = palette[usize::from(key) % PALETTE_LEN];
                     x0 = x0.min(x);
                     x1 = x1.max(x);
                     y0 = y0.min(y);
@@ -323,7 +325,7 @@ impl Planner {
             .map_or(255, Cell::to_byte)
     }
 
-    /// The search-state byte at (x, y) (`CellState` 0–4); 255 outside the map.
+    /// The search-state byte at (x, y) (`CellState` 0–8); 255 outside the map.
     pub fn state(&self, x: u32, y: u32) -> u8 {
         let g = self.inner.grid();
         if x >= g.width() || y >= g.height() {

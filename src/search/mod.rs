@@ -21,6 +21,28 @@
 //! in dense arrays indexed `y * width + x` beside the grid ([`Search::states`]), never in it,
 //! so the page can paint it straight from wasm memory and a grid is never dirtied by a search.
 //!
+//! # Dispatch: one trait, one factory
+//!
+//! Everything that drives a search — the [`crate::Planner`], the CLI, the wasm glue — holds a
+//! `Box<dyn `[`Searcher`]`>` made by [`new_search`] and moved between algorithms by
+//! [`restart_search`]. [`Search`] implements [`Searcher`] for the grid algorithms that share its
+//! loop (the textbook four, Jump Point Search and Theta*, which only replace the successor
+//! step); [`bidirectional::Bidirectional`] has two frontiers and implements it on its own.
+//!
+//! To add an algorithm:
+//! 1. add a variant to [`Algorithm`] with its serde/CLI name (in `name`, `FromStr`, `ALL`);
+//! 2. if it is a variant of [`Search`]'s loop, give it a successor function (see `jps.rs`)
+//!    and a match arm in `expand_one`, `key` and [`Search::node`]; otherwise write a struct
+//!    in its own file that implements [`Searcher`] (see `bidirectional.rs`), reusing
+//!    [`open::OpenList`] and the [`CellState`] bytes, and list it in [`new_search`] and in the
+//!    `handles` method of the engine that used to take it;
+//! 3. if it only works on some maps or movements, say why in [`Settings::unavailable_on`];
+//! 4. add it to the table in `tests/scenarios.rs` and the reference checks in
+//!    `tests/properties.rs`; the CLI, the page's `<select>` and `docs/algorithms.md` list it.
+//!
+//! A searcher that can repair itself after an edit (LPA*, D* Lite) overrides
+//! [`Searcher::repair`]; the planner calls it before falling back to a restart.
+//!
 //! ```
 //! use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
 //! let grid = Grid::new(5, 5)?;
@@ -179,6 +201,22 @@ impl Settings {
             .validate()
             .map_err(|MovementError(m)| PlanError::BadSetting(m))
     }
+
+    /// Why the chosen algorithm cannot run on `grid` with this movement, in words for the
+    /// user (the page shows it beside the disabled option), or `None` when it can.
+    pub fn unavailable_on(&self, grid: &Grid) -> Option<String> {
+        let _ = grid;
+        None
+    }
+
+    /// [`Settings::validate`], then [`Settings::unavailable_on`] as an error.
+    pub fn check_on(&self, grid: &Grid) -> Result<(), PlanError> {
+        self.validate()?;
+        match self.unavailable_on(grid) {
+            Some(why) => Err(PlanError::BadSetting(why)),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Why a search could not start or go on. An unreachable goal is not an error: it is
@@ -292,7 +330,19 @@ pub enum CellState {
     Reopened = 3,
     /// On the path the search returned (found or partial).
     Path = 4,
+    /// Jump Point Search: a jump point that has been expanded. (Cells a jump only scanned
+    /// over are painted [`CellState::Closed`].)
+    JumpPoint = 5,
+    /// Bidirectional search: in the backward search's open list.
+    BackOpen = 6,
+    /// Bidirectional search: expanded by the backward search.
+    BackClosed = 7,
+    /// Live replanning: a cell whose value a repair after an edit changed.
+    Repaired = 8,
 }
+
+/// How many [`CellState`] values there are: the palette has `5 × STATE_COUNT` colours.
+pub const STATE_COUNT: usize = 9;
 
 impl CellState {
     /// Reads a state byte back.
@@ -303,6 +353,10 @@ impl CellState {
             2 => CellState::Closed,
             3 => CellState::Reopened,
             4 => CellState::Path,
+            5 => CellState::JumpPoint,
+            6 => CellState::BackOpen,
+            7 => CellState::BackClosed,
+            8 => CellState::Repaired,
             _ => return None,
         })
     }
@@ -781,6 +835,17 @@ impl Search {
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
     }
 
+    /// Whether a [`Search`] runs `algorithm` (every algorithm that shares its loop).
+    pub fn handles(algorithm: Algorithm) -> bool {
+        let _ = algorithm;
+        true
+    }
+
+    /// Whether [`Search::path`] lists the corners of an any-angle polyline (Theta*).
+    pub fn is_any_angle(&self) -> bool {
+        false
+    }
+
     /// The current status.
     pub fn status(&self) -> Status {
         self.status
@@ -900,4 +965,197 @@ pub(crate) fn endpoint_index(
         return Err(PlanError::OnWall { what, at });
     }
     Ok(index as u32)
+}
+
+/// A search of any algorithm, as the planner, the CLI and the page drive it: start or
+/// restart it, run it by a [`Budget`], read its status, counters, per-cell states and path.
+///
+/// Made by [`new_search`]; see the module docs for how to add an implementation.
+pub trait Searcher: fmt::Debug {
+    /// Starts over from `start` to `goal` on `grid` with `settings`, reusing memory where it
+    /// can. On error the searcher is left as it was.
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError>;
+
+    /// Runs until the budget is spent or the search finishes, and returns the status.
+    /// `now_ms` is a monotonic clock in milliseconds.
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError>;
+
+    /// Whether [`Searcher::restart`] can switch this searcher to `algorithm` (otherwise
+    /// [`restart_search`] makes a new one).
+    fn handles(&self, algorithm: Algorithm) -> bool;
+
+    /// The current status.
+    fn status(&self) -> Status;
+
+    /// The counters so far.
+    fn stats(&self) -> &Stats;
+
+    /// The settings this search runs with.
+    fn settings(&self) -> &Settings;
+
+    /// The start cell.
+    fn start(&self) -> (u32, u32);
+
+    /// The goal cell.
+    fn goal(&self) -> (u32, u32);
+
+    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value.
+    fn states(&self) -> &[u8];
+
+    /// The path as cell indices from the start, once the search is `Found` or `Partial`.
+    /// Consecutive cells are neighbours, except on an any-angle path
+    /// ([`Searcher::is_any_angle`]), where they are the corners of a polyline.
+    fn path(&self) -> &[u32];
+
+    /// [`Searcher::path`] as (x, y) cells.
+    fn path_cells(&self) -> Vec<(u32, u32)>;
+
+    /// Whether [`Searcher::path`] lists polyline corners (Theta*) rather than neighbouring
+    /// cells.
+    fn is_any_angle(&self) -> bool {
+        false
+    }
+
+    /// The cell expanded last, if any.
+    fn current(&self) -> Option<(u32, u32)>;
+
+    /// What the search knows about (x, y), or `None` when outside the grid.
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo>;
+
+    /// Called after an edit changed the cells `changed` (indices `y * width + x`) of `grid`,
+    /// or moved the markers to `start` and `goal`: a searcher that can repair its previous
+    /// search (LPA*, D* Lite) does so, marks the cells it updated [`CellState::Repaired`] and
+    /// returns true. The default returns false and the planner restarts the search.
+    fn repair(
+        &mut self,
+        _grid: &Grid,
+        _start: (u32, u32),
+        _goal: (u32, u32),
+        _changed: &[u32],
+    ) -> bool {
+        false
+    }
+
+    /// A boxed copy, so planners holding a `Box<dyn Searcher>` can be cloned.
+    fn clone_box(&self) -> Box<dyn Searcher>;
+}
+
+impl Clone for Box<dyn Searcher> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl Searcher for Search {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        Search::restart(self, grid, start, goal, settings)
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        Search::run(self, grid, budget, now_ms)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        Search::handles(algorithm)
+    }
+
+    fn status(&self) -> Status {
+        Search::status(self)
+    }
+
+    fn stats(&self) -> &Stats {
+        Search::stats(self)
+    }
+
+    fn settings(&self) -> &Settings {
+        Search::settings(self)
+    }
+
+    fn start(&self) -> (u32, u32) {
+        Search::start(self)
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        Search::goal(self)
+    }
+
+    fn states(&self) -> &[u8] {
+        Search::states(self)
+    }
+
+    fn path(&self) -> &[u32] {
+        Search::path(self)
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        Search::path_cells(self)
+    }
+
+    fn is_any_angle(&self) -> bool {
+        Search::is_any_angle(self)
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        Search::current(self)
+    }
+
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        Search::node(self, x, y)
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+}
+
+/// Starts a search of `settings.algorithm` from `start` to `goal` on `grid`, after checking
+/// the algorithm applies to this map and movement ([`Settings::unavailable_on`]).
+pub fn new_search(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+) -> Result<Box<dyn Searcher>, PlanError> {
+    settings.check_on(grid)?;
+    Ok(Box::new(Search::new(grid, start, goal, settings)?))
+}
+
+/// Restarts `search` with new endpoints or settings, replacing it by a new searcher when its
+/// type cannot run `settings.algorithm`. On error `search` is left as it was.
+pub fn restart_search(
+    search: &mut Box<dyn Searcher>,
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+) -> Result<(), PlanError> {
+    settings.check_on(grid)?;
+    if search.handles(settings.algorithm) {
+        search.restart(grid, start, goal, settings)
+    } else {
+        *search = new_search(grid, start, goal, settings)?;
+        Ok(())
+    }
 }
