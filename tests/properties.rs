@@ -181,3 +181,72 @@ proptest! {
         }
     }
 }
+
+/// One edit of a live-replanning sequence: set a cell (its index modulo the map size) to a
+/// byte, then give the search a few expansions (0 = run to the end) before the next edit.
+type LiveEdit = (u32, u8, u8);
+
+fn live_edits() -> impl Strategy<Value = Vec<LiveEdit>> {
+    proptest::collection::vec(
+        (
+            any::<u32>(),
+            prop_oneof![3 => Just(0u8), 2 => Just(1u8), 1 => 2u8..=4],
+            0u8..6,
+        ),
+        1..10,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// LPA* and D* Lite repair after every edit (also mid-search) to the reference's cost on
+    /// the edited map, and D* Lite keeps it while its start walks the path.
+    #[test]
+    fn live_replanning_matches_the_reference_after_every_edit(
+        p in problem(),
+        edits in live_edits(),
+        h in 0usize..Heuristic::ALL.len(),
+        dstar in any::<bool>(),
+        walk in any::<bool>(),
+    ) {
+        use pathlab::search::incremental::{Incremental, Mode};
+        let mode = if dstar { Mode::DStarLite } else { Mode::Lpa };
+        let settings = Settings {
+            heuristic: Some(Heuristic::ALL[h]),
+            movement: p.movement,
+            ..Settings::default()
+        };
+        let mut grid = p.grid.clone();
+        let mut inc = Incremental::new(mode, &grid, p.start, p.goal, &settings).unwrap();
+        for (i, (at, byte, budget)) in edits.into_iter().enumerate() {
+            if budget > 0 {
+                inc.run(&grid, Budget::Expansions(u64::from(budget)), || 0.0).unwrap();
+            }
+            let cell = grid.coords((at as usize) % grid.len());
+            if cell == inc.start() || cell == p.goal {
+                continue;
+            }
+            grid.set(i64::from(cell.0), i64::from(cell.1), pathlab::Cell::from_byte(byte).unwrap());
+            inc.cells_changed(&grid, &[cell]);
+            let status = inc.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+            let want = reference_cost(&grid, &p.movement, inc.start(), p.goal);
+            match want {
+                None => prop_assert_eq!(status, Status::NoPath),
+                Some(want) => {
+                    prop_assert_eq!(status, Status::Found);
+                    let path = inc.path_cells();
+                    prop_assert_eq!(path.first(), Some(&inc.start()));
+                    prop_assert_eq!(path.last(), Some(&p.goal));
+                    let cost = p.movement.path_cost(&grid, &path);
+                    prop_assert!(cost.is_some_and(|c| (c - want).abs() < 1e-6), "{:?} vs {}", cost, want);
+                    let got = inc.stats().path_cost.unwrap();
+                    prop_assert!((got - want).abs() < 1e-6, "{:?} edit {}: {} vs {}", mode, i, got, want);
+                    if walk && dstar && path.len() > 1 {
+                        inc.move_start(&grid, path[1]).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}

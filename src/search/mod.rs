@@ -54,6 +54,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod incremental;
 mod open;
 
 use crate::grid::{Grid, Movement, MovementError};
