@@ -33,7 +33,7 @@ enum Command {
 /// Search settings shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The algorithm: bfs, best-first, dijkstra or astar.
+    /// The algorithm: bfs, best-first, dijkstra, astar, jps, bidirectional or theta.
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
     /// 4 or 8 neighbours.
@@ -107,7 +107,7 @@ struct ScenArgs {
     /// Check only the first N problems.
     #[arg(long)]
     limit: Option<usize>,
-    /// The algorithm to check (it must be optimal: dijkstra or astar).
+    /// The algorithm to check (it must be optimal: dijkstra, astar, jps or bidirectional).
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
 }
@@ -300,10 +300,13 @@ fn read_scen(path: &Path) -> Result<Vec<movingai::Scenario>, Failure> {
 }
 
 fn scen(args: &ScenArgs) -> Result<u8, Failure> {
-    if !matches!(args.algo, Algorithm::AStar | Algorithm::Dijkstra) {
+    if !matches!(
+        args.algo,
+        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::Bidirectional
+    ) {
         return Err(Failure::new(
             2,
-            "scenario lengths are optimal: check them with astar or dijkstra",
+            "scenario lengths are optimal: check them with astar, dijkstra, jps or bidirectional",
         ));
     }
     let scenarios = read_scen(&args.scen)?;

@@ -54,11 +54,16 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod bidirectional;
 pub mod incremental;
+mod jps;
 mod open;
+mod theta;
 
-use crate::grid::{Grid, Movement, MovementError};
+use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+pub use bidirectional::Bidirectional;
+pub use theta::line_of_sight;
 use open::{Entry, OpenList};
 use std::fmt;
 use std::str::FromStr;
@@ -78,15 +83,30 @@ pub enum Algorithm {
     /// The node with the smallest g + w·h: optimal for w = 1, within w × optimal for w ≥ 1.
     #[serde(rename = "astar")]
     AStar,
+    /// Jump Point Search (Harabor & Grastien): A* over jump points only. Optimal; needs
+    /// uniform cost and Moving AI or 4-connected movement ([`Settings::unavailable_on`]).
+    #[serde(rename = "jps")]
+    Jps,
+    /// Bidirectional A*: a forward search from the start and a backward one from the goal,
+    /// stopping once no unexplored path can beat the best meeting. Optimal.
+    #[serde(rename = "bidirectional")]
+    Bidirectional,
+    /// Theta* (Nash et al.): A* whose nodes may take their parent's parent when it is in line
+    /// of sight, giving any-angle paths with Euclidean lengths. Needs uniform cost.
+    #[serde(rename = "theta")]
+    Theta,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them.
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 7] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
         Algorithm::Dijkstra,
         Algorithm::AStar,
+        Algorithm::Jps,
+        Algorithm::Bidirectional,
+        Algorithm::Theta,
     ];
 
     /// The name used on the command line and in settings objects.
@@ -96,6 +116,9 @@ impl Algorithm {
             Algorithm::BestFirst => "best-first",
             Algorithm::Dijkstra => "dijkstra",
             Algorithm::AStar => "astar",
+            Algorithm::Jps => "jps",
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::Theta => "theta",
         }
     }
 
@@ -103,7 +126,10 @@ impl Algorithm {
     /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
     /// Breadth-First and Best-First).
     fn improves_paths(self) -> bool {
-        matches!(self, Algorithm::Dijkstra | Algorithm::AStar)
+        matches!(
+            self,
+            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::Jps | Algorithm::Theta
+        )
     }
 }
 
@@ -122,8 +148,12 @@ impl FromStr for Algorithm {
             "best-first" | "bestfirst" => Ok(Algorithm::BestFirst),
             "dijkstra" => Ok(Algorithm::Dijkstra),
             "astar" | "a*" => Ok(Algorithm::AStar),
+            "jps" | "jump-point" => Ok(Algorithm::Jps),
+            "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
+            "theta" | "theta*" => Ok(Algorithm::Theta),
             _ => Err(format!(
-                "unknown algorithm '{s}': use bfs, best-first, dijkstra or astar"
+                "unknown algorithm '{s}': use bfs, best-first, dijkstra, astar, jps, \
+                 bidirectional or theta"
             )),
         }
     }
@@ -206,7 +236,31 @@ impl Settings {
     /// Why the chosen algorithm cannot run on `grid` with this movement, in words for the
     /// user (the page shows it beside the disabled option), or `None` when it can.
     pub fn unavailable_on(&self, grid: &Grid) -> Option<String> {
-        let _ = grid;
+        let name = match self.algorithm {
+            Algorithm::Jps => "Jump Point Search",
+            Algorithm::Theta => "Theta*",
+            _ => return None,
+        };
+        // Both prune or shortcut on the assumption that every free cell costs the same.
+        if grid.bytes().iter().any(|&b| b > 1) {
+            return Some(format!(
+                "{name} needs a map of uniform cost: this one has terrain costs above 1 \
+                 (use A* or bidirectional A* on weighted terrain)"
+            ));
+        }
+        let m = &self.movement;
+        let moving_ai = m.connectivity == Connectivity::Eight
+            && m.diagonal_rule == DiagonalRule::NoCornerCutting;
+        if m.has_diagonals() && !moving_ai {
+            return Some(format!(
+                "{name} needs 8-connected movement without corner cutting (the Moving AI \
+                 rule) or 4-connected movement, not the '{}' diagonal rule",
+                match m.diagonal_rule {
+                    DiagonalRule::OneSideFree => "one-side-free",
+                    _ => "always",
+                }
+            ));
+        }
         None
     }
 
@@ -368,6 +422,7 @@ const OPEN: u8 = CellState::Open as u8;
 const CLOSED: u8 = CellState::Closed as u8;
 const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
+const JUMP_POINT: u8 = CellState::JumpPoint as u8;
 
 /// Counters of a search, as in seed 003's planner information and more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -554,7 +609,11 @@ impl Search {
         self.start = start_index;
         self.goal = goal_index;
         self.settings = *settings;
-        let heuristic = settings.resolved_heuristic();
+        let heuristic = match settings.algorithm {
+            // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
+            Algorithm::Theta => Heuristic::Euclidean,
+            _ => settings.resolved_heuristic(),
+        };
         self.estimator = Estimator::new(heuristic, &movement, goal);
         let near_kind = if heuristic == Heuristic::Zero {
             Heuristic::default_for(&movement)
@@ -688,7 +747,12 @@ impl Search {
                 self.nearest = Some((near, cell));
             }
         }
-        self.expand_successors(cell, x, y, g, cells);
+        // Jump Point Search and Theta* are this loop with another successor step.
+        match self.settings.algorithm {
+            Algorithm::Jps => self.jump_successors(cell, x, y, g, cells),
+            Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
+            _ => self.expand_successors(cell, x, y, g, cells),
+        }
         false
     }
 
@@ -817,6 +881,11 @@ impl Search {
             cell = parent;
         }
         self.path.reverse();
+        match self.settings.algorithm {
+            Algorithm::Jps => self.fill_jumps(),
+            Algorithm::Theta => return self.finish_any_angle_path(cells),
+            _ => {}
+        }
         let w = self.width;
         let mut cost = 0.0;
         for pair in self.path.windows(2) {
@@ -836,15 +905,63 @@ impl Search {
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
     }
 
+    /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
+    /// `expand_successors`: a cell without a node gets one, a cheaper path to an open cell
+    /// moves its entry up, a cheaper path to a cell in state `closed` re-opens it, anything
+    /// else is forgotten. Used by the variants whose successors are not plain neighbours.
+    fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
+        let n = cell as usize;
+        let is_new = match self.state[n] {
+            OPEN | REOPENED if new_g < self.g[n] => {
+                self.stats.updated += 1;
+                false
+            }
+            OPEN | REOPENED => return,
+            s if s == closed && new_g < self.g[n] => {
+                self.stats.reopened += 1;
+                self.state[n] = REOPENED;
+                true
+            }
+            s if s == closed => return,
+            _ => {
+                self.stats.generated += 1;
+                self.state[n] = OPEN;
+                true
+            }
+        };
+        self.g[n] = new_g;
+        self.parent[n] = from;
+        let (x, y) = self.coords(cell);
+        let key = key(
+            self.settings.algorithm,
+            &self.estimator,
+            self.settings.weight,
+            x,
+            y,
+            new_g,
+        );
+        self.next_seq += 1;
+        let entry = Entry::new(key, new_g, self.next_seq, cell);
+        if is_new {
+            self.open.push(entry);
+            self.stats.open_size = self.open.len() as u64;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+        } else {
+            self.open.improve(entry);
+        }
+    }
+
     /// Whether a [`Search`] runs `algorithm` (every algorithm that shares its loop).
     pub fn handles(algorithm: Algorithm) -> bool {
-        let _ = algorithm;
-        true
+        !matches!(
+            algorithm,
+            Algorithm::Bidirectional
+        )
     }
 
     /// Whether [`Search::path`] lists the corners of an any-angle polyline (Theta*).
     pub fn is_any_angle(&self) -> bool {
-        false
+        self.settings.algorithm == Algorithm::Theta
     }
 
     /// The current status.
@@ -899,22 +1016,30 @@ impl Search {
         }
         let c = (y * self.width + x) as usize;
         let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
-        let known = state != CellState::Unvisited;
+        // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
+        let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
+        let known = state != CellState::Unvisited && !scanned;
         let g = known.then(|| self.g[c] as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
         let f = g.and_then(|g| match self.settings.algorithm {
             Algorithm::BreadthFirst => None,
             Algorithm::BestFirst => Some(h),
             Algorithm::Dijkstra => Some(g),
-            Algorithm::AStar => Some(g + self.settings.weight * h),
+            Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::Theta
+            | Algorithm::Bidirectional => {
+                Some(g + self.settings.weight * h)
+            }
         });
         let parent = self.parent[c];
         // Path cells and re-opened cells were all expanded at least once; plain open ones
         // never were, and their slot may hold an earlier search's number.
-        let expanded = matches!(
-            state,
-            CellState::Closed | CellState::Reopened | CellState::Path
-        );
+        let expanded = !scanned
+            && matches!(
+                state,
+                CellState::Closed | CellState::Reopened | CellState::Path | CellState::JumpPoint
+            );
         Some(NodeInfo {
             x,
             y,
@@ -941,9 +1066,21 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
         Algorithm::BreadthFirst => 0,
         Algorithm::BestFirst => estimator.units(x, y),
         Algorithm::Dijkstra => g,
-        Algorithm::AStar if weight == 1.0 => g + estimator.units(x, y),
+        Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::Theta
+            | Algorithm::Bidirectional
+            if weight == 1.0 =>
+        {
+            g + estimator.units(x, y)
+        }
         // Float to integer casts saturate, so a huge weight cannot wrap the key around.
-        Algorithm::AStar => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
+        Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::Theta
+            | Algorithm::Bidirectional => {
+            g.saturating_add((estimator.units(x, y) as f64 * weight) as u64)
+        }
     }
 }
 
@@ -1131,6 +1268,35 @@ impl Searcher for Search {
     }
 }
 
+/// Calls `step` (one expansion; true once the search is done) as often as `budget` allows:
+/// the stepping of [`Search::run`] for searchers with their own loop.
+pub(crate) fn drive(budget: Budget, now_ms: &dyn Fn() -> f64, mut step: impl FnMut() -> bool) {
+    match budget {
+        Budget::Expansions(n) => {
+            for _ in 0..n.max(1) {
+                if step() {
+                    break;
+                }
+            }
+        }
+        Budget::Unlimited => while !step() {},
+        Budget::Millis(ms) => {
+            let started = now_ms();
+            // As in `Search::run`: read the clock every 64 expansions only.
+            'slice: loop {
+                for _ in 0..64 {
+                    if step() {
+                        break 'slice;
+                    }
+                }
+                if now_ms() - started >= ms {
+                    break;
+                }
+            }
+        }
+    }
+}
+
 /// Starts a search of `settings.algorithm` from `start` to `goal` on `grid`, after checking
 /// the algorithm applies to this map and movement ([`Settings::unavailable_on`]).
 pub fn new_search(
@@ -1140,7 +1306,10 @@ pub fn new_search(
     settings: &Settings,
 ) -> Result<Box<dyn Searcher>, PlanError> {
     settings.check_on(grid)?;
-    Ok(Box::new(Search::new(grid, start, goal, settings)?))
+    Ok(match settings.algorithm {
+        Algorithm::Bidirectional => Box::new(Bidirectional::new(grid, start, goal, settings)?),
+        _ => Box::new(Search::new(grid, start, goal, settings)?),
+    })
 }
 
 /// Restarts `search` with new endpoints or settings, replacing it by a new searcher when its
