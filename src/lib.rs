@@ -28,6 +28,7 @@ pub mod clock;
 pub mod formats;
 pub mod grid;
 pub mod heuristic;
+pub mod mesh;
 pub mod planner;
 pub mod search;
 #[cfg(target_arch = "wasm32")]

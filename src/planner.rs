@@ -20,9 +20,10 @@
 //! ```
 
 use crate::grid::{Cell, Grid, GridError};
+use crate::mesh::{Mesh, MeshSearch};
 use crate::search::{
-    endpoint_index, new_search, restart_search, Budget, PlanError, Searcher, Settings, Status,
-    STATE_COUNT,
+    endpoint_index, new_search, restart_search, Algorithm, Budget, PlanError, Searcher, Settings,
+    Status, STATE_COUNT,
 };
 use std::fmt;
 
@@ -104,6 +105,8 @@ pub struct Planner {
     frame: Vec<u32>,
     /// `5 × STATE_COUNT` colours: `palette[cell_byte * STATE_COUNT + state_byte]`.
     palette: [u32; PALETTE_LEN],
+    /// The waypoint graph A* on a node mesh searches (edited in the page's Mesh mode).
+    mesh: Mesh,
 }
 
 impl Planner {
@@ -121,8 +124,10 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<Planner, PlannerError> {
-        let search = new_search(&grid, start, goal, &settings)?;
+        let mesh = Mesh::new();
+        let search = searcher_for(&grid, start, goal, &settings, &mesh)?;
         Ok(Planner {
+            mesh,
             frame: vec![0; grid.len()],
             grid,
             start,
@@ -144,7 +149,10 @@ impl Planner {
             PlannerError::Other("this map has no passable cell to start from".into())
         })?;
         let goal = nearest_passable(&grid, self.goal).unwrap_or(start);
-        let search = new_search(&grid, start, goal, &self.settings)?;
+        // The old mesh's nodes may sit on the new map's walls: a new map starts without one.
+        let mesh = Mesh::new();
+        let search = searcher_for(&grid, start, goal, &self.settings, &mesh)?;
+        self.mesh = mesh;
         self.frame = vec![0; grid.len()];
         self.grid = grid;
         self.start = start;
@@ -424,13 +432,26 @@ impl Planner {
     fn restart_search(&mut self, run_to_end: bool) {
         // Markers are kept passable by every edit, so only an algorithm that does not apply
         // to the edited map can refuse; keep the old search on screen and say why.
-        match restart_search(
-            &mut self.search,
-            &self.grid,
-            self.start,
-            self.goal,
-            &self.settings,
-        ) {
+        let restarted = if self.settings.algorithm == Algorithm::Mesh {
+            // The search keeps its own copy of the mesh: hand it the planner's current one.
+            searcher_for(
+                &self.grid,
+                self.start,
+                self.goal,
+                &self.settings,
+                &self.mesh,
+            )
+            .map(|search| self.search = search)
+        } else {
+            restart_search(
+                &mut self.search,
+                &self.grid,
+                self.start,
+                self.goal,
+                &self.settings,
+            )
+        };
+        match restarted {
             Ok(()) => {
                 self.refused = None;
                 if run_to_end {
@@ -438,6 +459,92 @@ impl Planner {
                 }
             }
             Err(e) => self.refused = Some(e),
+        }
+    }
+
+    /// Moves the start one step along the path found (seed 002's walker), without an undo
+    /// step. D* Lite repairs its search from the new start; other algorithms re-plan from
+    /// scratch. Returns the new start, or `None` (and changes nothing) when there is no
+    /// grid path to walk or the walker has arrived.
+    pub fn advance_walker(&mut self) -> Option<(u32, u32)> {
+        if self.refused.is_some()
+            || self.search.status() != Status::Found
+            || self.search.is_any_angle()
+        {
+            return None;
+        }
+        let next = *self.search.path_cells().get(1)?;
+        self.start = next;
+        if !self.search.repair(&self.grid, self.start, self.goal, &[]) {
+            self.restart_search(true);
+        }
+        Some(next)
+    }
+
+    /// The waypoint graph for A* on a node mesh.
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+
+    /// Adds a mesh node on (x, y) (or finds the one there) and returns its index.
+    pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, PlannerError> {
+        let before = self.mesh.nodes().len();
+        let i = self.mesh.add_node(&self.grid, x, y)?;
+        if self.mesh.nodes().len() != before {
+            self.after_mesh_edit();
+        }
+        Ok(i)
+    }
+
+    /// Joins mesh nodes `a` and `b`; refused where the segment crosses a wall or a blocked
+    /// corner.
+    pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), PlannerError> {
+        self.mesh.connect(&self.grid, a, b)?;
+        self.after_mesh_edit();
+        Ok(())
+    }
+
+    /// Removes mesh node `i` and its edges; returns whether it existed.
+    pub fn remove_mesh_node(&mut self, i: u32) -> bool {
+        let removed = self.mesh.remove_node(i);
+        if removed {
+            self.after_mesh_edit();
+        }
+        removed
+    }
+
+    /// Replaces the mesh by the map's visibility graph ([`Mesh::generate`]); returns the
+    /// number of nodes.
+    pub fn generate_mesh(&mut self) -> Result<usize, PlannerError> {
+        self.mesh = Mesh::generate(&self.grid)?;
+        self.after_mesh_edit();
+        Ok(self.mesh.nodes().len())
+    }
+
+    /// Replaces the mesh (say, one restored from storage). Nodes must be on passable cells
+    /// and edges in line of sight; otherwise nothing changes.
+    pub fn set_mesh(
+        &mut self,
+        nodes: &[(u32, u32)],
+        edges: &[(u32, u32)],
+    ) -> Result<(), PlannerError> {
+        let mut mesh = Mesh::new();
+        for &(x, y) in nodes {
+            mesh.add_node(&self.grid, x, y)?;
+        }
+        for &(a, b) in edges {
+            mesh.connect(&self.grid, a, b)?;
+        }
+        self.mesh = mesh;
+        self.after_mesh_edit();
+        Ok(())
+    }
+
+    /// After the mesh changed: an A*-on-mesh search starts over on it.
+    fn after_mesh_edit(&mut self) {
+        if self.settings.algorithm == Algorithm::Mesh {
+            let was_done = self.refused.is_some() || self.search.status().is_done();
+            self.restart_search(was_done);
         }
     }
 
@@ -468,6 +575,29 @@ impl Planner {
     /// The frame buffer as last rendered.
     pub fn frame(&self) -> &[u32] {
         &self.frame
+    }
+}
+
+/// A new search for `settings`; A* on a node mesh searches `mesh` (the generic
+/// [`new_search`] would generate one from the map).
+fn searcher_for(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+    mesh: &Mesh,
+) -> Result<Box<dyn Searcher>, PlanError> {
+    if settings.algorithm == Algorithm::Mesh {
+        settings.check_on(grid)?;
+        Ok(Box::new(MeshSearch::new(
+            grid,
+            start,
+            goal,
+            settings,
+            mesh.clone(),
+        )?))
+    } else {
+        new_search(grid, start, goal, settings)
     }
 }
 
@@ -636,5 +766,92 @@ mod tests {
         let all_walls = Grid::from_bytes(2, 1, vec![0, 0]).unwrap();
         assert!(p.load_grid(all_walls).is_err());
         assert_eq!(p.grid().width(), 4, "a refused map leaves the old one");
+    }
+
+    fn with_algorithm(algorithm: Algorithm, width: u32, height: u32) -> Planner {
+        let mut p = Planner::new(width, height).unwrap();
+        p.set_settings(Settings {
+            algorithm,
+            ..Settings::default()
+        })
+        .unwrap();
+        p
+    }
+
+    /// Asserts the planner's path cost is a fresh A*'s on its map (to rounding: two paths
+    /// of equal cost may sum their steps in another order).
+    fn assert_fresh_astar_cost(p: &Planner) {
+        let mut a = new_search(p.grid(), p.start(), p.goal(), &Settings::default()).unwrap();
+        a.run(p.grid(), Budget::Unlimited, &|| 0.0).unwrap();
+        let (got, want) = (p.search().stats().path_cost, a.stats().path_cost);
+        assert!(
+            got.zip(want)
+                .map_or(got == want, |(g, w)| (g - w).abs() < 1e-9),
+            "{got:?} vs a fresh A*'s {want:?}"
+        );
+    }
+
+    #[test]
+    fn live_replanning_repairs_instead_of_restarting() {
+        for algorithm in [Algorithm::Lpa, Algorithm::DStarLite] {
+            let mut p = with_algorithm(algorithm, 30, 20);
+            assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+            let first = p.search().stats().expanded;
+            p.paint_line((10, 5), (10, 19), 1, Cell::Wall);
+            assert_eq!(p.search().status(), Status::Found, "repaired at once");
+            assert!(p.search().stats().expanded < first);
+            assert!(p.search().states().contains(&(CellState::Repaired as u8)));
+            assert_fresh_astar_cost(&p);
+            assert!(p.undo());
+            assert_fresh_astar_cost(&p);
+        }
+    }
+
+    #[test]
+    fn the_walker_walks_round_a_new_wall_to_the_goal() {
+        let mut p = with_algorithm(Algorithm::DStarLite, 20, 9);
+        p.set_start(0, 4).unwrap();
+        p.set_goal(19, 4).unwrap();
+        p.step(Budget::Unlimited, || 0.0);
+        let mut steps = 0;
+        while let Some(at) = p.advance_walker() {
+            steps += 1;
+            if steps == 3 {
+                p.paint_line((8, 0), (8, 7), 1, Cell::Wall);
+            }
+            assert_eq!(p.start(), at);
+            assert_fresh_astar_cost(&p);
+            assert!(steps < 60);
+        }
+        assert_eq!(p.start(), (19, 4));
+    }
+
+    #[test]
+    fn mesh_edits_restart_an_a_star_on_the_mesh() {
+        let mut p = with_algorithm(Algorithm::Mesh, 10, 10);
+        p.set_goal(9, 0).unwrap();
+        p.step(Budget::Unlimited, || 0.0);
+        assert_eq!(p.search().status(), Status::Found, "start sees goal");
+        assert!(p.search().is_any_angle());
+        p.paint_line((5, 0), (5, 8), 1, Cell::Wall);
+        assert_eq!(
+            p.search().status(),
+            Status::NoPath,
+            "no mesh node to go round by"
+        );
+        let a = p.add_mesh_node(4, 9).unwrap();
+        let b = p.add_mesh_node(6, 9).unwrap();
+        assert_eq!(p.search().status(), Status::NoPath);
+        p.connect_mesh_nodes(a, b).unwrap();
+        assert_eq!(p.search().status(), Status::Found);
+        assert_eq!(
+            p.search().path_cells(),
+            vec![(0, 0), (4, 9), (6, 9), (9, 0)]
+        );
+        assert!(p.connect_mesh_nodes(a, 7).is_err());
+        assert!(p.remove_mesh_node(a));
+        assert_eq!(p.search().status(), Status::NoPath);
+        assert!(p.generate_mesh().unwrap() >= 2);
+        assert_eq!(p.search().status(), Status::Found);
     }
 }

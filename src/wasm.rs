@@ -556,4 +556,114 @@ impl Planner {
             None => Ok(JsValue::UNDEFINED),
         }
     }
+
+    /// Moves the start one step along the path (seed 002's walker; D* Lite repairs its search
+    /// from there). Returns the new start as `[x, y]`, or an empty array when there is no
+    /// path to walk or the walker has arrived.
+    #[wasm_bindgen(js_name = advanceWalker)]
+    pub fn advance_walker(&mut self) -> Vec<u32> {
+        match self.inner.advance_walker() {
+            Some((x, y)) => {
+                self.touched();
+                vec![x, y]
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether the path is a polyline of corners (Theta*, A* on a node mesh) rather than a
+    /// chain of neighbouring cells.
+    #[wasm_bindgen(js_name = isAnyAngle)]
+    pub fn is_any_angle(&self) -> bool {
+        self.inner.search().is_any_angle()
+    }
+
+    /// The mesh nodes as a flat `[x0, y0, x1, y1, …]` array; node `i` is at `2i`.
+    #[wasm_bindgen(js_name = meshNodes)]
+    pub fn mesh_nodes(&self) -> Vec<u32> {
+        self.inner
+            .mesh()
+            .nodes()
+            .iter()
+            .flat_map(|&(x, y)| [x, y])
+            .collect()
+    }
+
+    /// The mesh edges as a flat `[a0, b0, a1, b1, …]` array of node indices.
+    #[wasm_bindgen(js_name = meshEdges)]
+    pub fn mesh_edges(&self) -> Vec<u32> {
+        self.inner
+            .mesh()
+            .edges()
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .collect()
+    }
+
+    /// One byte per mesh edge: 1 where the map now blocks it (a wall drawn across it), so
+    /// the search skips it.
+    #[wasm_bindgen(js_name = meshBlockedEdges)]
+    pub fn mesh_blocked_edges(&self) -> Vec<u8> {
+        self.inner
+            .mesh()
+            .blocked_edges(self.inner.grid())
+            .into_iter()
+            .map(u8::from)
+            .collect()
+    }
+
+    /// The index of the mesh node on (x, y), or -1.
+    #[wasm_bindgen(js_name = meshNodeAt)]
+    pub fn mesh_node_at(&self, x: u32, y: u32) -> i32 {
+        self.inner
+            .mesh()
+            .node_at(x, y)
+            .map_or(-1, |i| i32::try_from(i).unwrap_or(-1))
+    }
+
+    /// Adds a mesh node on (x, y), or finds the one there; returns its index. Throws on a
+    /// wall or outside the map.
+    #[wasm_bindgen(js_name = addMeshNode)]
+    pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
+        let i = self.inner.add_mesh_node(x, y).map_err(js_error)?;
+        self.touched();
+        Ok(i)
+    }
+
+    /// Joins mesh nodes `a` and `b`. Throws when the segment crosses a wall or cuts a
+    /// blocked corner.
+    #[wasm_bindgen(js_name = connectMeshNodes)]
+    pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
+        self.inner.connect_mesh_nodes(a, b).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Removes mesh node `i` and its edges (later nodes move down one index); returns
+    /// whether it existed.
+    #[wasm_bindgen(js_name = removeMeshNode)]
+    pub fn remove_mesh_node(&mut self, i: u32) -> bool {
+        let removed = self.inner.remove_mesh_node(i);
+        if removed {
+            self.touched();
+        }
+        removed
+    }
+
+    /// Replaces the mesh by the map's visibility graph (nodes at convex obstacle corners,
+    /// edges in line of sight); returns the node count. Throws on maps with too many corners.
+    #[wasm_bindgen(js_name = generateMesh)]
+    pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
+        let n = self.inner.generate_mesh().map_err(js_error)?;
+        self.touched();
+        Ok(n as u32)
+    }
+
+    /// Removes every mesh node and edge.
+    #[wasm_bindgen(js_name = clearMesh)]
+    pub fn clear_mesh(&mut self) -> Result<(), JsError> {
+        self.inner.set_mesh(&[], &[]).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
 }

@@ -6,6 +6,7 @@ import init, { Planner } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
+import { attachMesh } from './mesh.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import {
@@ -68,7 +69,8 @@ app.setBrush = (brush) => {
 };
 
 app.changed = () => {
-  app.walker = null;
+  // A D* Lite walker keeps walking through edits: it replans from where it stands.
+  if (!app.walker?.live) app.walker = null;
   updateButtons();
 };
 
@@ -156,6 +158,10 @@ app.clearCell = (cell) => {
 };
 
 app.walk = () => {
+  if (app.planner.settings().algorithm === 'dstar-lite') {
+    walkLive();
+    return;
+  }
   if (app.path.length < 4) {
     setMessage('There is no path to walk yet: run the search first.', 'info');
     return;
@@ -173,7 +179,48 @@ app.walk = () => {
   setMessage('Walking the path…', 'info');
 };
 
+/** Milliseconds per cell for the D* Lite walker. */
+const LIVE_STEP_MS = 140;
+
+/**
+ * D* Lite's walker: the planner moves the start one cell along the path per step and repairs
+ * the search from there, so walls drawn in front of the walker are walked round.
+ */
+function walkLive() {
+  if (app.planner.status !== 'found') {
+    setMessage('There is no path to walk yet: run the search first.', 'info');
+    return;
+  }
+  const at = app.planner.start();
+  app.walker = { live: true, from: at, to: at, t0: performance.now(), steps: 0, done: false };
+  setMessage('Walking with D* Lite: draw a wall in front of the walker and it replans from where it stands.', 'info');
+}
+
+function liveWalkerPosition(now) {
+  const w = app.walker;
+  if (!w.done && now - w.t0 >= LIVE_STEP_MS) {
+    const next = app.planner.advanceWalker();
+    if (next.length === 2) {
+      w.from = w.to;
+      w.to = { x: next[0], y: next[1] };
+      w.steps++;
+    } else {
+      w.done = true;
+      w.from = w.to;
+      const goal = app.planner.goal();
+      const arrived = w.to.x === goal.x && w.to.y === goal.y;
+      setMessage(arrived
+        ? `The walker arrived after ${w.steps} steps.`
+        : 'The walker is stuck: the goal cannot be reached from here.', arrived ? 'success' : 'error');
+    }
+    w.t0 = now;
+  }
+  const f = w.done ? 1 : Math.min(1, (now - w.t0) / LIVE_STEP_MS);
+  return { x: w.from.x + (w.to.x - w.from.x) * f, y: w.from.y + (w.to.y - w.from.y) * f, done: w.done };
+}
+
 function walkerPosition(now) {
+  if (app.walker.live) return liveWalkerPosition(now);
   const w = app.walker;
   const t = Math.min(1, (now - w.t0) / w.duration);
   // Ease in and out so the walker starts and stops softly.
@@ -204,6 +251,7 @@ function applySettingsFromForm() {
     return true;
   });
   if (!ok) writeSettings(app.planner.settings());
+  app.syncMeshBar();
   app.running = false;
   app.walker = null;
   updateButtons();
@@ -224,6 +272,7 @@ function afterLoad(name, message) {
   app.renderer.gridH = app.planner.height;
   app.renderer.fit(app.planner.width, app.planner.height);
   app.paintedVersion = -1;
+  app.syncMeshBar();
   if (message) setMessage(message, 'success');
   app.edited();
 }
@@ -359,7 +408,8 @@ function frame(now) {
   let walker = null;
   if (app.walker) {
     walker = walkerPosition(now);
-    if (walker.done && now - app.walker.t0 > app.walker.duration + 1500) app.walker = null;
+    const linger = app.walker.live ? 1500 : app.walker.duration + 1500;
+    if (walker.done && now - app.walker.t0 > linger) app.walker = null;
   }
   if (version !== app.paintedVersion || app.renderer.dirty || walker) {
     app.renderer.paint({
@@ -372,6 +422,7 @@ function frame(now) {
       hover: app.hover,
       walker,
       brushSize: app.brushSize,
+      overlay: app.overlay,
     });
     app.paintedVersion = version;
     app.perf.paint.push(app.renderer.lastPaintMs);
@@ -392,7 +443,7 @@ function syncStats() {
     app.lastStatus = stats.status;
     const path = p.path();
     app.path = path;
-    if (app.walker && app.walker.pts.length !== path.length) app.walker = null;
+    if (app.walker && !app.walker.live && app.walker.pts.length !== path.length) app.walker = null;
     updateButtons();
     app.inspected = '';
   }
@@ -535,6 +586,9 @@ function installHooks() {
     goal: () => app.planner.goal(),
     stats: () => ({ ...app.planner.stats(), statusText: statusWord(app.planner.stats(), app.running) }),
     exportMap: () => app.planner.exportMap(),
+    path: () => Array.from(app.planner.path()),
+    mesh: () => ({ nodes: Array.from(app.planner.meshNodes()), edges: Array.from(app.planner.meshEdges()) }),
+    walker: () => (app.walker ? { live: Boolean(app.walker.live), done: Boolean(app.walker.done), steps: app.walker.steps ?? 0 } : null),
     perf: () => app.perf.last ?? null,
   };
 }
@@ -579,6 +633,9 @@ async function main() {
 
   syncControls();
   wireControls();
+  // Before the drawing tools, so Mesh mode sees pointer events first.
+  app.overlay = attachMesh(app, canvas);
+  app.syncMeshBar();
   attachInput(app, canvas);
   app.renderer.gridW = app.planner.width;
   app.renderer.gridH = app.planner.height;

@@ -37,7 +37,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{endpoint_index, Budget, CellState, NodeInfo, PlanError, Settings, Stats, Status};
+use super::{
+    endpoint_index, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
+    Status,
+};
 use crate::grid::Grid;
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use std::cmp::Reverse;
@@ -639,6 +642,118 @@ impl Incremental {
 
     fn coords(&self, index: u32) -> (u32, u32) {
         (index % self.width, index / self.width)
+    }
+}
+
+impl Searcher for Incremental {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        let mode = Mode::of(settings.algorithm).unwrap_or(self.mode);
+        *self = Incremental::new(mode, grid, start, goal, settings)?;
+        Ok(())
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        Incremental::run(self, grid, budget, now_ms)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        Mode::of(algorithm).is_some()
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn start(&self) -> (u32, u32) {
+        Incremental::start(self)
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        Incremental::goal(self)
+    }
+
+    fn states(&self) -> &[u8] {
+        &self.state
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        Incremental::path_cells(self)
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        Incremental::current(self)
+    }
+
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        Incremental::node(self, x, y)
+    }
+
+    fn repair(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        changed: &[u32],
+    ) -> bool {
+        if grid.width() != self.width || grid.height() != self.height || goal != self.goal() {
+            return false;
+        }
+        let done_before = self.status.is_done();
+        if start != self.start()
+            && (self.mode == Mode::Lpa || self.move_start(grid, start).is_err())
+        {
+            return false;
+        }
+        let cells: Vec<(u32, u32)> = changed
+            .iter()
+            .filter(|&&i| (i as usize) < grid.len())
+            .map(|&i| grid.coords(i as usize))
+            .collect();
+        self.cells_changed(grid, &cells);
+        // Like a restart in the planner: a search that had finished re-plans to the end at
+        // once, so the path follows the edit; an unfinished one goes on at the page's pace.
+        if done_before {
+            let _ = Incremental::run(self, grid, Budget::Unlimited, || 0.0);
+        }
+        true
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+}
+
+impl Mode {
+    /// The mode that runs `algorithm`, if it is LPA* or D* Lite.
+    pub fn of(algorithm: Algorithm) -> Option<Mode> {
+        match algorithm {
+            Algorithm::Lpa => Some(Mode::Lpa),
+            Algorithm::DStarLite => Some(Mode::DStarLite),
+            _ => None,
+        }
     }
 }
 

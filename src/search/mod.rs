@@ -62,11 +62,13 @@ mod theta;
 
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use crate::mesh::{Mesh, MeshSearch};
 pub use bidirectional::Bidirectional;
-pub use theta::line_of_sight;
+use incremental::{Incremental, Mode};
 use open::{Entry, OpenList};
 use std::fmt;
 use std::str::FromStr;
+pub use theta::line_of_sight;
 
 /// Which node the search takes from the open list next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -95,11 +97,23 @@ pub enum Algorithm {
     /// of sight, giving any-angle paths with Euclidean lengths. Needs uniform cost.
     #[serde(rename = "theta")]
     Theta,
+    /// Lifelong Planning A*: optimal like A*, and repairs its search after edits instead of
+    /// starting over ([`incremental`]).
+    #[serde(rename = "lpa")]
+    Lpa,
+    /// D* Lite: LPA* searching from the goal, so the start can move (the walker) and the
+    /// search is repaired from where it stands ([`incremental`]).
+    #[serde(rename = "dstar-lite")]
+    DStarLite,
+    /// A* on a waypoint graph ([`crate::mesh`]): the user's mesh on the page, a visibility
+    /// graph generated from the map elsewhere.
+    #[serde(rename = "mesh")]
+    Mesh,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
         Algorithm::Dijkstra,
@@ -107,6 +121,9 @@ impl Algorithm {
         Algorithm::Jps,
         Algorithm::Bidirectional,
         Algorithm::Theta,
+        Algorithm::Lpa,
+        Algorithm::DStarLite,
+        Algorithm::Mesh,
     ];
 
     /// The name used on the command line and in settings objects.
@@ -119,6 +136,9 @@ impl Algorithm {
             Algorithm::Jps => "jps",
             Algorithm::Bidirectional => "bidirectional",
             Algorithm::Theta => "theta",
+            Algorithm::Lpa => "lpa",
+            Algorithm::DStarLite => "dstar-lite",
+            Algorithm::Mesh => "mesh",
         }
     }
 
@@ -151,9 +171,12 @@ impl FromStr for Algorithm {
             "jps" | "jump-point" => Ok(Algorithm::Jps),
             "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
             "theta" | "theta*" => Ok(Algorithm::Theta),
+            "lpa" | "lpa*" => Ok(Algorithm::Lpa),
+            "dstar-lite" | "d*lite" | "dstar" => Ok(Algorithm::DStarLite),
+            "mesh" => Ok(Algorithm::Mesh),
             _ => Err(format!(
                 "unknown algorithm '{s}': use bfs, best-first, dijkstra, astar, jps, \
-                 bidirectional or theta"
+                 bidirectional, theta, lpa, dstar-lite or mesh"
             )),
         }
     }
@@ -955,7 +978,7 @@ impl Search {
     pub fn handles(algorithm: Algorithm) -> bool {
         !matches!(
             algorithm,
-            Algorithm::Bidirectional
+            Algorithm::Bidirectional | Algorithm::Lpa | Algorithm::DStarLite | Algorithm::Mesh
         )
     }
 
@@ -1028,9 +1051,10 @@ impl Search {
             Algorithm::AStar
             | Algorithm::Jps
             | Algorithm::Theta
-            | Algorithm::Bidirectional => {
-                Some(g + self.settings.weight * h)
-            }
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
+            | Algorithm::Mesh => Some(g + self.settings.weight * h),
         });
         let parent = self.parent[c];
         // Path cells and re-opened cells were all expanded at least once; plain open ones
@@ -1067,20 +1091,24 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
         Algorithm::BestFirst => estimator.units(x, y),
         Algorithm::Dijkstra => g,
         Algorithm::AStar
-            | Algorithm::Jps
-            | Algorithm::Theta
-            | Algorithm::Bidirectional
+        | Algorithm::Jps
+        | Algorithm::Theta
+        | Algorithm::Bidirectional
+        | Algorithm::Lpa
+        | Algorithm::DStarLite
+        | Algorithm::Mesh
             if weight == 1.0 =>
         {
             g + estimator.units(x, y)
         }
         // Float to integer casts saturate, so a huge weight cannot wrap the key around.
         Algorithm::AStar
-            | Algorithm::Jps
-            | Algorithm::Theta
-            | Algorithm::Bidirectional => {
-            g.saturating_add((estimator.units(x, y) as f64 * weight) as u64)
-        }
+        | Algorithm::Jps
+        | Algorithm::Theta
+        | Algorithm::Bidirectional
+        | Algorithm::Lpa
+        | Algorithm::DStarLite
+        | Algorithm::Mesh => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
     }
 }
 
@@ -1308,6 +1336,22 @@ pub fn new_search(
     settings.check_on(grid)?;
     Ok(match settings.algorithm {
         Algorithm::Bidirectional => Box::new(Bidirectional::new(grid, start, goal, settings)?),
+        Algorithm::Lpa => Box::new(Incremental::new(Mode::Lpa, grid, start, goal, settings)?),
+        Algorithm::DStarLite => Box::new(Incremental::new(
+            Mode::DStarLite,
+            grid,
+            start,
+            goal,
+            settings,
+        )?),
+        // Without a user's mesh (the CLI, tests), search the map's visibility graph.
+        Algorithm::Mesh => Box::new(MeshSearch::new(
+            grid,
+            start,
+            goal,
+            settings,
+            Mesh::generate(grid)?,
+        )?),
         _ => Box::new(Search::new(grid, start, goal, settings)?),
     })
 }
