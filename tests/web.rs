@@ -238,3 +238,59 @@ fn node_inspector_reports_g_h_f_and_parent() {
         "the start was expanded"
     );
 }
+
+#[wasm_bindgen_test]
+fn lpa_repairs_across_the_boundary_and_paints_repaired_cells() {
+    let mut p = Planner::new(20, 12).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"lpa"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    let before = num(&p.stats().unwrap(), "pathCost");
+    p.paint_line(10, 0, 10, 9, 1, 0).unwrap();
+    assert_eq!(p.status(), "found");
+    assert!(num(&p.stats().unwrap(), "pathCost") > before);
+    let repaired = (0..12)
+        .flat_map(|y| (0..20).map(move |x| (x, y)))
+        .filter(|&(x, y)| p.state(x, y) == 8)
+        .count();
+    assert!(repaired > 0, "state 8 marks the repaired cells");
+}
+
+#[wasm_bindgen_test]
+fn the_walker_advances_along_a_dstar_lite_path_until_it_arrives() {
+    let mut p = Planner::new(8, 3).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"dstar-lite"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    let mut steps = 0;
+    while let [x, y] = p.advance_walker()[..] {
+        steps += 1;
+        assert_eq!(num(&p.start().unwrap(), "x"), f64::from(x));
+        assert_eq!(num(&p.start().unwrap(), "y"), f64::from(y));
+        assert!(steps <= 10);
+    }
+    assert_eq!(steps, 7, "one cell a step on an open 8×3 map");
+    assert_eq!(num(&p.start().unwrap(), "x"), 7.0);
+}
+
+#[wasm_bindgen_test]
+fn the_mesh_is_edited_and_read_as_flat_arrays() {
+    let mut p = Planner::new(10, 10).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"mesh"}"#)).unwrap();
+    let a = p.add_mesh_node(2, 2).unwrap();
+    let b = p.add_mesh_node(7, 3).unwrap();
+    assert!(p.add_mesh_node(10, 0).is_err(), "outside the map");
+    p.connect_mesh_nodes(a, b).unwrap();
+    assert_eq!(p.mesh_nodes(), vec![2, 2, 7, 3]);
+    assert_eq!(p.mesh_edges(), vec![0, 1]);
+    assert_eq!(p.mesh_node_at(7, 3), 1);
+    assert_eq!(p.mesh_node_at(0, 0), -1);
+    p.paint_line(5, 0, 5, 5, 1, 0).unwrap();
+    assert_eq!(p.mesh_blocked_edges(), vec![1], "the wall cuts the edge");
+    let err = p.connect_mesh_nodes(a, b).err().expect("no line of sight");
+    assert!(message(err).contains("cannot see each other"));
+    assert!(p.is_any_angle());
+    assert!(p.generate_mesh().unwrap() >= 2);
+    assert_eq!(p.run_to_end(), "found");
+    assert!(p.remove_mesh_node(0));
+    p.clear_mesh().unwrap();
+    assert!(p.mesh_nodes().is_empty());
+}
