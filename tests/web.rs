@@ -258,7 +258,8 @@ fn lpa_repairs_across_the_boundary_and_paints_repaired_cells() {
 #[wasm_bindgen_test]
 fn the_walker_advances_along_a_dstar_lite_path_until_it_arrives() {
     let mut p = Planner::new(8, 3).unwrap();
-    p.set_settings(parse(r#"{"algorithm":"dstar-lite"}"#)).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"dstar-lite"}"#))
+        .unwrap();
     assert_eq!(p.run_to_end(), "found");
     let mut steps = 0;
     while let [x, y] = p.advance_walker()[..] {
