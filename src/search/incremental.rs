@@ -57,9 +57,8 @@ pub enum Mode {
     DStarLite,
 }
 
-/// The state byte of a cell whose `g` changed in the latest repair ([`CellState`] 0–4 are
-/// shared with the main engine).
-pub const UPDATED: u8 = 8;
+/// The state byte of a cell whose `g` changed in the latest repair.
+const UPDATED: u8 = CellState::Repaired as u8;
 
 const UNVISITED: u8 = CellState::Unvisited as u8;
 const OPEN: u8 = CellState::Open as u8;
@@ -93,7 +92,7 @@ pub struct RepairInfo {
     pub repairs: u64,
     /// Expansions over the first search and every repair.
     pub total_expanded: u64,
-    /// Cells whose `g` changed in the latest repair (painted as state 8).
+    /// Cells whose `g` changed in the latest repair (painted [`CellState::Repaired`]).
     pub updated_cells: u64,
 }
 
@@ -591,7 +590,8 @@ impl Incremental {
         self.coords(self.goal)
     }
 
-    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value or [`UPDATED`].
+    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value
+    /// ([`CellState::Repaired`] for the cells the latest repair changed).
     pub fn states(&self) -> &[u8] {
         &self.state
     }
@@ -620,11 +620,7 @@ impl Incremental {
         let cell = y * self.width + x;
         let c = cell as usize;
         let byte = self.state[c];
-        let state = CellState::from_byte(byte).unwrap_or(if byte == UPDATED {
-            CellState::Closed
-        } else {
-            CellState::Unvisited
-        });
+        let state = CellState::from_byte(byte).unwrap_or(CellState::Unvisited);
         let as_cost = |v: u64| (v != INF).then(|| v as f64 / COST_SCALE as f64);
         let g = as_cost(self.g[c]).or(as_cost(self.rhs[c]));
         let key = self.calc_key(cell);
