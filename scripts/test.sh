@@ -35,6 +35,8 @@ if [ -d "$bench_dir" ]; then
   done
   step "benchmark (figures only, no assertions)"
   target/release/pathlab bench --map-dir "$bench_dir" --per-file 100
+  step "live replanning: LPA*/D* Lite repairs vs fresh A* (figures; fails only if a repaired cost differs)"
+  cargo run --release --example replan_bench -- "$bench_dir" --queries 5
 else
   echo "note: $bench_dir is missing; Moving AI checks skipped"
 fi
