@@ -91,7 +91,8 @@ impl Search {
                 let (sx, sy) = (dy.abs(), dx.abs());
                 for side in [1, -1] {
                     let (ox, oy) = (sx * side, sy * side);
-                    if self.free(cells, x + ox, y + oy) && !self.free(cells, x + ox - dx, y + oy - dy)
+                    if self.free(cells, x + ox, y + oy)
+                        && !self.free(cells, x + ox - dx, y + oy - dy)
                     {
                         add((ox, oy));
                         add((dx + ox, dy + oy));
@@ -109,7 +110,11 @@ impl Search {
         let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
         for &(dx, dy) in &dirs[..count] {
             if let Some((jx, jy, steps)) = self.jump(cells, x, y, dx, dy) {
-                let unit = if dx != 0 && dy != 0 { diagonal } else { straight };
+                let unit = if dx != 0 && dy != 0 {
+                    diagonal
+                } else {
+                    straight
+                };
                 let to = (jy * i64::from(self.width) + jx) as u32;
                 self.relax(cell, to, g + steps * unit, JUMP_POINT);
             }
@@ -151,7 +156,8 @@ impl Search {
             }
             if dx != 0 && dy != 0 {
                 // Diagonal: a jump point if a straight jump from here finds one.
-                if self.jump(cells, x, y, dx, 0).is_some() || self.jump(cells, x, y, 0, dy).is_some()
+                if self.jump(cells, x, y, dx, 0).is_some()
+                    || self.jump(cells, x, y, 0, dy).is_some()
                 {
                     return Some((x, y, steps));
                 }
@@ -168,7 +174,8 @@ impl Search {
             // Orthogonal variant, moving vertically: stop where a horizontal jump finds one.
             if !eight
                 && dx == 0
-                && (self.jump(cells, x, y, 1, 0).is_some() || self.jump(cells, x, y, -1, 0).is_some())
+                && (self.jump(cells, x, y, 1, 0).is_some()
+                    || self.jump(cells, x, y, -1, 0).is_some())
             {
                 return Some((x, y, steps));
             }
@@ -202,10 +209,9 @@ impl Search {
                 y += dy;
                 g += unit;
                 let c = (y * w + x) as u32;
-                if let (Some(gc), Some(pc)) = (
-                    self.g.get_mut(c as usize),
-                    self.parent.get_mut(c as usize),
-                ) {
+                if let (Some(gc), Some(pc)) =
+                    (self.g.get_mut(c as usize), self.parent.get_mut(c as usize))
+                {
                     *gc = g;
                     *pc = prev;
                 }

@@ -167,12 +167,18 @@ mod tests {
         assert!(line_of_sight(&g, (0, 0), (4, 2)));
         g.set(2, 1, Cell::Wall);
         assert!(!line_of_sight(&g, (0, 0), (4, 2)), "through the wall");
-        assert!(!line_of_sight(&g, (1, 0), (3, 2)), "diagonal touching a wall corner");
+        assert!(
+            !line_of_sight(&g, (1, 0), (3, 2)),
+            "diagonal touching a wall corner"
+        );
         assert!(line_of_sight(&g, (0, 4), (4, 4)));
         let mut g = Grid::new(3, 3).unwrap();
         g.set(1, 0, Cell::Wall);
         g.set(0, 1, Cell::Wall);
-        assert!(!line_of_sight(&g, (0, 0), (1, 1)), "no squeezing between two walls");
+        assert!(
+            !line_of_sight(&g, (0, 0), (1, 1)),
+            "no squeezing between two walls"
+        );
         assert!(line_of_sight(&g, (1, 1), (2, 2)));
     }
 }
