@@ -659,6 +659,26 @@ impl Planner {
         Ok(n as u32)
     }
 
+    /// Replaces the mesh (say, one restored from storage) from flat `[x0, y0, …]` nodes and
+    /// `[a0, b0, …]` edges. Throws, changing nothing, when a node is on a wall or outside the
+    /// map, or an edge joins missing nodes or nodes out of sight.
+    #[wasm_bindgen(js_name = setMesh)]
+    pub fn set_mesh(&mut self, nodes: &[u32], edges: &[u32]) -> Result<(), JsError> {
+        if nodes.len() % 2 != 0 || edges.len() % 2 != 0 {
+            return Err(JsError::new(
+                "mesh nodes and edges must be flat arrays of pairs",
+            ));
+        }
+        let pairs = |flat: &[u32]| -> Vec<(u32, u32)> {
+            flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
+        };
+        self.inner
+            .set_mesh(&pairs(nodes), &pairs(edges))
+            .map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
     /// Removes every mesh node and edge.
     #[wasm_bindgen(js_name = clearMesh)]
     pub fn clear_mesh(&mut self) -> Result<(), JsError> {

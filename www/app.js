@@ -334,6 +334,7 @@ function save() {
     start: p.start(),
     goal: p.goal(),
     settings: p.settings(),
+    mesh: { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()) },
     map: app.mapName,
     ui: { brush: app.brush, brushSize: app.brushSize, speed: app.speed, drawProgress: app.drawProgress },
   });
@@ -354,6 +355,14 @@ function restore() {
     return true;
   });
   if (!ok) return false;
+  // The node mesh comes back too; a stored mesh that no longer fits is dropped quietly.
+  const mesh = s.mesh;
+  if (mesh && Array.isArray(mesh.nodes) && Array.isArray(mesh.edges) && mesh.nodes.length > 0) {
+    try {
+      app.planner.setMesh(new Uint32Array(mesh.nodes), new Uint32Array(mesh.edges));
+    } catch {
+      // Not worth an error message on start-up: the user can generate or draw a new one.
+    }
   const ui = s.ui || {};
   if (ui.brush in BRUSH_BYTES) app.brush = ui.brush;
   if ([1, 3, 5].includes(ui.brushSize)) app.brushSize = ui.brushSize;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import {
   startEnv, newMap, drag, clickCell, startCell, goalCell, states, where, stat, waitStat,
-  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt,
+  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady,
 } from './helpers.mjs';
 
 let env;
@@ -143,5 +143,11 @@ test('mesh: nodes are added, joined and removed with the mouse in Mesh mode', { 
     assert.deepEqual(mesh.nodes, [20, 9, 12, 15], 'right-click removed the node');
     assert.deepEqual(mesh.edges, [0, 1], 'and its edge');
     assert.equal(await page.locator('#context-menu').isVisible(), false, 'no context menu in Mesh mode');
+
+    // The mesh is saved with the map and comes back after a reload.
+    await page.reload();
+    await waitReady(page);
+    mesh = await page.evaluate(() => window.pathlab.mesh());
+    assert.deepEqual(mesh, { nodes: [20, 9, 12, 15], edges: [0, 1] }, 'the mesh survives a reload');
   });
 });
