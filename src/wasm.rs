@@ -571,6 +571,25 @@ impl Planner {
         }
     }
 
+    /// Why `algorithm` (a settings name such as `jps`) cannot run on this map with the current
+    /// movement — the page disables the option and shows this — or `undefined` when it can.
+    #[wasm_bindgen(js_name = algorithmUnavailable)]
+    pub fn algorithm_unavailable(&self, algorithm: &str) -> Option<String> {
+        let algorithm = algorithm.parse().ok()?;
+        let settings = Settings {
+            algorithm,
+            ..*self.inner.settings()
+        };
+        settings.unavailable_on(self.inner.grid())
+    }
+
+    /// Why the search was refused after the last edit (say Jump Point Search once terrain
+    /// was painted), or `undefined`.
+    #[wasm_bindgen(js_name = refusedReason)]
+    pub fn refused_reason(&self) -> Option<String> {
+        self.inner.refused().map(|e| e.to_string())
+    }
+
     /// Whether the path is a polyline of corners (Theta*, A* on a node mesh) rather than a
     /// chain of neighbouring cells.
     #[wasm_bindgen(js_name = isAnyAngle)]

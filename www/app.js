@@ -7,6 +7,7 @@ import { buildPalette } from './palette.js';
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { attachMesh } from './mesh.js';
+import { showAvailability } from './availability.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import {
@@ -381,6 +382,7 @@ function updateButtons() {
   run.setAttribute('aria-pressed', String(app.running));
   $('#undo').disabled = !app.planner.canUndo();
   $('#redo').disabled = !app.planner.canRedo();
+  showAvailability(app.planner);
 }
 
 function announceFinish(stats) {
@@ -596,6 +598,7 @@ function installHooks() {
     stats: () => ({ ...app.planner.stats(), statusText: statusWord(app.planner.stats(), app.running) }),
     exportMap: () => app.planner.exportMap(),
     path: () => Array.from(app.planner.path()),
+    anyAngle: () => app.planner.isAnyAngle(),
     mesh: () => ({ nodes: Array.from(app.planner.meshNodes()), edges: Array.from(app.planner.meshEdges()) }),
     walker: () => (app.walker ? { live: Boolean(app.walker.live), done: Boolean(app.walker.done), steps: app.walker.steps ?? 0 } : null),
     perf: () => app.perf.last ?? null,

@@ -57,7 +57,7 @@
 mod bidirectional;
 pub mod incremental;
 mod jps;
-mod open;
+pub(crate) mod open;
 mod theta;
 
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
@@ -267,8 +267,8 @@ impl Settings {
         // Both prune or shortcut on the assumption that every free cell costs the same.
         if grid.bytes().iter().any(|&b| b > 1) {
             return Some(format!(
-                "{name} needs a map of uniform cost: this one has terrain costs above 1 \
-                 (use A* or bidirectional A* on weighted terrain)"
+                "{name} needs a map of uniform cost, and this one has terrain costs \
+                 above 1: use A* or bidirectional A* on weighted terrain"
             ));
         }
         let m = &self.movement;
