@@ -38,12 +38,11 @@
 
 use crate::grid::Grid;
 use crate::heuristic::COST_SCALE;
+use crate::search::open::{Entry, OpenList};
 use crate::search::{
     endpoint_index, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
     Status,
 };
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// The most nodes a mesh may hold (hand-made or generated): a visibility graph has up to
 /// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
@@ -276,9 +275,6 @@ const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
 const NO_PARENT: u32 = u32::MAX;
 
-/// An open-list entry: f, then the larger g first, then push order; the graph node last.
-type OpenEntry = (u64, Reverse<u64>, u64, u32);
-
 /// A* from the start to the goal over a [`Mesh`] plus the two markers.
 #[derive(Clone, Debug)]
 pub struct MeshSearch {
@@ -293,7 +289,8 @@ pub struct MeshSearch {
     g: Vec<u64>,
     parent: Vec<u32>,
     node_state: Vec<u8>,
-    heap: BinaryHeap<Reverse<OpenEntry>>,
+    /// The grid engine's indexed heap, over graph nodes instead of cells.
+    open: OpenList,
     seq: u64,
     /// Per-cell state bytes for the painter: node cells take their node's state.
     cells: Vec<u8>,
@@ -323,7 +320,7 @@ impl MeshSearch {
             g: Vec::new(),
             parent: Vec::new(),
             node_state: Vec::new(),
-            heap: BinaryHeap::new(),
+            open: OpenList::default(),
             seq: 0,
             cells: Vec::new(),
             path: Vec::new(),
@@ -383,7 +380,7 @@ impl MeshSearch {
         self.g = vec![u64::MAX; n];
         self.parent = vec![NO_PARENT; n];
         self.node_state = vec![UNVISITED; n];
-        self.heap.clear();
+        self.open.reset(n);
         self.seq = 0;
         self.cells.clear();
         self.cells.resize(grid.len(), UNVISITED);
@@ -393,7 +390,7 @@ impl MeshSearch {
         self.stats = Stats::default();
         let s = n - 2;
         self.g[s] = 0;
-        self.push(s as u32, OPEN);
+        self.push(s as u32, UNVISITED);
         self.stats.generated = 1;
         Ok(())
     }
@@ -402,7 +399,9 @@ impl MeshSearch {
         self.points.len() as u32 - 1
     }
 
-    fn push(&mut self, node: u32, state: u8) {
+    /// Puts `node` in the open list with its new g, or moves its entry up if it is already
+    /// there (`was` is its state before: unvisited, closed, or open/re-opened).
+    fn push(&mut self, node: u32, was: u8) {
         let i = node as usize;
         let g = self.g[i];
         let f = g.saturating_add(estimate_units(
@@ -411,10 +410,20 @@ impl MeshSearch {
         ));
         self.seq += 1;
         // Ties on f go to the larger g, then to the first pushed: as in the grid engine.
-        self.heap.push(Reverse((f, Reverse(g), self.seq, node)));
+        let entry = Entry::new(f, g, self.seq, node);
+        let state = match was {
+            UNVISITED => OPEN,
+            CLOSED => REOPENED,
+            other => other,
+        };
+        if was == UNVISITED || was == CLOSED {
+            self.open.push(entry);
+        } else {
+            self.open.improve(entry);
+        }
         self.node_state[i] = state;
         self.paint(node, state);
-        self.stats.open_size = self.heap.len() as u64;
+        self.stats.open_size = self.open.len() as u64;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
     }
 
@@ -460,23 +469,16 @@ impl MeshSearch {
     }
 
     fn expand_one(&mut self) -> bool {
-        let node = loop {
-            let Some(Reverse((_, Reverse(g), _, node))) = self.heap.pop() else {
-                self.status = Status::NoPath;
-                self.current = None;
-                self.stats.open_size = 0;
-                return true;
-            };
-            // Lazy deletion: an entry whose g is no longer the node's is stale.
-            if g == self.g[node as usize] && self.node_state[node as usize] != CLOSED {
-                break node;
-            }
+        let Some(node) = self.open.pop().map(|e| e.cell()) else {
+            self.status = Status::NoPath;
+            self.current = None;
+            return true;
         };
         let i = node as usize;
         self.node_state[i] = CLOSED;
         self.paint(node, CLOSED);
         self.stats.expanded += 1;
-        self.stats.open_size = self.heap.len() as u64;
+        self.stats.open_size = self.open.len() as u64;
         self.current = Some(node);
         if node == self.goal_node() {
             self.finish(node);
@@ -490,23 +492,15 @@ impl MeshSearch {
             if new_g >= self.g[n] {
                 continue;
             }
-            let state = match self.node_state[n] {
-                UNVISITED => {
-                    self.stats.generated += 1;
-                    OPEN
-                }
-                CLOSED => {
-                    self.stats.reopened += 1;
-                    REOPENED
-                }
-                other => {
-                    self.stats.updated += 1;
-                    other
-                }
-            };
+            let was = self.node_state[n];
+            match was {
+                UNVISITED => self.stats.generated += 1,
+                CLOSED => self.stats.reopened += 1,
+                _ => self.stats.updated += 1,
+            }
             self.g[n] = new_g;
             self.parent[n] = node;
-            self.push(next, state);
+            self.push(next, was);
         }
         false
     }
