@@ -364,6 +364,7 @@ function restore() {
     } catch {
       // Not worth an error message on start-up: the user can generate or draw a new one.
     }
+  }
   const ui = s.ui || {};
   if (ui.brush in BRUSH_BYTES) app.brush = ui.brush;
   if ([1, 3, 5].includes(ui.brushSize)) app.brushSize = ui.brushSize;
@@ -383,6 +384,17 @@ function updateButtons() {
   $('#undo').disabled = !app.planner.canUndo();
   $('#redo').disabled = !app.planner.canRedo();
   showAvailability(app.planner);
+}
+
+/** Whether an edit just repaired a finished LPA* or D* Lite path (not a walker step). */
+function isRepair(stats) {
+  const algorithm = app.planner.settings().algorithm;
+  return (algorithm === 'lpa' || algorithm === 'dstar-lite') && !app.walker?.live
+    && stats.status === 'found' && app.lastStatus === 'found' && stats.pathCost !== app.lastCost;
+}
+
+function announceRepair(stats) {
+  setMessage(`Repaired the path: cost ${stats.pathCost.toFixed(4)} in ${stats.pathMoves} moves; the repair expanded ${stats.expanded} nodes.`, 'success');
 }
 
 function announceFinish(stats) {
@@ -451,7 +463,9 @@ function syncStats() {
     const stats = p.stats();
     showStats(stats, app.running);
     if (stats.status !== app.lastStatus && stats.status !== 'running') announceFinish(stats);
+    else if (isRepair(stats)) announceRepair(stats);
     app.lastStatus = stats.status;
+    app.lastCost = stats.pathCost;
     const path = p.path();
     app.path = path;
     if (app.walker && !app.walker.live && app.walker.pts.length !== path.length) app.walker = null;

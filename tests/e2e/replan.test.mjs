@@ -51,6 +51,7 @@ for (const algo of ['lpa', 'dstar-lite']) {
       assert.ok(after > before, `the detour costs more (${after} > ${before})`);
       const fresh = await cliAStarCost(page);
       assert.ok(Math.abs(after - fresh) < 1e-6, `repaired cost ${after} = fresh A* ${fresh}`);
+      assert.match(await page.locator('#message').textContent(), /^Repaired the path: cost \d+\.\d{4}/, 'the message tells of the repair');
       const repaired = where(await states(page), (s) => s === REPAIRED);
       assert.ok(repaired.length > 0, 'cells updated by the repair are painted (state 8)');
       const repairExpanded = Number(await stat(page, 'expanded'));
