@@ -520,15 +520,18 @@ impl MeshSearch {
         for &p in &path {
             self.paint(p, PATH);
         }
-        self.stats.path_cost = Some(cost);
-        self.stats.path_moves = Some(path.len() as u64 - 1);
-        self.path = path
+        let mut cells: Vec<u32> = path
             .iter()
             .map(|&p| {
                 let (x, y) = self.points[p as usize];
                 y * self.width + x
             })
             .collect();
+        // A marker on a mesh node (or the start on the goal) adds a zero-length hop: drop it.
+        cells.dedup();
+        self.stats.path_cost = Some(cost);
+        self.stats.path_moves = Some(cells.len() as u64 - 1);
+        self.path = cells;
         self.status = Status::Found;
     }
 
@@ -711,6 +714,16 @@ mod tests {
         let want = distance((0, 0), (4, 8)) + 2.0 + distance((6, 8), (9, 0));
         assert!((s.stats().path_cost.unwrap() - want).abs() < 1e-9);
         assert_eq!(s.states()[8 * 10 + 4], PATH);
+        // A marker on a mesh node, or on the other marker, adds no zero-length hop.
+        let on_node = Mesh::generate(&grid).unwrap();
+        let mut s2 = MeshSearch::new(&grid, (4, 8), (4, 8), &Settings::default(), on_node).unwrap();
+        assert_eq!(
+            s2.run(&grid, Budget::Unlimited, &|| 0.0).unwrap(),
+            Status::Found
+        );
+        assert_eq!(s2.path_nodes(), vec![(4, 8)]);
+        assert_eq!(s2.stats().path_moves, Some(0));
+        assert_eq!(s2.stats().path_cost, Some(0.0));
         // Walled off entirely: no path.
         grid.set(5, 8, Cell::Wall);
         grid.set(5, 9, Cell::Wall);
