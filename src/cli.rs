@@ -28,6 +28,10 @@ enum Command {
     Scen(ScenArgs),
     /// Print expansions per second and ms per query for the Moving AI scenarios.
     Bench(BenchArgs),
+    /// Compare algorithms side by side on the Moving AI scenarios: expansions and ms per
+    /// query, as a Markdown table (the one in docs/algorithms.md); exits 1 if their costs
+    /// ever differ.
+    Compare(CompareArgs),
 }
 
 /// Search settings shared by every subcommand.
@@ -125,6 +129,19 @@ struct BenchArgs {
     algo: Algorithm,
 }
 
+#[derive(Args, Debug)]
+struct CompareArgs {
+    /// Folder with .map and .scen files.
+    #[arg(long, default_value = "../shared/benchmarks/movingai")]
+    map_dir: PathBuf,
+    /// Problems per scenario file, spread evenly over it (0 = all).
+    #[arg(long, default_value_t = 200)]
+    per_file: usize,
+    /// The algorithms, comma-separated (all must be optimal to compare costs).
+    #[arg(long, default_value = "astar,jps,bidirectional", value_delimiter = ',', value_parser = parse_algorithm)]
+    algo: Vec<Algorithm>,
+}
+
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
     s.parse()
 }
@@ -204,6 +221,7 @@ pub fn main() -> ExitCode {
         Command::Solve(args) => solve(&args),
         Command::Scen(args) => scen(&args),
         Command::Bench(args) => bench(&args),
+        Command::Compare(args) => compare(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -445,4 +463,109 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
         all_expanded as f64 / all_ms.max(1e-9) / 1000.0
     );
     Ok(0)
+}
+
+fn compare(args: &CompareArgs) -> Result<u8, Failure> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.map_dir)
+        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", args.map_dir.display())))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    files.sort();
+    let mut maps = MapCache {
+        dir: args.map_dir.clone(),
+        maps: HashMap::new(),
+    };
+    let algos = &args.algo;
+    let mut header = String::from("| scenario file | size | queries |");
+    let mut rule = String::from("|---|---|--:|");
+    for a in algos {
+        header.push_str(&format!(" {a} expanded | {a} ms/query |"));
+        rule.push_str("--:|--:|");
+    }
+    println!("{header}\n{rule}");
+    let mut totals = vec![(0u64, 0.0f64); algos.len()];
+    let (mut all_queries, mut mismatches) = (0usize, 0usize);
+    for file in &files {
+        let scenarios = read_scen(file)?;
+        let Some(first) = scenarios.first() else {
+            continue;
+        };
+        let grid = maps.get(&first.map)?.clone();
+        let step = match args.per_file {
+            0 => 1,
+            n => scenarios.len().div_ceil(n).max(1),
+        };
+        let picked: Vec<&movingai::Scenario> = scenarios.iter().step_by(step).collect();
+        let mut row = vec![(0u64, 0.0f64); algos.len()];
+        let mut costs: Vec<Vec<Option<f64>>> = Vec::new();
+        for (k, &algorithm) in algos.iter().enumerate() {
+            let settings = Settings {
+                algorithm,
+                ..Settings::default()
+            };
+            let mut search = new_search(&grid, first.start, first.start, &settings)
+                .map_err(|e| Failure::new(5, format!("{}: {e}", first.map)))?;
+            let mut these = Vec::with_capacity(picked.len());
+            for s in &picked {
+                let started = monotonic_ms();
+                let cost = restart_search(&mut search, &grid, s.start, s.goal, &settings)
+                    .ok()
+                    .and_then(|()| search.run(&grid, Budget::Unlimited, &|| 0.0).ok())
+                    .filter(|&status| status == Status::Found)
+                    .and_then(|_| search.stats().path_cost);
+                row[k].1 += monotonic_ms() - started;
+                row[k].0 += search.stats().expanded;
+                these.push(cost);
+            }
+            costs.push(these);
+        }
+        for (q, s) in picked.iter().enumerate() {
+            let agree = costs.iter().all(|c| match (c[q], costs[0][q]) {
+                (Some(a), Some(b)) => (a - b).abs() <= 1e-6 * b.max(1.0),
+                (a, b) => a.is_none() && b.is_none(),
+            });
+            if !agree {
+                mismatches += 1;
+                eprintln!(
+                    "{}: ({},{}) → ({},{}): costs differ: {:?}",
+                    s.map,
+                    s.start.0,
+                    s.start.1,
+                    s.goal.0,
+                    s.goal.1,
+                    costs.iter().map(|c| c[q]).collect::<Vec<_>>()
+                );
+            }
+        }
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        let mut line = format!(
+            "| {name} | {}×{} | {} |",
+            grid.width(),
+            grid.height(),
+            picked.len()
+        );
+        for (k, &(expanded, ms)) in row.iter().enumerate() {
+            line.push_str(&format!(
+                " {expanded} | {:.3} |",
+                ms / picked.len().max(1) as f64
+            ));
+            totals[k].0 += expanded;
+            totals[k].1 += ms;
+        }
+        println!("{line}");
+        all_queries += picked.len();
+    }
+    let mut line = format!("| **total** | | {all_queries} |");
+    for &(expanded, ms) in &totals {
+        line.push_str(&format!(
+            " {expanded} | {:.3} |",
+            ms / all_queries.max(1) as f64
+        ));
+    }
+    println!("{line}");
+    if mismatches > 0 {
+        println!("{mismatches} queries where the costs differ");
+    }
+    Ok(u8::from(mismatches > 0))
 }
