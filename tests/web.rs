@@ -140,7 +140,7 @@ fn memory_views_show_cells_states_and_frame() {
     let mut p = Planner::new(5, 4).unwrap();
     p.paint_line(2, 0, 2, 2, 1, 0).unwrap();
     p.step_once();
-    let palette: Vec<u32> = (0..25).collect();
+    let palette: Vec<u32> = (0..45).collect();
     p.set_palette(&palette).unwrap();
     assert!(p.set_palette(&palette[..4]).is_err());
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().dyn_into().unwrap();
@@ -161,7 +161,11 @@ fn memory_views_show_cells_states_and_frame() {
     let frame_ptr = p.render() as u32;
     let frame =
         js_sys::Uint32Array::new_with_byte_offset_and_length(&buffer, frame_ptr, 20).to_vec();
-    assert_eq!(frame[0], 5 + 2, "terrain 1, closed");
+    assert_eq!(
+        frame[0],
+        9 + 2,
+        "terrain 1, closed: palette[cell * 9 + state]"
+    );
     assert_eq!(frame[2], 0, "wall");
 }
 
@@ -294,4 +298,35 @@ fn the_mesh_is_edited_and_read_as_flat_arrays() {
     assert!(p.remove_mesh_node(0));
     p.clear_mesh().unwrap();
     assert!(p.mesh_nodes().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn jps_and_theta_say_why_they_are_unavailable_and_theta_paths_are_polylines() {
+    let mut p = Planner::new(12, 6).unwrap();
+    assert_eq!(p.algorithm_unavailable("jps"), None);
+    p.set_settings(parse(r#"{"algorithm":"theta"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    assert!(p.is_any_angle());
+    assert_eq!(
+        p.path(),
+        vec![0, 0, 11, 5],
+        "one straight segment on an open map"
+    );
+    p.set_settings(parse(r#"{"algorithm":"jps"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    assert!(!p.is_any_angle());
+    // Terrain 3 painted while JPS is chosen: the search is refused, with the reason.
+    p.paint_line(4, 0, 4, 5, 1, 3).unwrap();
+    let why = p.refused_reason().expect("refused on a weighted map");
+    assert!(why.contains("uniform cost"), "{why}");
+    assert_eq!(
+        p.algorithm_unavailable("theta"),
+        Some(why.replace("Jump Point Search", "Theta*"))
+    );
+    assert_eq!(p.algorithm_unavailable("bidirectional"), None);
+    assert!(p.set_settings(parse(r#"{"algorithm":"theta"}"#)).is_err());
+    p.set_settings(parse(r#"{"algorithm":"bidirectional"}"#))
+        .unwrap();
+    assert_eq!(p.refused_reason(), None);
+    assert_eq!(p.run_to_end(), "found");
 }
