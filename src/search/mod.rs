@@ -27,7 +27,7 @@
 //! `Box<dyn `[`Searcher`]`>` made by [`new_search`] and moved between algorithms by
 //! [`restart_search`]. [`Search`] implements [`Searcher`] for the grid algorithms that share its
 //! loop (the textbook four, Jump Point Search and Theta*, which only replace the successor
-//! step); [`bidirectional::Bidirectional`] has two frontiers and implements it on its own.
+//! step); [`Bidirectional`] has two frontiers and implements it on its own.
 //!
 //! To add an algorithm:
 //! 1. add a variant to [`Algorithm`] with its serde/CLI name (in `name`, `FromStr`, `ALL`);
@@ -906,7 +906,7 @@ impl Search {
         self.path.reverse();
         match self.settings.algorithm {
             Algorithm::Jps => self.fill_jumps(),
-            Algorithm::Theta => return self.finish_any_angle_path(cells),
+            Algorithm::Theta => return self.finish_any_angle_path(),
             _ => {}
         }
         let w = self.width;

@@ -64,7 +64,7 @@ impl Search {
 
     /// Theta*'s path: the polyline corners stay in `path`; its cost is the sum of the
     /// segment lengths and the cells every segment crosses are painted as path.
-    pub(super) fn finish_any_angle_path(&mut self, cells: &[u8]) {
+    pub(super) fn finish_any_angle_path(&mut self) {
         let mut cost = 0.0;
         for i in 1..self.path.len() {
             let a = self.coords(self.path[i - 1]);
@@ -82,7 +82,6 @@ impl Search {
         if let Some(&first) = self.path.first() {
             self.state[first as usize] = PATH;
         }
-        let _ = cells;
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len().saturating_sub(1) as u64);
     }
