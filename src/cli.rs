@@ -37,7 +37,8 @@ enum Command {
 /// Search settings shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The algorithm: bfs, best-first, dijkstra, astar, jps, bidirectional or theta.
+    /// The algorithm: bfs, best-first, dijkstra, astar, jps, bidirectional, theta, lpa,
+    /// dstar-lite or mesh (A* on the map's visibility graph).
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
     /// 4 or 8 neighbours.
@@ -111,7 +112,8 @@ struct ScenArgs {
     /// Check only the first N problems.
     #[arg(long)]
     limit: Option<usize>,
-    /// The algorithm to check (it must be optimal: dijkstra, astar, jps or bidirectional).
+    /// The algorithm to check (it must be optimal: dijkstra, astar, jps, bidirectional, lpa
+    /// or dstar-lite).
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
 }
@@ -320,11 +322,17 @@ fn read_scen(path: &Path) -> Result<Vec<movingai::Scenario>, Failure> {
 fn scen(args: &ScenArgs) -> Result<u8, Failure> {
     if !matches!(
         args.algo,
-        Algorithm::AStar | Algorithm::Dijkstra | Algorithm::Jps | Algorithm::Bidirectional
+        Algorithm::AStar
+            | Algorithm::Dijkstra
+            | Algorithm::Jps
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
     ) {
         return Err(Failure::new(
             2,
-            "scenario lengths are optimal: check them with astar, dijkstra, jps or bidirectional",
+            "scenario lengths are optimal: check them with astar, dijkstra, jps, bidirectional, \
+             lpa or dstar-lite",
         ));
     }
     let scenarios = read_scen(&args.scen)?;
