@@ -127,7 +127,7 @@ export function reflectRelevance() {
   const eight = $('#connectivity').value === '8';
   const usesH = ['astar', 'best-first', 'jps', 'bidirectional'].includes(algorithm);
   $('#heuristic').closest('.field').classList.toggle('idle', !usesH);
-  $('#weight').closest('.field').classList.toggle('idle', algorithm !== 'astar');
+  $('#weight').closest('.field').classList.toggle('idle', !['astar', 'jps', 'theta'].includes(algorithm));
   $('#diagonal-rule').closest('.field').classList.toggle('idle', !eight);
   $('#diagonal-cost').closest('.field').classList.toggle('idle', !eight);
 }

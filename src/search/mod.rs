@@ -34,7 +34,7 @@
 //! 2. if it is a variant of [`Search`]'s loop, give it a successor function (see `jps.rs`)
 //!    and a match arm in `expand_one`, `key` and [`Search::node`]; otherwise write a struct
 //!    in its own file that implements [`Searcher`] (see `bidirectional.rs`), reusing
-//!    [`open::OpenList`] and the [`CellState`] bytes, and list it in [`new_search`] and in the
+//!    `open::OpenList` and the [`CellState`] bytes, and list it in [`new_search`] and in the
 //!    `handles` method of the engine that used to take it;
 //! 3. if it only works on some maps or movements, say why in [`Settings::unavailable_on`];
 //! 4. add it to the table in `tests/scenarios.rs` and the reference checks in
