@@ -125,6 +125,12 @@ fn bidirectional_a_star_matches_a_sample_of_every_scenario_file() {
 }
 
 #[test]
+fn lpa_star_and_d_star_lite_match_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::Lpa, Some(4)) + check(Algorithm::DStarLite, Some(4));
+    eprintln!("LPA* and D* Lite: {checked} Moving AI problems agree");
+}
+
+#[test]
 #[ignore = "every problem of every file: run with --release -- --ignored"]
 fn a_star_matches_every_scenario_of_every_file() {
     let checked = check(Algorithm::AStar, None);
