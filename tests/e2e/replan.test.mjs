@@ -35,6 +35,7 @@ for (const algo of ['lpa', 'dstar-lite']) {
     await env.withPage(t, async (page, { shot }) => {
       await newMap(page, 36, 22);
       await page.locator('#algorithm').selectOption(algo);
+      assert.equal(await page.locator('#mesh-bar').isVisible(), false, 'the mesh tools show only for the mesh');
       await speedMax(page);
       assert.equal(await runToEnd(page), 'found');
       const before = await pathCost(page);
