@@ -33,8 +33,19 @@ if [ -d "$bench_dir" ]; then
     printf '%-32s ' "$(basename "$scen")"
     target/release/pathlab scen "$scen" --map-dir "$bench_dir" | tail -n 1
   done
+  for algo in jps bidirectional; do
+    step "the CLI with --algo $algo against every problem of every Moving AI scenario file"
+    for scen in "$bench_dir"/*.scen; do
+      printf '%-32s ' "$(basename "$scen")"
+      target/release/pathlab scen "$scen" --map-dir "$bench_dir" --algo "$algo" | tail -n 1
+    done
+  done
+  step "A*, JPS and bidirectional A* side by side (figures; fails only if their costs differ)"
+  target/release/pathlab compare --map-dir "$bench_dir" --per-file 50
   step "benchmark (figures only, no assertions)"
   target/release/pathlab bench --map-dir "$bench_dir" --per-file 100
+  step "live replanning: LPA*/D* Lite repairs vs fresh A* (figures; fails only if a repaired cost differs)"
+  cargo run --release --example replan_bench -- "$bench_dir" --queries 5
 else
   echo "note: $bench_dir is missing; Moving AI checks skipped"
 fi

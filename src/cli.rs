@@ -6,8 +6,8 @@ use pathlab::clock::monotonic_ms;
 use pathlab::formats::{self, movingai};
 use pathlab::generate::{generate, Kind};
 use pathlab::{
-    Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement, NeighbourOrder,
-    Search, Settings, Status,
+    new_search, restart_search, Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic,
+    Movement, NeighbourOrder, Searcher, Settings, Status,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -31,12 +31,17 @@ enum Command {
     Bench(BenchArgs),
     /// Generate a map: recursive-division, dfs-maze, rooms, random or terrain.
     Generate(GenerateArgs),
+    /// Compare algorithms side by side on the Moving AI scenarios: expansions and ms per
+    /// query, as a Markdown table (the one in docs/algorithms.md); exits 1 if their costs
+    /// ever differ.
+    Compare(CompareArgs),
 }
 
 /// Search settings shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The algorithm: bfs, best-first, dijkstra or astar.
+    /// The algorithm: bfs, best-first, dijkstra, astar, jps, bidirectional, theta, lpa,
+    /// dstar-lite or mesh (A* on the map's visibility graph).
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
     /// 4 or 8 neighbours.
@@ -110,7 +115,8 @@ struct ScenArgs {
     /// Check only the first N problems.
     #[arg(long)]
     limit: Option<usize>,
-    /// The algorithm to check (it must be optimal: dijkstra or astar).
+    /// The algorithm to check (it must be optimal: dijkstra, astar, jps, bidirectional, lpa
+    /// or dstar-lite).
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
 }
@@ -153,6 +159,19 @@ struct GenerateArgs {
 
 fn parse_kind(s: &str) -> Result<Kind, String> {
     s.parse().map_err(|e: pathlab::generate::GenerateError| e.0)
+}
+
+#[derive(Args, Debug)]
+struct CompareArgs {
+    /// Folder with .map and .scen files.
+    #[arg(long, default_value = "../shared/benchmarks/movingai")]
+    map_dir: PathBuf,
+    /// Problems per scenario file, spread evenly over it (0 = all).
+    #[arg(long, default_value_t = 200)]
+    per_file: usize,
+    /// The algorithms, comma-separated (all must be optimal to compare costs).
+    #[arg(long, default_value = "astar,jps,bidirectional", value_delimiter = ',', value_parser = parse_algorithm)]
+    algo: Vec<Algorithm>,
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
@@ -235,6 +254,7 @@ pub fn main() -> ExitCode {
         Command::Scen(args) => scen(&args),
         Command::Bench(args) => bench(&args),
         Command::Generate(args) => generate_map(&args),
+        Command::Compare(args) => compare(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -280,10 +300,10 @@ fn load_grid(path: &Path) -> Result<Grid, Failure> {
 fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let grid = load_grid(&args.map)?;
     let settings = args.search.settings();
-    let mut search = Search::new(&grid, args.from, args.to, &settings)
+    let mut search = new_search(&grid, args.from, args.to, &settings)
         .map_err(|e| Failure::new(5, e.to_string()))?;
     let status = search
-        .run(&grid, Budget::Unlimited, monotonic_ms)
+        .run(&grid, Budget::Unlimited, &monotonic_ms)
         .map_err(|e| Failure::new(5, e.to_string()))?;
     let stats = search.stats();
     let path = search.path_cells();
@@ -356,10 +376,19 @@ fn read_scen(path: &Path) -> Result<Vec<movingai::Scenario>, Failure> {
 }
 
 fn scen(args: &ScenArgs) -> Result<u8, Failure> {
-    if !matches!(args.algo, Algorithm::AStar | Algorithm::Dijkstra) {
+    if !matches!(
+        args.algo,
+        Algorithm::AStar
+            | Algorithm::Dijkstra
+            | Algorithm::Jps
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
+    ) {
         return Err(Failure::new(
             2,
-            "scenario lengths are optimal: check them with astar or dijkstra",
+            "scenario lengths are optimal: check them with astar, dijkstra, jps, bidirectional, \
+             lpa or dstar-lite",
         ));
     }
     let scenarios = read_scen(&args.scen)?;
@@ -372,7 +401,7 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
         ..Settings::default()
     };
     let (mut passed, mut failed) = (0usize, 0usize);
-    let mut search: Option<Search> = None;
+    let mut search: Option<Box<dyn Searcher>> = None;
     for (i, s) in scenarios
         .iter()
         .enumerate()
@@ -411,19 +440,19 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
 
 /// Runs one scenario, reusing the search's memory from the last one; the path cost if found.
 fn optimal_cost(
-    search: &mut Option<Search>,
+    search: &mut Option<Box<dyn Searcher>>,
     grid: &Grid,
     s: &movingai::Scenario,
     settings: &Settings,
 ) -> Option<f64> {
     let search = match search {
         Some(search) => {
-            search.restart(grid, s.start, s.goal, settings).ok()?;
+            restart_search(search, grid, s.start, s.goal, settings).ok()?;
             search
         }
-        None => search.insert(Search::new(grid, s.start, s.goal, settings).ok()?),
+        None => search.insert(new_search(grid, s.start, s.goal, settings).ok()?),
     };
-    let status = search.run(grid, Budget::Unlimited, monotonic_ms).ok()?;
+    let status = search.run(grid, Budget::Unlimited, &monotonic_ms).ok()?;
     if status == Status::Found {
         search.stats().path_cost
     } else {
@@ -461,15 +490,15 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
             0 => 1,
             n => scenarios.len().div_ceil(n).max(1),
         };
-        let mut search = Search::new(&grid, first.start, first.start, &settings)
+        let mut search = new_search(&grid, first.start, first.start, &settings)
             .map_err(|e| Failure::new(5, e.to_string()))?;
         let (mut queries, mut expanded, mut ms) = (0usize, 0u64, 0.0f64);
         for s in scenarios.iter().step_by(step) {
             let started = monotonic_ms();
-            if search.restart(&grid, s.start, s.goal, &settings).is_err() {
+            if restart_search(&mut search, &grid, s.start, s.goal, &settings).is_err() {
                 continue;
             }
-            let _ = search.run(&grid, Budget::Unlimited, || 0.0);
+            let _ = search.run(&grid, Budget::Unlimited, &|| 0.0);
             ms += monotonic_ms() - started;
             expanded += search.stats().expanded;
             queries += 1;
@@ -498,4 +527,109 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
         all_expanded as f64 / all_ms.max(1e-9) / 1000.0
     );
     Ok(0)
+}
+
+fn compare(args: &CompareArgs) -> Result<u8, Failure> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.map_dir)
+        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", args.map_dir.display())))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    files.sort();
+    let mut maps = MapCache {
+        dir: args.map_dir.clone(),
+        maps: HashMap::new(),
+    };
+    let algos = &args.algo;
+    let mut header = String::from("| scenario file | size | queries |");
+    let mut rule = String::from("|---|---|--:|");
+    for a in algos {
+        header.push_str(&format!(" {a} expanded | {a} ms/query |"));
+        rule.push_str("--:|--:|");
+    }
+    println!("{header}\n{rule}");
+    let mut totals = vec![(0u64, 0.0f64); algos.len()];
+    let (mut all_queries, mut mismatches) = (0usize, 0usize);
+    for file in &files {
+        let scenarios = read_scen(file)?;
+        let Some(first) = scenarios.first() else {
+            continue;
+        };
+        let grid = maps.get(&first.map)?.clone();
+        let step = match args.per_file {
+            0 => 1,
+            n => scenarios.len().div_ceil(n).max(1),
+        };
+        let picked: Vec<&movingai::Scenario> = scenarios.iter().step_by(step).collect();
+        let mut row = vec![(0u64, 0.0f64); algos.len()];
+        let mut costs: Vec<Vec<Option<f64>>> = Vec::new();
+        for (k, &algorithm) in algos.iter().enumerate() {
+            let settings = Settings {
+                algorithm,
+                ..Settings::default()
+            };
+            let mut search = new_search(&grid, first.start, first.start, &settings)
+                .map_err(|e| Failure::new(5, format!("{}: {e}", first.map)))?;
+            let mut these = Vec::with_capacity(picked.len());
+            for s in &picked {
+                let started = monotonic_ms();
+                let cost = restart_search(&mut search, &grid, s.start, s.goal, &settings)
+                    .ok()
+                    .and_then(|()| search.run(&grid, Budget::Unlimited, &|| 0.0).ok())
+                    .filter(|&status| status == Status::Found)
+                    .and_then(|_| search.stats().path_cost);
+                row[k].1 += monotonic_ms() - started;
+                row[k].0 += search.stats().expanded;
+                these.push(cost);
+            }
+            costs.push(these);
+        }
+        for (q, s) in picked.iter().enumerate() {
+            let agree = costs.iter().all(|c| match (c[q], costs[0][q]) {
+                (Some(a), Some(b)) => (a - b).abs() <= 1e-6 * b.max(1.0),
+                (a, b) => a.is_none() && b.is_none(),
+            });
+            if !agree {
+                mismatches += 1;
+                eprintln!(
+                    "{}: ({},{}) → ({},{}): costs differ: {:?}",
+                    s.map,
+                    s.start.0,
+                    s.start.1,
+                    s.goal.0,
+                    s.goal.1,
+                    costs.iter().map(|c| c[q]).collect::<Vec<_>>()
+                );
+            }
+        }
+        let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+        let mut line = format!(
+            "| {name} | {}×{} | {} |",
+            grid.width(),
+            grid.height(),
+            picked.len()
+        );
+        for (k, &(expanded, ms)) in row.iter().enumerate() {
+            line.push_str(&format!(
+                " {expanded} | {:.3} |",
+                ms / picked.len().max(1) as f64
+            ));
+            totals[k].0 += expanded;
+            totals[k].1 += ms;
+        }
+        println!("{line}");
+        all_queries += picked.len();
+    }
+    let mut line = format!("| **total** | | {all_queries} |");
+    for &(expanded, ms) in &totals {
+        line.push_str(&format!(
+            " {expanded} | {:.3} |",
+            ms / all_queries.max(1) as f64
+        ));
+    }
+    println!("{line}");
+    if mismatches > 0 {
+        println!("{mismatches} queries where the costs differ");
+    }
+    Ok(u8::from(mismatches > 0))
 }

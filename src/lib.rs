@@ -32,6 +32,7 @@ pub mod formats;
 pub mod generate;
 pub mod grid;
 pub mod heuristic;
+pub mod mesh;
 pub mod planner;
 pub mod scenarios;
 pub mod search;
@@ -42,6 +43,6 @@ pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement};
 pub use heuristic::Heuristic;
 pub use planner::{Planner, PlannerError};
 pub use search::{
-    Algorithm, Budget, CellState, NeighbourOrder, NodeInfo, PlanError, Search, Settings, Stats,
-    Status,
+    new_search, restart_search, Algorithm, Budget, CellState, NeighbourOrder, NodeInfo, PlanError,
+    Search, Searcher, Settings, Stats, Status, STATE_COUNT,
 };

@@ -20,7 +20,11 @@
 //! ```
 
 use crate::grid::{Cell, Grid, GridError};
-use crate::search::{endpoint_index, Budget, PlanError, Search, Settings, Status};
+use crate::mesh::{Mesh, MeshSearch};
+use crate::search::{
+    endpoint_index, new_search, restart_search, Algorithm, Budget, PlanError, Searcher, Settings,
+    Status, STATE_COUNT,
+};
 use std::fmt;
 
 /// Why a planner action was refused. The planner is unchanged after any error.
@@ -76,6 +80,9 @@ impl Edit {
     }
 }
 
+/// The number of palette colours: 5 cell bytes × [`STATE_COUNT`] states.
+pub const PALETTE_LEN: usize = 5 * STATE_COUNT;
+
 /// The most strokes kept for undo.
 pub const UNDO_LIMIT: usize = 200;
 
@@ -91,15 +98,20 @@ pub struct Planner {
     start: (u32, u32),
     goal: (u32, u32),
     settings: Settings,
-    search: Search,
+    search: Box<dyn Searcher>,
+    /// Why the last restart was refused (say Jump Point Search after terrain was painted);
+    /// the search then stays finished with no path until the cause goes away.
+    refused: Option<PlanError>,
     undo: Vec<Edit>,
     redo: Vec<Edit>,
     /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
     stroke: Option<Edit>,
     /// RGBA pixels, one per cell, filled by [`Planner::render`].
     frame: Vec<u32>,
-    /// 25 colours: `palette[cell_byte * 5 + state_byte]`.
-    palette: [u32; 25],
+    /// `5 × STATE_COUNT` colours: `palette[cell_byte * STATE_COUNT + state_byte]`.
+    palette: [u32; PALETTE_LEN],
+    /// The waypoint graph A* on a node mesh searches (edited in the page's Mesh mode).
+    mesh: Mesh,
 }
 
 impl Planner {
@@ -117,18 +129,21 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<Planner, PlannerError> {
-        let search = Search::new(&grid, start, goal, &settings)?;
+        let mesh = Mesh::new();
+        let search = searcher_for(&grid, start, goal, &settings, &mesh)?;
         Ok(Planner {
+            mesh,
             frame: vec![0; grid.len()],
             grid,
             start,
             goal,
             settings,
             search,
+            refused: None,
             undo: Vec::new(),
             redo: Vec::new(),
             stroke: None,
-            palette: [0; 25],
+            palette: [0; PALETTE_LEN],
         })
     }
 
@@ -139,12 +154,16 @@ impl Planner {
             PlannerError::Other("this map has no passable cell to start from".into())
         })?;
         let goal = nearest_passable(&grid, self.goal).unwrap_or(start);
-        let search = Search::new(&grid, start, goal, &self.settings)?;
+        // The old mesh's nodes may sit on the new map's walls: a new map starts without one.
+        let mesh = Mesh::new();
+        let search = searcher_for(&grid, start, goal, &self.settings, &mesh)?;
+        self.mesh = mesh;
         self.frame = vec![0; grid.len()];
         self.grid = grid;
         self.start = start;
         self.goal = goal;
         self.search = search;
+        self.refused = None;
         self.undo.clear();
         self.redo.clear();
         self.stroke = None;
@@ -157,8 +176,15 @@ impl Planner {
     }
 
     /// The current search.
-    pub fn search(&self) -> &Search {
-        &self.search
+    pub fn search(&self) -> &dyn Searcher {
+        self.search.as_ref()
+    }
+
+    /// Why the search could not be restarted after the last edit (for instance Jump Point
+    /// Search once terrain costs other than 1 were painted), or `None`. While set, the search
+    /// shows its last state and steps do nothing.
+    pub fn refused(&self) -> Option<&PlanError> {
+        self.refused.as_ref()
     }
 
     /// The settings.
@@ -178,10 +204,13 @@ impl Planner {
 
     /// Advances the search by `budget` and returns its status.
     pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
+        if self.refused.is_some() {
+            return Status::NoPath;
+        }
         // The search always matches the grid (every edit restarts it), so this cannot fail;
         // should it ever, report the search as it stands rather than panic.
         self.search
-            .run(&self.grid, budget, now_ms)
+            .run(&self.grid, budget, &now_ms)
             .unwrap_or(self.search.status())
     }
 
@@ -192,7 +221,7 @@ impl Planner {
 
     /// Changes the settings and restarts the search. Refused settings change nothing.
     pub fn set_settings(&mut self, settings: Settings) -> Result<(), PlannerError> {
-        settings.validate()?;
+        settings.check_on(&self.grid)?;
         let was_done = self.search.status().is_done();
         self.settings = settings;
         self.restart_search(was_done);
@@ -388,11 +417,13 @@ impl Planner {
         if let Some([before, after]) = edit.markers {
             (self.start, self.goal) = if backwards { before } else { after };
         }
-        self.after_edit();
+        let changed: Vec<u32> = edit.cells.iter().map(|&(i, _, _)| i).collect();
+        self.after_edit(&changed);
     }
 
     /// Files an edit under the open stroke or as an undo step of its own, then restarts.
     fn record(&mut self, edit: Edit) {
+        let changed: Vec<u32> = edit.cells.iter().map(|&(i, _, _)| i).collect();
         match &mut self.stroke {
             Some(stroke) => {
                 stroke.cells.extend(edit.cells);
@@ -403,7 +434,7 @@ impl Planner {
             }
             None => self.push_undo(edit),
         }
-        self.after_edit();
+        self.after_edit(&changed);
     }
 
     fn push_undo(&mut self, edit: Edit) {
@@ -412,30 +443,146 @@ impl Planner {
         self.redo.clear();
     }
 
-    /// After any edit: restart, and re-plan to the end at once if the last search was done.
-    fn after_edit(&mut self) {
-        let was_done = self.search.status().is_done();
+    /// After an edit of the cells `changed`: let the search repair itself if it can (live
+    /// replanning); otherwise restart, and re-plan to the end at once if the last search was
+    /// done.
+    fn after_edit(&mut self, changed: &[u32]) {
+        if self.refused.is_none()
+            && self
+                .search
+                .repair(&self.grid, self.start, self.goal, changed)
+        {
+            return;
+        }
+        let was_done = self.refused.is_some() || self.search.status().is_done();
         self.restart_search(was_done);
     }
 
     fn restart_search(&mut self, run_to_end: bool) {
-        // Markers are kept passable by every edit, so restarting cannot fail; if it ever
-        // did, keep the old search rather than panic.
-        if self
-            .search
-            .restart(&self.grid, self.start, self.goal, &self.settings)
-            .is_ok()
-            && run_to_end
-        {
-            let _ = self.search.run(&self.grid, Budget::Unlimited, || 0.0);
+        // Markers are kept passable by every edit, so only an algorithm that does not apply
+        // to the edited map can refuse; keep the old search on screen and say why.
+        let restarted = if self.settings.algorithm == Algorithm::Mesh {
+            // The search keeps its own copy of the mesh: hand it the planner's current one.
+            searcher_for(
+                &self.grid,
+                self.start,
+                self.goal,
+                &self.settings,
+                &self.mesh,
+            )
+            .map(|search| self.search = search)
+        } else {
+            restart_search(
+                &mut self.search,
+                &self.grid,
+                self.start,
+                self.goal,
+                &self.settings,
+            )
+        };
+        match restarted {
+            Ok(()) => {
+                self.refused = None;
+                if run_to_end {
+                    let _ = self.search.run(&self.grid, Budget::Unlimited, &|| 0.0);
+                }
+            }
+            Err(e) => self.refused = Some(e),
         }
     }
 
-    /// Sets the 25 colours [`Planner::render`] paints with: `palette[cell * 5 + state]` for
-    /// cell byte 0–4 and [`crate::CellState`] byte 0–4, as little-endian RGBA (`0xAABBGGRR`).
-    /// Returns false (and changes nothing) unless exactly 25 colours are given.
+    /// Moves the start one step along the path found (seed 002's walker), without an undo
+    /// step. D* Lite repairs its search from the new start; other algorithms re-plan from
+    /// scratch. Returns the new start, or `None` (and changes nothing) when there is no
+    /// grid path to walk or the walker has arrived.
+    pub fn advance_walker(&mut self) -> Option<(u32, u32)> {
+        if self.refused.is_some()
+            || self.search.status() != Status::Found
+            || self.search.is_any_angle()
+        {
+            return None;
+        }
+        let next = *self.search.path_cells().get(1)?;
+        self.start = next;
+        if !self.search.repair(&self.grid, self.start, self.goal, &[]) {
+            self.restart_search(true);
+        }
+        Some(next)
+    }
+
+    /// The waypoint graph for A* on a node mesh.
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+
+    /// Adds a mesh node on (x, y) (or finds the one there) and returns its index.
+    pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, PlannerError> {
+        let before = self.mesh.nodes().len();
+        let i = self.mesh.add_node(&self.grid, x, y)?;
+        if self.mesh.nodes().len() != before {
+            self.after_mesh_edit();
+        }
+        Ok(i)
+    }
+
+    /// Joins mesh nodes `a` and `b`; refused where the segment crosses a wall or a blocked
+    /// corner.
+    pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), PlannerError> {
+        self.mesh.connect(&self.grid, a, b)?;
+        self.after_mesh_edit();
+        Ok(())
+    }
+
+    /// Removes mesh node `i` and its edges; returns whether it existed.
+    pub fn remove_mesh_node(&mut self, i: u32) -> bool {
+        let removed = self.mesh.remove_node(i);
+        if removed {
+            self.after_mesh_edit();
+        }
+        removed
+    }
+
+    /// Replaces the mesh by the map's visibility graph ([`Mesh::generate`]); returns the
+    /// number of nodes.
+    pub fn generate_mesh(&mut self) -> Result<usize, PlannerError> {
+        self.mesh = Mesh::generate(&self.grid)?;
+        self.after_mesh_edit();
+        Ok(self.mesh.nodes().len())
+    }
+
+    /// Replaces the mesh (say, one restored from storage). Nodes must be on passable cells
+    /// and edges in line of sight; otherwise nothing changes.
+    pub fn set_mesh(
+        &mut self,
+        nodes: &[(u32, u32)],
+        edges: &[(u32, u32)],
+    ) -> Result<(), PlannerError> {
+        let mut mesh = Mesh::new();
+        for &(x, y) in nodes {
+            mesh.add_node(&self.grid, x, y)?;
+        }
+        for &(a, b) in edges {
+            mesh.connect(&self.grid, a, b)?;
+        }
+        self.mesh = mesh;
+        self.after_mesh_edit();
+        Ok(())
+    }
+
+    /// After the mesh changed: an A*-on-mesh search starts over on it.
+    fn after_mesh_edit(&mut self) {
+        if self.settings.algorithm == Algorithm::Mesh {
+            let was_done = self.refused.is_some() || self.search.status().is_done();
+            self.restart_search(was_done);
+        }
+    }
+
+    /// Sets the [`PALETTE_LEN`] (45) colours [`Planner::render`] paints with:
+    /// `palette[cell * STATE_COUNT + state]` for cell byte 0–4 and [`crate::CellState`] byte
+    /// 0–8, as little-endian RGBA (`0xAABBGGRR`). Returns false (and changes nothing) unless
+    /// exactly that many colours are given.
     pub fn set_palette(&mut self, colours: &[u32]) -> bool {
-        match <[u32; 25]>::try_from(colours) {
+        match <[u32; PALETTE_LEN]>::try_from(colours) {
             Ok(p) => {
                 self.palette = p;
                 true
@@ -449,7 +596,7 @@ impl Planner {
         let cells = self.grid.bytes();
         let states = self.search.states();
         for ((px, &c), &s) in self.frame.iter_mut().zip(cells).zip(states) {
-            *px = self.palette[(usize::from(c) * 5 + usize::from(s)) % 25];
+            *px = self.palette[(usize::from(c) * STATE_COUNT + usize::from(s)) % PALETTE_LEN];
         }
         &self.frame
     }
@@ -457,6 +604,29 @@ impl Planner {
     /// The frame buffer as last rendered.
     pub fn frame(&self) -> &[u32] {
         &self.frame
+    }
+}
+
+/// A new search for `settings`; A* on a node mesh searches `mesh` (the generic
+/// [`new_search`] would generate one from the map).
+fn searcher_for(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+    mesh: &Mesh,
+) -> Result<Box<dyn Searcher>, PlanError> {
+    if settings.algorithm == Algorithm::Mesh {
+        settings.check_on(grid)?;
+        Ok(Box::new(MeshSearch::new(
+            grid,
+            start,
+            goal,
+            settings,
+            mesh.clone(),
+        )?))
+    } else {
+        new_search(grid, start, goal, settings)
     }
 }
 
@@ -694,15 +864,16 @@ mod tests {
     #[test]
     fn render_maps_cells_and_states_through_the_palette() {
         let mut p = planner();
-        let palette: Vec<u32> = (0..25).collect();
+        let palette: Vec<u32> = (0..PALETTE_LEN as u32).collect();
         assert!(p.set_palette(&palette));
         assert!(!p.set_palette(&palette[..3]));
         p.set_cell(1, 0, Cell::Wall);
         p.step(Budget::Expansions(1), || 0.0);
         let frame = p.render().to_vec();
-        assert_eq!(frame[0], 5 + CellState::Closed as u32);
+        let one = STATE_COUNT as u32;
+        assert_eq!(frame[0], one + CellState::Closed as u32);
         assert_eq!(frame[1], 0);
-        assert_eq!(frame[8], 5 + CellState::Open as u32);
+        assert_eq!(frame[8], one + CellState::Open as u32);
     }
 
     #[test]
@@ -732,5 +903,92 @@ mod tests {
         let all_walls = Grid::from_bytes(2, 1, vec![0, 0]).unwrap();
         assert!(p.load_grid(all_walls).is_err());
         assert_eq!(p.grid().width(), 4, "a refused map leaves the old one");
+    }
+
+    fn with_algorithm(algorithm: Algorithm, width: u32, height: u32) -> Planner {
+        let mut p = Planner::new(width, height).unwrap();
+        p.set_settings(Settings {
+            algorithm,
+            ..Settings::default()
+        })
+        .unwrap();
+        p
+    }
+
+    /// Asserts the planner's path cost is a fresh A*'s on its map (to rounding: two paths
+    /// of equal cost may sum their steps in another order).
+    fn assert_fresh_astar_cost(p: &Planner) {
+        let mut a = new_search(p.grid(), p.start(), p.goal(), &Settings::default()).unwrap();
+        a.run(p.grid(), Budget::Unlimited, &|| 0.0).unwrap();
+        let (got, want) = (p.search().stats().path_cost, a.stats().path_cost);
+        assert!(
+            got.zip(want)
+                .map_or(got == want, |(g, w)| (g - w).abs() < 1e-9),
+            "{got:?} vs a fresh A*'s {want:?}"
+        );
+    }
+
+    #[test]
+    fn live_replanning_repairs_instead_of_restarting() {
+        for algorithm in [Algorithm::Lpa, Algorithm::DStarLite] {
+            let mut p = with_algorithm(algorithm, 30, 20);
+            assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+            let first = p.search().stats().expanded;
+            p.paint_line((10, 5), (10, 19), 1, Cell::Wall);
+            assert_eq!(p.search().status(), Status::Found, "repaired at once");
+            assert!(p.search().stats().expanded < first);
+            assert!(p.search().states().contains(&(CellState::Repaired as u8)));
+            assert_fresh_astar_cost(&p);
+            assert!(p.undo());
+            assert_fresh_astar_cost(&p);
+        }
+    }
+
+    #[test]
+    fn the_walker_walks_round_a_new_wall_to_the_goal() {
+        let mut p = with_algorithm(Algorithm::DStarLite, 20, 9);
+        p.set_start(0, 4).unwrap();
+        p.set_goal(19, 4).unwrap();
+        p.step(Budget::Unlimited, || 0.0);
+        let mut steps = 0;
+        while let Some(at) = p.advance_walker() {
+            steps += 1;
+            if steps == 3 {
+                p.paint_line((8, 0), (8, 7), 1, Cell::Wall);
+            }
+            assert_eq!(p.start(), at);
+            assert_fresh_astar_cost(&p);
+            assert!(steps < 60);
+        }
+        assert_eq!(p.start(), (19, 4));
+    }
+
+    #[test]
+    fn mesh_edits_restart_an_a_star_on_the_mesh() {
+        let mut p = with_algorithm(Algorithm::Mesh, 10, 10);
+        p.set_goal(9, 0).unwrap();
+        p.step(Budget::Unlimited, || 0.0);
+        assert_eq!(p.search().status(), Status::Found, "start sees goal");
+        assert!(p.search().is_any_angle());
+        p.paint_line((5, 0), (5, 8), 1, Cell::Wall);
+        assert_eq!(
+            p.search().status(),
+            Status::NoPath,
+            "no mesh node to go round by"
+        );
+        let a = p.add_mesh_node(4, 9).unwrap();
+        let b = p.add_mesh_node(6, 9).unwrap();
+        assert_eq!(p.search().status(), Status::NoPath);
+        p.connect_mesh_nodes(a, b).unwrap();
+        assert_eq!(p.search().status(), Status::Found);
+        assert_eq!(
+            p.search().path_cells(),
+            vec![(0, 0), (4, 9), (6, 9), (9, 0)]
+        );
+        assert!(p.connect_mesh_nodes(a, 7).is_err());
+        assert!(p.remove_mesh_node(a));
+        assert_eq!(p.search().status(), Status::NoPath);
+        assert!(p.generate_mesh().unwrap() >= 2);
+        assert_eq!(p.search().status(), Status::Found);
     }
 }

@@ -11,8 +11,9 @@
 use crate::formats::{bitmap, link, movingai};
 use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
+use crate::planner::PALETTE_LEN;
 use crate::scenarios;
-use crate::search::{Budget, Settings, Status};
+use crate::search::{Budget, Settings, Status, STATE_COUNT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -95,7 +96,7 @@ pub struct Planner {
     palette: Vec<u32>,
     /// RGBA pixels, one per cell, as last painted by [`Planner::render`].
     frame: Vec<u32>,
-    /// `cell * 5 + state` of every pixel as last painted (255: never painted), so a render
+    /// `cell * STATE_COUNT + state` of every pixel as last painted (255: never painted), so a render
     /// repaints only the pixels that changed and reports their bounding box.
     painted: Vec<u8>,
     /// The bounding box `[x, y, width, height]` of the pixels the last render changed.
@@ -246,20 +247,20 @@ impl Planner {
         self.inner.grid().bytes().as_ptr()
     }
 
-    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–4).
+    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–8).
     /// Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = statesPtr)]
     pub fn states_ptr(&self) -> *const u8 {
         self.inner.search().states().as_ptr()
     }
 
-    /// Sets the 25 RGBA colours (`0xAABBGGRR`, index `cell * 5 + state`) the frame is painted
-    /// with. Throws unless exactly 25 colours are given.
+    /// Sets the 45 RGBA colours (`0xAABBGGRR`, index `cell * 9 + state`) the frame is painted
+    /// with. Throws unless exactly 45 colours are given.
     #[wasm_bindgen(js_name = setPalette)]
     pub fn set_palette(&mut self, colours: &[u32]) -> Result<(), JsError> {
         if !self.inner.set_palette(colours) {
             return Err(JsError::new(&format!(
-                "the palette needs 25 colours, not {}",
+                "the palette needs {PALETTE_LEN} colours, not {}",
                 colours.len()
             )));
         }
@@ -269,7 +270,7 @@ impl Planner {
         Ok(())
     }
 
-    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 5 + state]`) and
+    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 9 + state]`) and
     /// returns its address in wasm memory: `width × height × 4` bytes, ready for
     /// `new ImageData(...)`. Only pixels whose cell or state changed since the last render are
     /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.
@@ -280,16 +281,16 @@ impl Planner {
             grid.bytes(),
             self.inner.search().states(),
         );
-        if self.painted.len() != cells.len() || self.palette.len() != 25 {
+        if self.painted.len() != cells.len() || self.palette.len() != PALETTE_LEN {
             self.painted.clear();
             self.painted.resize(cells.len(), u8::MAX);
             self.frame.clear();
             self.frame.resize(cells.len(), 0);
         }
-        let palette: &[u32] = if self.palette.len() == 25 {
+        let palette: &[u32] = if self.palette.len() == PALETTE_LEN {
             &self.palette
         } else {
-            &[0; 25]
+            &[0; PALETTE_LEN]
         };
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for (y, ((row_cells, row_states), (row_painted, row_frame))) in cells
@@ -308,10 +309,11 @@ impl Planner {
                 .zip(row_painted.iter_mut().zip(row_frame.iter_mut()))
                 .enumerate()
             {
-                let key = c.wrapping_mul(5).wrapping_add(s);
+                // At most 4 × 9 + 8 = 44, so the key fits a byte.
+                let key = c.wrapping_mul(STATE_COUNT as u8).wrapping_add(s);
                 if *done != key {
                     *done = key;
-                    *px = palette[usize::from(key) % 25];
+                    *px = palette[usize::from(key) % PALETTE_LEN];
                     x0 = x0.min(x);
                     x1 = x1.max(x);
                     y0 = y0.min(y);
@@ -346,7 +348,7 @@ impl Planner {
             .map_or(255, Cell::to_byte)
     }
 
-    /// The search-state byte at (x, y) (`CellState` 0–4); 255 outside the map.
+    /// The search-state byte at (x, y) (`CellState` 0–8); 255 outside the map.
     pub fn state(&self, x: u32, y: u32) -> u8 {
         let g = self.inner.grid();
         if x >= g.width() || y >= g.height() {
@@ -724,6 +726,147 @@ impl Planner {
         Ok(())
     }
 
+    /// Moves the start one step along the path (seed 002's walker; D* Lite repairs its search
+    /// from there). Returns the new start as `[x, y]`, or an empty array when there is no
+    /// path to walk or the walker has arrived.
+    #[wasm_bindgen(js_name = advanceWalker)]
+    pub fn advance_walker(&mut self) -> Vec<u32> {
+        match self.inner.advance_walker() {
+            Some((x, y)) => {
+                self.touched();
+                vec![x, y]
+            }
+            None => Vec::new(),
+        }
+    }
+
+    /// Why `algorithm` (a settings name such as `jps`) cannot run on this map with the current
+    /// movement — the page disables the option and shows this — or `undefined` when it can.
+    #[wasm_bindgen(js_name = algorithmUnavailable)]
+    pub fn algorithm_unavailable(&self, algorithm: &str) -> Option<String> {
+        let algorithm = algorithm.parse().ok()?;
+        let settings = Settings {
+            algorithm,
+            ..*self.inner.settings()
+        };
+        settings.unavailable_on(self.inner.grid())
+    }
+
+    /// Why the search was refused after the last edit (say Jump Point Search once terrain
+    /// was painted), or `undefined`.
+    #[wasm_bindgen(js_name = refusedReason)]
+    pub fn refused_reason(&self) -> Option<String> {
+        self.inner.refused().map(|e| e.to_string())
+    }
+
+    /// Whether the path is a polyline of corners (Theta*, A* on a node mesh) rather than a
+    /// chain of neighbouring cells.
+    #[wasm_bindgen(js_name = isAnyAngle)]
+    pub fn is_any_angle(&self) -> bool {
+        self.inner.search().is_any_angle()
+    }
+
+    /// The mesh nodes as a flat `[x0, y0, x1, y1, …]` array; node `i` is at `2i`.
+    #[wasm_bindgen(js_name = meshNodes)]
+    pub fn mesh_nodes(&self) -> Vec<u32> {
+        self.inner
+            .mesh()
+            .nodes()
+            .iter()
+            .flat_map(|&(x, y)| [x, y])
+            .collect()
+    }
+
+    /// The mesh edges as a flat `[a0, b0, a1, b1, …]` array of node indices.
+    #[wasm_bindgen(js_name = meshEdges)]
+    pub fn mesh_edges(&self) -> Vec<u32> {
+        self.inner
+            .mesh()
+            .edges()
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .collect()
+    }
+
+    /// One byte per mesh edge: 1 where the map now blocks it (a wall drawn across it), so
+    /// the search skips it.
+    #[wasm_bindgen(js_name = meshBlockedEdges)]
+    pub fn mesh_blocked_edges(&self) -> Vec<u8> {
+        self.inner
+            .mesh()
+            .blocked_edges(self.inner.grid())
+            .into_iter()
+            .map(u8::from)
+            .collect()
+    }
+
+    /// The index of the mesh node on (x, y), or -1.
+    #[wasm_bindgen(js_name = meshNodeAt)]
+    pub fn mesh_node_at(&self, x: u32, y: u32) -> i32 {
+        self.inner
+            .mesh()
+            .node_at(x, y)
+            .map_or(-1, |i| i32::try_from(i).unwrap_or(-1))
+    }
+
+    /// Adds a mesh node on (x, y), or finds the one there; returns its index. Throws on a
+    /// wall or outside the map.
+    #[wasm_bindgen(js_name = addMeshNode)]
+    pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
+        let i = self.inner.add_mesh_node(x, y).map_err(js_error)?;
+        self.touched();
+        Ok(i)
+    }
+
+    /// Joins mesh nodes `a` and `b`. Throws when the segment crosses a wall or cuts a
+    /// blocked corner.
+    #[wasm_bindgen(js_name = connectMeshNodes)]
+    pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
+        self.inner.connect_mesh_nodes(a, b).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Removes mesh node `i` and its edges (later nodes move down one index); returns
+    /// whether it existed.
+    #[wasm_bindgen(js_name = removeMeshNode)]
+    pub fn remove_mesh_node(&mut self, i: u32) -> bool {
+        let removed = self.inner.remove_mesh_node(i);
+        if removed {
+            self.touched();
+        }
+        removed
+    }
+
+    /// Replaces the mesh by the map's visibility graph (nodes at convex obstacle corners,
+    /// edges in line of sight); returns the node count. Throws on maps with too many corners.
+    #[wasm_bindgen(js_name = generateMesh)]
+    pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
+        let n = self.inner.generate_mesh().map_err(js_error)?;
+        self.touched();
+        Ok(n as u32)
+    }
+
+    /// Replaces the mesh (say, one restored from storage) from flat `[x0, y0, …]` nodes and
+    /// `[a0, b0, …]` edges. Throws, changing nothing, when a node is on a wall or outside the
+    /// map, or an edge joins missing nodes or nodes out of sight.
+    #[wasm_bindgen(js_name = setMesh)]
+    pub fn set_mesh(&mut self, nodes: &[u32], edges: &[u32]) -> Result<(), JsError> {
+        if nodes.len() % 2 != 0 || edges.len() % 2 != 0 {
+            return Err(JsError::new(
+                "mesh nodes and edges must be flat arrays of pairs",
+            ));
+        }
+        let pairs = |flat: &[u32]| -> Vec<(u32, u32)> {
+            flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
+        };
+        self.inner
+            .set_mesh(&pairs(nodes), &pairs(edges))
+            .map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
     /// Runs A* with the Moving AI movement on scenarios `from .. from + count` in a search of
     /// its own (the user's search and map are untouched) and returns `{checked, matched,
     /// failures: [{index, expected, got}]}` (`got` is null when no path was found). Call it
@@ -737,5 +880,13 @@ impl Planner {
             count as usize,
         );
         to_js(&report)
+    }
+
+    /// Removes every mesh node and edge.
+    #[wasm_bindgen(js_name = clearMesh)]
+    pub fn clear_mesh(&mut self) -> Result<(), JsError> {
+        self.inner.set_mesh(&[], &[]).map_err(js_error)?;
+        self.touched();
+        Ok(())
     }
 }

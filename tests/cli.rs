@@ -217,3 +217,27 @@ fn scen_counts_passes_and_failures() {
     ]);
     assert!(String::from_utf8_lossy(&out.stdout).ends_with("0 passed, 1 failed\n"));
 }
+
+#[test]
+fn live_replanning_and_mesh_algorithms_solve_from_the_command_line() {
+    // A wall with a gap at the bottom: (0,0) to (4,0) goes round it.
+    let text = "type octile\nheight 4\nwidth 5\nmap\n..@..\n..@..\n..@..\n.....\n";
+    let map = temp_file("replan-algos", "m.map", text);
+    let solve = |algo: &str| {
+        let out = pathlab(&[
+            "solve", &map, "--from", "0,0", "--to", "4,0", "--algo", algo, "--json",
+        ]);
+        assert!(out.status.success(), "{algo}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], "found", "{algo}");
+        v["cost"].as_f64().unwrap()
+    };
+    let astar = solve("astar");
+    for algo in ["lpa", "dstar-lite"] {
+        assert!((solve(algo) - astar).abs() < 1e-9, "{algo} is optimal");
+    }
+    // The mesh is generated from the map: nodes at the wall's two lower corners.
+    let mesh = solve("mesh");
+    let want = 2.0 * 10f64.sqrt() + 2.0;
+    assert!((mesh - want).abs() < 1e-9, "mesh cost {mesh}, want {want}");
+}

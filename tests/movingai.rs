@@ -7,7 +7,7 @@
 //! every problem of every file.
 
 use pathlab::formats::{load_map, movingai};
-use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
+use pathlab::{new_search, restart_search, Algorithm, Budget, Grid, Settings, Status};
 use std::path::PathBuf;
 
 fn bench_dir() -> Option<PathBuf> {
@@ -67,7 +67,7 @@ fn check(algorithm: Algorithm, count: Option<usize>) -> usize {
                 .collect(),
         };
         let first = &scenarios[0];
-        let mut search = Search::new(&grid, first.start, first.goal, &settings).unwrap();
+        let mut search = new_search(&grid, first.start, first.goal, &settings).unwrap();
         for i in picks {
             let s = &scenarios[i];
             assert_eq!(
@@ -75,8 +75,8 @@ fn check(algorithm: Algorithm, count: Option<usize>) -> usize {
                 (s.map_width, s.map_height),
                 "{name}"
             );
-            search.restart(&grid, s.start, s.goal, &settings).unwrap();
-            let status = search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+            restart_search(&mut search, &grid, s.start, s.goal, &settings).unwrap();
+            let status = search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
             let cost = search.stats().path_cost.unwrap_or(f64::NAN);
             if status != Status::Found || (cost - s.optimal).abs() > s.tolerance {
                 failures.push(format!(
@@ -110,6 +110,24 @@ fn a_star_matches_a_sample_of_every_scenario_file() {
 fn dijkstra_matches_a_sample_of_every_scenario_file() {
     let checked = check(Algorithm::Dijkstra, Some(6));
     eprintln!("Dijkstra: {checked} Moving AI problems agree");
+}
+
+#[test]
+fn jump_point_search_matches_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::Jps, Some(40));
+    eprintln!("JPS: {checked} Moving AI problems agree");
+}
+
+#[test]
+fn bidirectional_a_star_matches_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::Bidirectional, Some(20));
+    eprintln!("Bidirectional A*: {checked} Moving AI problems agree");
+}
+
+#[test]
+fn lpa_star_and_d_star_lite_match_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::Lpa, Some(4)) + check(Algorithm::DStarLite, Some(4));
+    eprintln!("LPA* and D* Lite: {checked} Moving AI problems agree");
 }
 
 #[test]

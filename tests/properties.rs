@@ -6,10 +6,10 @@
 
 mod common;
 
-use common::{check_path, reference_cost, reference_moves};
+use common::{check_any_angle_path, check_path, reference_cost, reference_moves, straight_line};
 use pathlab::{
-    Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement, NeighbourOrder,
-    Search, Settings, Status,
+    new_search, Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement,
+    NeighbourOrder, Search, Searcher, Settings, Status,
 };
 use proptest::prelude::*;
 
@@ -178,6 +178,304 @@ proptest! {
             }
             Status::NoPath => prop_assert!(search.path().is_empty()),
             Status::Running => prop_assert!(false, "an unlimited run finished"),
+        }
+    }
+}
+
+/// One edit of a live-replanning sequence: set a cell (its index modulo the map size) to a
+/// byte, then give the search a few expansions (0 = run to the end) before the next edit.
+type LiveEdit = (u32, u8, u8);
+
+fn live_edits() -> impl Strategy<Value = Vec<LiveEdit>> {
+    proptest::collection::vec(
+        (
+            any::<u32>(),
+            prop_oneof![3 => Just(0u8), 2 => Just(1u8), 1 => 2u8..=4],
+            0u8..6,
+        ),
+        1..10,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// LPA* and D* Lite repair after every edit (also mid-search) to the reference's cost on
+    /// the edited map, and D* Lite keeps it while its start walks the path.
+    #[test]
+    fn live_replanning_matches_the_reference_after_every_edit(
+        p in problem(),
+        edits in live_edits(),
+        h in 0usize..Heuristic::ALL.len(),
+        dstar in any::<bool>(),
+        walk in any::<bool>(),
+    ) {
+        use pathlab::search::incremental::{Incremental, Mode};
+        let mode = if dstar { Mode::DStarLite } else { Mode::Lpa };
+        let settings = Settings {
+            heuristic: Some(Heuristic::ALL[h]),
+            movement: p.movement,
+            ..Settings::default()
+        };
+        let mut grid = p.grid.clone();
+        let mut inc = Incremental::new(mode, &grid, p.start, p.goal, &settings).unwrap();
+        for (i, (at, byte, budget)) in edits.into_iter().enumerate() {
+            if budget > 0 {
+                inc.run(&grid, Budget::Expansions(u64::from(budget)), || 0.0).unwrap();
+            }
+            let cell = grid.coords((at as usize) % grid.len());
+            if cell == inc.start() || cell == p.goal {
+                continue;
+            }
+            grid.set(i64::from(cell.0), i64::from(cell.1), pathlab::Cell::from_byte(byte).unwrap());
+            inc.cells_changed(&grid, &[cell]);
+            let status = inc.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+            let want = reference_cost(&grid, &p.movement, inc.start(), p.goal);
+            match want {
+                None => prop_assert_eq!(status, Status::NoPath),
+                Some(want) => {
+                    prop_assert_eq!(status, Status::Found);
+                    let path = inc.path_cells();
+                    prop_assert_eq!(path.first(), Some(&inc.start()));
+                    prop_assert_eq!(path.last(), Some(&p.goal));
+                    let cost = p.movement.path_cost(&grid, &path);
+                    prop_assert!(cost.is_some_and(|c| (c - want).abs() < 1e-6), "{:?} vs {}", cost, want);
+                    let got = inc.stats().path_cost.unwrap();
+                    prop_assert!((got - want).abs() < 1e-6, "{:?} edit {}: {} vs {}", mode, i, got, want);
+                    if walk && dstar && path.len() > 1 {
+                        inc.move_start(&grid, path[1]).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The cheapest cost over a waypoint graph by the plainest Dijkstra: O(n²) scans, exact `f64`
+/// Euclidean edge lengths, edges found by brute force (every mesh edge in line of sight, the
+/// two markers joined to every node they can see and to each other).
+fn mesh_reference(
+    grid: &Grid,
+    mesh: &pathlab::mesh::Mesh,
+    start: (u32, u32),
+    goal: (u32, u32),
+) -> Option<f64> {
+    use pathlab::mesh::{distance, line_of_sight};
+    let mut points = mesh.nodes().to_vec();
+    points.push(start);
+    points.push(goal);
+    let n = points.len();
+    let mut joined = vec![vec![false; n]; n];
+    for &(a, b) in mesh.edges() {
+        let ok = line_of_sight(grid, points[a as usize], points[b as usize]);
+        joined[a as usize][b as usize] = ok;
+        joined[b as usize][a as usize] = ok;
+    }
+    for marker in [n - 2, n - 1] {
+        for other in 0..n {
+            if other != marker && line_of_sight(grid, points[marker], points[other]) {
+                joined[marker][other] = true;
+                joined[other][marker] = true;
+            }
+        }
+    }
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[n - 2] = 0.0;
+    loop {
+        let best = (0..n)
+            .filter(|&i| !done[i] && dist[i].is_finite())
+            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
+        if best == n - 1 {
+            return Some(dist[best]);
+        }
+        done[best] = true;
+        for next in 0..n {
+            if joined[best][next] {
+                let d = dist[best] + distance(points[best], points[next]);
+                if d < dist[next] {
+                    dist[next] = d;
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A* on a node mesh: on the map's visibility graph, with a random hand-made mesh added,
+    /// it finds the reference Dijkstra's cost over the same graph, its path's segments are all
+    /// in line of sight, and it is never shorter than the straight line.
+    #[test]
+    fn mesh_a_star_matches_a_plain_dijkstra_on_the_same_graph(
+        p in problem(),
+        extra in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..6),
+        generate in any::<bool>(),
+    ) {
+        use pathlab::mesh::{distance, line_of_sight, Mesh, MeshSearch};
+        use pathlab::Searcher;
+        let mut mesh = if generate { Mesh::generate(&p.grid).unwrap() } else { Mesh::new() };
+        for (a, b) in extra {
+            let cells = p.grid.len();
+            let ca = p.grid.coords(a as usize % cells);
+            let cb = p.grid.coords(b as usize % cells);
+            if let (Ok(i), Ok(j)) = (mesh.add_node(&p.grid, ca.0, ca.1), mesh.add_node(&p.grid, cb.0, cb.1)) {
+                let _ = mesh.connect(&p.grid, i, j);
+            }
+        }
+        for &(a, b) in mesh.edges() {
+            prop_assert!(line_of_sight(&p.grid, mesh.nodes()[a as usize], mesh.nodes()[b as usize]));
+        }
+        let want = mesh_reference(&p.grid, &mesh, p.start, p.goal);
+        let settings = Settings { algorithm: Algorithm::Mesh, ..Settings::default() };
+        let mut search = MeshSearch::new(&p.grid, p.start, p.goal, &settings, mesh).unwrap();
+        let status = search.run(&p.grid, Budget::Expansions(3), &|| 0.0).unwrap();
+        let status = if status == Status::Running {
+            search.run(&p.grid, Budget::Unlimited, &|| 0.0).unwrap()
+        } else {
+            status
+        };
+        match want {
+            None => prop_assert_eq!(status, Status::NoPath),
+            Some(want) => {
+                prop_assert_eq!(status, Status::Found);
+                let cost = search.stats().path_cost.unwrap();
+                prop_assert!((cost - want).abs() < 1e-6, "{} vs {}", cost, want);
+                prop_assert!(cost >= distance(p.start, p.goal) - 1e-9);
+                let path = search.path_nodes();
+                for pair in path.windows(2) {
+                    prop_assert!(line_of_sight(&p.grid, pair[0], pair[1]));
+                }
+            }
+        }
+    }
+}
+
+/// A uniform-cost map (walls and cost-1 cells only) with Moving AI movement (any diagonal
+/// cost) or 4-connected movement: where Jump Point Search and Theta* apply.
+fn uniform_problem(max_side: u32) -> impl Strategy<Value = Problem> {
+    (
+        1u32..=max_side,
+        1u32..=max_side,
+        0u32..45,
+        any::<bool>(),
+        1.0f64..=2.0,
+    )
+        .prop_flat_map(move |(width, height, walls, eight, diagonal_cost)| {
+            let n = width * height;
+            (
+                proptest::collection::vec(
+                    prop_oneof![walls => Just(0u8), 60 => Just(1u8)],
+                    n as usize,
+                ),
+                0..n,
+                0..n,
+                prop_oneof![Just(std::f64::consts::SQRT_2), Just(diagonal_cost)],
+            )
+                .prop_map(move |(mut cells, s, t, diagonal_cost)| {
+                    cells[s as usize] = 1;
+                    cells[t as usize] = 1;
+                    let grid = Grid::from_bytes(width, height, cells).unwrap();
+                    let movement = if eight {
+                        Movement {
+                            diagonal_cost,
+                            ..Movement::default()
+                        }
+                    } else {
+                        Movement::four()
+                    };
+                    Problem {
+                        start: grid.coords(s as usize),
+                        goal: grid.coords(t as usize),
+                        grid,
+                        movement,
+                    }
+                })
+        })
+}
+
+fn solve_any(p: &Problem, settings: Settings) -> Box<dyn Searcher> {
+    let mut search = new_search(&p.grid, p.start, p.goal, &settings).unwrap();
+    search.run(&p.grid, Budget::Unlimited, &|| 0.0).unwrap();
+    search
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn jump_point_search_is_optimal(p in uniform_problem(24), goal_directed in any::<bool>()) {
+        let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
+        let order = if goal_directed { NeighbourOrder::GoalDirected } else { NeighbourOrder::Fixed };
+        let search = solve_any(&p, Settings {
+            algorithm: Algorithm::Jps, movement: p.movement, neighbour_order: order,
+            ..Settings::default()
+        });
+        match optimal {
+            None => prop_assert_eq!(search.status(), Status::NoPath),
+            Some(optimal) => {
+                prop_assert_eq!(search.status(), Status::Found);
+                let cost = check_path(&p.grid, search.as_ref(), p.goal);
+                prop_assert!((cost - optimal).abs() <= 1e-6 * optimal.max(1.0),
+                    "JPS {} vs optimal {}", cost, optimal);
+            }
+        }
+    }
+
+    #[test]
+    fn bidirectional_a_star_is_optimal(p in problem()) {
+        let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
+        for heuristic in Heuristic::ALL {
+            let search = solve_any(&p, Settings {
+                algorithm: Algorithm::Bidirectional, heuristic: Some(heuristic),
+                movement: p.movement, ..Settings::default()
+            });
+            match optimal {
+                None => prop_assert_eq!(search.status(), Status::NoPath),
+                Some(optimal) => {
+                    prop_assert_eq!(search.status(), Status::Found);
+                    let cost = check_path(&p.grid, search.as_ref(), p.goal);
+                    prop_assert!((cost - optimal).abs() <= 1e-6 * optimal.max(1.0),
+                        "{}: {} vs optimal {}", heuristic, cost, optimal);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn theta_star_paths_are_clear_and_no_longer_than_the_grid_optimum(p in uniform_problem(20)) {
+        let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
+        let search = solve_any(&p, Settings {
+            algorithm: Algorithm::Theta, movement: p.movement, ..Settings::default()
+        });
+        match optimal {
+            None => prop_assert_eq!(search.status(), Status::NoPath),
+            Some(optimal) => {
+                prop_assert_eq!(search.status(), Status::Found);
+                let cost = check_any_angle_path(&p.grid, search.as_ref(), p.goal);
+                prop_assert!(cost >= straight_line(p.start, p.goal) - 1e-9);
+                if !p.movement.has_diagonals() || p.movement.diagonal_cost >= std::f64::consts::SQRT_2 {
+                    prop_assert!(cost <= optimal + 1e-6, "Theta* {} > grid optimum {}", cost, optimal);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn new_algorithms_stepped_one_expansion_at_a_time_end_like_a_full_run(p in uniform_problem(16)) {
+        for algorithm in [Algorithm::Jps, Algorithm::Bidirectional, Algorithm::Theta] {
+            let settings = Settings { algorithm, movement: p.movement, ..Settings::default() };
+            let full = solve_any(&p, settings);
+            let mut stepped = new_search(&p.grid, p.start, p.goal, &settings).unwrap();
+            let mut calls = 0;
+            while !stepped.run(&p.grid, Budget::Expansions(1), &|| 0.0).unwrap().is_done() {
+                calls += 1;
+                prop_assert!(calls <= 10 * p.grid.len() + 10);
+            }
+            prop_assert_eq!(stepped.status(), full.status());
+            prop_assert_eq!(stepped.path(), full.path());
+            prop_assert_eq!(stepped.stats().expanded, full.stats().expanded);
         }
     }
 }

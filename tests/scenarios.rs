@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::{check_path, grid};
+use common::{check_any_angle_path, check_path, grid, straight_line};
 use pathlab::grid::{SEED_DIAGONAL_PENALTY, SQRT_2};
 use pathlab::{
-    Algorithm, Budget, CellState, Connectivity, DiagonalRule, Heuristic, Movement, NeighbourOrder,
-    PlanError, Search, Settings, Status,
+    new_search, Algorithm, Budget, CellState, Connectivity, DiagonalRule, Heuristic, Movement,
+    NeighbourOrder, PlanError, Search, Searcher, Settings, Status,
 };
 
 struct Case {
@@ -183,11 +183,11 @@ fn cases() -> Vec<Case> {
     ]
 }
 
-fn run(case: &Case, settings: Settings) -> (Search, Status) {
+fn run(case: &Case, settings: Settings) -> (Box<dyn Searcher>, Status) {
     let g = grid(case.map);
-    let mut search = Search::new(&g, case.start, case.goal, &settings)
+    let mut search = new_search(&g, case.start, case.goal, &settings)
         .unwrap_or_else(|e| panic!("{}: {e}", case.name));
-    let status = search.run(&g, Budget::Unlimited, || 0.0).unwrap();
+    let status = search.run(&g, Budget::Unlimited, &|| 0.0).unwrap();
     (search, status)
 }
 
@@ -196,6 +196,10 @@ fn every_algorithm_on_every_case() {
     for case in cases() {
         let g = grid(case.map);
         for algorithm in Algorithm::ALL {
+            if algorithm == Algorithm::Mesh {
+                // Any-angle paths on a waypoint graph: see `a_star_on_a_mesh_on_every_case`.
+                continue;
+            }
             for order in [NeighbourOrder::Fixed, NeighbourOrder::GoalDirected] {
                 let settings = Settings {
                     algorithm,
@@ -203,18 +207,46 @@ fn every_algorithm_on_every_case() {
                     neighbour_order: order,
                     ..Settings::default()
                 };
-                let (search, status) = run(&case, settings);
                 let what = format!("{} / {algorithm} / {order:?}", case.name);
+                if let Some(why) = settings.unavailable_on(&g) {
+                    // JPS and Theta* refuse weighted maps and other diagonal rules, in words.
+                    assert!(
+                        matches!(algorithm, Algorithm::Jps | Algorithm::Theta),
+                        "{what}"
+                    );
+                    let err = new_search(&g, case.start, case.goal, &settings).unwrap_err();
+                    assert_eq!(err.to_string(), why, "{what}");
+                    continue;
+                }
+                let (search, status) = run(&case, settings);
                 let Some((optimal, fewest_moves)) = case.answer else {
                     assert_eq!(status, Status::NoPath, "{what}");
                     assert!(search.path().is_empty(), "{what}");
                     continue;
                 };
                 assert_eq!(status, Status::Found, "{what}");
-                let cost = check_path(&g, &search, case.goal);
+                if algorithm == Algorithm::Theta {
+                    // Any-angle: clear segments, no shorter than the straight line, and no
+                    // longer than the grid optimum when a diagonal step costs its length.
+                    let cost = check_any_angle_path(&g, search.as_ref(), case.goal);
+                    assert!(
+                        cost >= straight_line(case.start, case.goal) - 1e-9,
+                        "{what}"
+                    );
+                    if !case.movement.has_diagonals() || case.movement.diagonal_cost == SQRT_2 {
+                        assert!(cost <= optimal + 1e-6, "{what}: {cost} > {optimal}");
+                    }
+                    continue;
+                }
+                let cost = check_path(&g, search.as_ref(), case.goal);
                 let moves = search.stats().path_moves.unwrap();
                 match algorithm {
-                    Algorithm::Dijkstra | Algorithm::AStar => {
+                    Algorithm::Dijkstra
+                    | Algorithm::AStar
+                    | Algorithm::Jps
+                    | Algorithm::Bidirectional
+                    | Algorithm::Lpa
+                    | Algorithm::DStarLite => {
                         assert!(
                             (cost - optimal).abs() < 1e-9,
                             "{what}: cost {cost}, optimal {optimal}"
@@ -222,6 +254,7 @@ fn every_algorithm_on_every_case() {
                     }
                     Algorithm::BreadthFirst => assert_eq!(moves, fewest_moves, "{what}"),
                     Algorithm::BestFirst => assert!(cost >= optimal - 1e-9, "{what}"),
+                    Algorithm::Mesh | Algorithm::Theta => unreachable!("checked above"),
                 }
             }
         }
@@ -460,4 +493,75 @@ fn weighted_a_star_reopens_closed_nodes_and_stays_within_its_bound() {
         }
     }
     assert!(total_reopened > 0, "weighted A* never re-opened a node");
+}
+
+#[test]
+fn a_star_on_a_mesh_on_every_case() {
+    use pathlab::mesh::{distance, line_of_sight};
+    for case in cases() {
+        let g = grid(case.map);
+        let settings = Settings {
+            algorithm: Algorithm::Mesh,
+            movement: case.movement,
+            ..Settings::default()
+        };
+        let (search, status) = run(&case, settings);
+        let what = format!("{} / mesh", case.name);
+        if case.answer.is_none() {
+            assert_eq!(status, Status::NoPath, "{what}");
+            continue;
+        }
+        if status != Status::Found {
+            // A visibility graph keeps off blocked corners, so it can miss grid paths that
+            // squeeze diagonally (the cut-corner and always-diagonal cases).
+            assert_ne!(
+                case.movement.diagonal_rule,
+                DiagonalRule::NoCornerCutting,
+                "{what}"
+            );
+            continue;
+        }
+        let path = search.path_cells();
+        assert_eq!(path.first(), Some(&case.start), "{what}");
+        assert_eq!(path.last(), Some(&case.goal), "{what}");
+        let mut length = 0.0;
+        for pair in path.windows(2) {
+            assert!(line_of_sight(&g, pair[0], pair[1]), "{what}: {pair:?}");
+            length += distance(pair[0], pair[1]);
+        }
+        let cost = search.stats().path_cost.unwrap();
+        assert!((cost - length).abs() < 1e-9, "{what}: {cost} vs {length}");
+        assert!(cost >= distance(case.start, case.goal) - 1e-9, "{what}");
+    }
+}
+
+#[test]
+fn jps_is_refused_with_a_reason_once_terrain_is_painted_and_recovers_after_undo() {
+    use pathlab::{Cell, Planner};
+    let jps = Settings {
+        algorithm: Algorithm::Jps,
+        ..Settings::default()
+    };
+    let mut p = Planner::with_grid(grid(&["......", "......"]), (0, 0), (5, 1), jps).unwrap();
+    assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+    p.set_cell(2, 0, Cell::Terrain(3));
+    let why = p
+        .refused()
+        .expect("JPS refused on a weighted map")
+        .to_string();
+    assert!(why.contains("uniform cost"), "{why}");
+    assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::NoPath);
+    assert!(p.undo());
+    assert!(p.refused().is_none(), "uniform again: JPS runs");
+    assert_eq!(p.search().status(), Status::Found, "re-planned at once");
+    let theta = Settings {
+        algorithm: Algorithm::Theta,
+        movement: Movement {
+            diagonal_rule: DiagonalRule::Always,
+            ..Movement::default()
+        },
+        ..Settings::default()
+    };
+    let err = p.set_settings(theta).unwrap_err().to_string();
+    assert!(err.contains("'always' diagonal rule"), "{err}");
 }

@@ -140,7 +140,7 @@ fn memory_views_show_cells_states_and_frame() {
     let mut p = Planner::new(5, 4).unwrap();
     p.paint_line(2, 0, 2, 2, 1, 0).unwrap();
     p.step_once();
-    let palette: Vec<u32> = (0..25).collect();
+    let palette: Vec<u32> = (0..45).collect();
     p.set_palette(&palette).unwrap();
     assert!(p.set_palette(&palette[..4]).is_err());
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().dyn_into().unwrap();
@@ -161,7 +161,11 @@ fn memory_views_show_cells_states_and_frame() {
     let frame_ptr = p.render() as u32;
     let frame =
         js_sys::Uint32Array::new_with_byte_offset_and_length(&buffer, frame_ptr, 20).to_vec();
-    assert_eq!(frame[0], 5 + 2, "terrain 1, closed");
+    assert_eq!(
+        frame[0],
+        9 + 2,
+        "terrain 1, closed: palette[cell * 9 + state]"
+    );
     assert_eq!(frame[2], 0, "wall");
 }
 
@@ -477,4 +481,92 @@ fn a_million_cell_maze_link_round_trips_and_prints_its_timing() {
         link.len(),
         t3 - t2
     );
+}
+
+#[wasm_bindgen_test]
+fn lpa_repairs_across_the_boundary_and_paints_repaired_cells() {
+    let mut p = Planner::new(20, 12).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"lpa"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    let before = num(&p.stats().unwrap(), "pathCost");
+    p.paint_line(10, 0, 10, 9, 1, 0).unwrap();
+    assert_eq!(p.status(), "found");
+    assert!(num(&p.stats().unwrap(), "pathCost") > before);
+    let repaired = (0..12)
+        .flat_map(|y| (0..20).map(move |x| (x, y)))
+        .filter(|&(x, y)| p.state(x, y) == 8)
+        .count();
+    assert!(repaired > 0, "state 8 marks the repaired cells");
+}
+
+#[wasm_bindgen_test]
+fn the_walker_advances_along_a_dstar_lite_path_until_it_arrives() {
+    let mut p = Planner::new(8, 3).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"dstar-lite"}"#))
+        .unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    let mut steps = 0;
+    while let [x, y] = p.advance_walker()[..] {
+        steps += 1;
+        assert_eq!(num(&p.start().unwrap(), "x"), f64::from(x));
+        assert_eq!(num(&p.start().unwrap(), "y"), f64::from(y));
+        assert!(steps <= 10);
+    }
+    assert_eq!(steps, 7, "one cell a step on an open 8×3 map");
+    assert_eq!(num(&p.start().unwrap(), "x"), 7.0);
+}
+
+#[wasm_bindgen_test]
+fn the_mesh_is_edited_and_read_as_flat_arrays() {
+    let mut p = Planner::new(10, 10).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"mesh"}"#)).unwrap();
+    let a = p.add_mesh_node(2, 2).unwrap();
+    let b = p.add_mesh_node(7, 3).unwrap();
+    assert!(p.add_mesh_node(10, 0).is_err(), "outside the map");
+    p.connect_mesh_nodes(a, b).unwrap();
+    assert_eq!(p.mesh_nodes(), vec![2, 2, 7, 3]);
+    assert_eq!(p.mesh_edges(), vec![0, 1]);
+    assert_eq!(p.mesh_node_at(7, 3), 1);
+    assert_eq!(p.mesh_node_at(0, 0), -1);
+    p.paint_line(5, 0, 5, 5, 1, 0).unwrap();
+    assert_eq!(p.mesh_blocked_edges(), vec![1], "the wall cuts the edge");
+    let err = p.connect_mesh_nodes(a, b).err().expect("no line of sight");
+    assert!(message(err).contains("cannot see each other"));
+    assert!(p.is_any_angle());
+    assert!(p.generate_mesh().unwrap() >= 2);
+    assert_eq!(p.run_to_end(), "found");
+    assert!(p.remove_mesh_node(0));
+    p.clear_mesh().unwrap();
+    assert!(p.mesh_nodes().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn jps_and_theta_say_why_they_are_unavailable_and_theta_paths_are_polylines() {
+    let mut p = Planner::new(12, 6).unwrap();
+    assert_eq!(p.algorithm_unavailable("jps"), None);
+    p.set_settings(parse(r#"{"algorithm":"theta"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    assert!(p.is_any_angle());
+    assert_eq!(
+        p.path(),
+        vec![0, 0, 11, 5],
+        "one straight segment on an open map"
+    );
+    p.set_settings(parse(r#"{"algorithm":"jps"}"#)).unwrap();
+    assert_eq!(p.run_to_end(), "found");
+    assert!(!p.is_any_angle());
+    // Terrain 3 painted while JPS is chosen: the search is refused, with the reason.
+    p.paint_line(4, 0, 4, 5, 1, 3).unwrap();
+    let why = p.refused_reason().expect("refused on a weighted map");
+    assert!(why.contains("uniform cost"), "{why}");
+    assert_eq!(
+        p.algorithm_unavailable("theta"),
+        Some(why.replace("Jump Point Search", "Theta*"))
+    );
+    assert_eq!(p.algorithm_unavailable("bidirectional"), None);
+    assert!(p.set_settings(parse(r#"{"algorithm":"theta"}"#)).is_err());
+    p.set_settings(parse(r#"{"algorithm":"bidirectional"}"#))
+        .unwrap();
+    assert_eq!(p.refused_reason(), None);
+    assert_eq!(p.run_to_end(), "found");
 }

@@ -10,6 +10,8 @@ import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
+import { attachMesh } from './mesh.js';
+import { showAvailability } from './availability.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector,
@@ -128,6 +130,7 @@ function applySettingsFromForm() {
     return true;
   });
   if (!ok) writeSettings(planner().settings());
+  app.view.syncMeshBar();
   app.view.running = false;
   app.view.walker = null;
   updateButtons();
@@ -149,6 +152,7 @@ function afterLoad(name, message) {
   showMapName(name);
   app.shippedText = app.mapList.some((m) => m.file === name) ? planner().exportMap() : null;
   app.view.loaded();
+  app.view.syncMeshBar();
   syncControls();
   if (message) setMessage(message, 'success');
 }
@@ -345,6 +349,7 @@ function save() {
     start: p.start(),
     goal: p.goal(),
     settings: p.settings(),
+    mesh: { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()) },
     map: app.mapName,
     ui: { brush: v.brush, brushSize: v.brushSize, speed: v.speed, drawProgress: v.drawProgress },
   });
@@ -378,6 +383,15 @@ function restore() {
   } catch (e) {
     if (isTrap(e)) throw e;
   }
+  // The node mesh comes back too; a stored mesh that no longer fits is dropped quietly.
+  const mesh = s.mesh;
+  if (mesh && Array.isArray(mesh.nodes) && Array.isArray(mesh.edges) && mesh.nodes.length > 0) {
+    try {
+      planner().setMesh(new Uint32Array(mesh.nodes), new Uint32Array(mesh.edges));
+    } catch (e) {
+      if (isTrap(e)) throw e;
+    }
+  }
   const ui = s.ui || {};
   const v = app.view;
   if (ui.brush in BRUSH_BYTES) v.brush = ui.brush;
@@ -399,6 +413,7 @@ function updateButtons() {
   run.setAttribute('aria-pressed', String(v.running));
   $('#undo').disabled = !v.planner.canUndo();
   $('#redo').disabled = !v.planner.canRedo();
+  showAvailability(v.planner);
 }
 
 let scenarios = null;
@@ -521,6 +536,10 @@ function installHooks() {
     settings: () => planner().settings(),
     exportMap: () => planner().exportMap(),
     mapName: () => app.mapName,
+    path: () => Array.from(planner().path()),
+    anyAngle: () => planner().isAnyAngle(),
+    mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
+    walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),
     perf: () => v.perf.last ?? null,
   };
 }
@@ -574,6 +593,9 @@ async function main() {
 
   syncControls();
   wireControls();
+  // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
+  app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
+  app.view.syncMeshBar();
   app.view.start();
   updateButtons();
   if (restoredAs === 'damaged') {

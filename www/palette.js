@@ -18,7 +18,14 @@ export const STATES = [
   { name: 'Closed', rgb: [0xe6, 0x9f, 0x00], alpha: 0.42 },
   { name: 'Re-opened', rgb: [0xcc, 0x79, 0xa7], alpha: 0.7 },
   { name: 'Path', rgb: [0xf0, 0xe4, 0x42], alpha: 0.85 },
+  { name: 'Jump point', rgb: [0xd5, 0x5e, 0x00], alpha: 0.75 },
+  { name: 'Open (backward)', rgb: [0x00, 0x9e, 0x73], alpha: 0.5 },
+  { name: 'Closed (backward)', rgb: [0x00, 0x72, 0xb2], alpha: 0.4 },
+  { name: 'Repaired', rgb: [0xcc, 0x00, 0xcc], alpha: 0.55 },
 ];
+
+/** Number of CellState values: the palette is `cell * STATE_COUNT + state`. */
+export const STATE_COUNT = STATES.length;
 
 /** Vector marks drawn over the frame. */
 export const MARKS = {
@@ -41,13 +48,13 @@ export function cellColour(cell, state) {
   return overlay && cell !== 0 ? blend(base, overlay.rgb, overlay.alpha) : base;
 }
 
-/** The 25 colours `palette[cell * 5 + state]` as little-endian RGBA words (0xAABBGGRR). */
+/** The 45 colours `palette[cell * 9 + state]` as little-endian RGBA words (0xAABBGGRR). */
 export function buildPalette() {
-  const words = new Uint32Array(25);
+  const words = new Uint32Array(5 * STATE_COUNT);
   for (let cell = 0; cell < 5; cell++) {
-    for (let state = 0; state < 5; state++) {
+    for (let state = 0; state < STATE_COUNT; state++) {
       const [r, g, b] = cellColour(cell, state);
-      words[cell * 5 + state] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+      words[cell * STATE_COUNT + state] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
     }
   }
   return words;
@@ -70,6 +77,10 @@ export function legendEntries() {
     ['Open', css(cellColour(1, 1)), 'square'],
     ['Closed', css(cellColour(1, 2)), 'square'],
     ['Re-opened', css(cellColour(1, 3)), 'square'],
+    ['Jump point', css(cellColour(1, 5)), 'square'],
+    ['Open (backward)', css(cellColour(1, 6)), 'square'],
+    ['Closed (backward)', css(cellColour(1, 7)), 'square'],
+    ['Repaired', css(cellColour(1, 8)), 'square'],
     ['Current node', MARKS.current, 'ring'],
     ['Path', css(cellColour(1, 4)), 'line'],
   ];

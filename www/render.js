@@ -114,7 +114,8 @@ export class Renderer {
 
   /**
    * Paints a frame. `scene` = { planner, version, path: Int32Array|[] (flat x,y), start, goal,
-   * current, hover, walker: {x, y}|null, brushSize }.
+   * current, hover, walker: {x, y}|null, brushSize, overlay: (ctx, renderer) => void | null }.
+   * `overlay` draws extra vectors (the node mesh) under the path and markers.
    */
   paint(scene) {
     const t0 = performance.now();
@@ -161,6 +162,7 @@ export class Renderer {
     ctx.lineWidth = 1;
     ctx.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
 
+    if (scene.overlay) scene.overlay(ctx, this);
     this.pathLine(ctx, scene.path);
     if (scene.current) this.currentNode(ctx, scene.current);
     this.marker(ctx, scene.start, MARKS.start, 'circle');

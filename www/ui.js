@@ -125,9 +125,9 @@ export function writeSettings(s) {
 export function reflectRelevance() {
   const algorithm = $('#algorithm').value;
   const eight = $('#connectivity').value === '8';
-  const usesH = algorithm === 'astar' || algorithm === 'best-first';
+  const usesH = ['astar', 'best-first', 'jps', 'bidirectional'].includes(algorithm);
   $('#heuristic').closest('.field').classList.toggle('idle', !usesH);
-  $('#weight').closest('.field').classList.toggle('idle', algorithm !== 'astar');
+  $('#weight').closest('.field').classList.toggle('idle', !['astar', 'jps', 'theta'].includes(algorithm));
   $('#diagonal-rule').closest('.field').classList.toggle('idle', !eight);
   $('#diagonal-cost').closest('.field').classList.toggle('idle', !eight);
 }

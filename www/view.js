@@ -13,6 +13,9 @@ const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 const NOOP = () => {};
 
 /** The first letter upper-cased and a final full stop: errors become sentences. */
+/** Milliseconds per cell for the D* Lite walker. */
+const LIVE_STEP_MS = 140;
+
 /** Whether `e` is the wasm instance trapping (a panic, or worse): nothing after it is safe. */
 export function isTrap(e) {
   return e instanceof WebAssembly.RuntimeError;
@@ -152,7 +155,8 @@ export class PlannerView {
   }
 
   changed() {
-    this.walker = null;
+    // A D* Lite walker keeps walking through edits: it replans from where it stands.
+    if (!this.walker?.live) this.walker = null;
     this.buttons();
   }
 
@@ -241,6 +245,10 @@ export class PlannerView {
   }
 
   walk() {
+    if (this.planner.settings().algorithm === 'dstar-lite') {
+      this.walkLive();
+      return;
+    }
     if (this.path.length < 4) {
       this.say('There is no path to walk yet: run the search first.', 'info');
       return;
@@ -258,7 +266,45 @@ export class PlannerView {
     this.say('Walking the path…', 'info');
   }
 
+  /**
+   * D* Lite's walker: the planner moves the start one cell along the path per step and
+   * repairs the search from there, so walls drawn in front of the walker are walked round.
+   */
+  walkLive() {
+    if (this.planner.status !== 'found') {
+      this.say('There is no path to walk yet: run the search first.', 'info');
+      return;
+    }
+    const at = this.planner.start();
+    this.walker = { live: true, from: at, to: at, t0: performance.now(), steps: 0, done: false };
+    this.say('Walking with D* Lite: draw a wall in front of the walker and it replans from where it stands.', 'info');
+  }
+
+  liveWalkerPosition(now) {
+    const w = this.walker;
+    if (!w.done && now - w.t0 >= LIVE_STEP_MS) {
+      const next = this.planner.advanceWalker();
+      if (next.length === 2) {
+        w.from = w.to;
+        w.to = { x: next[0], y: next[1] };
+        w.steps++;
+      } else {
+        w.done = true;
+        w.from = w.to;
+        const goal = this.planner.goal();
+        const arrived = w.to.x === goal.x && w.to.y === goal.y;
+        this.say(arrived
+          ? `The walker arrived after ${w.steps} steps.`
+          : 'The walker is stuck: the goal cannot be reached from here.', arrived ? 'success' : 'error');
+      }
+      w.t0 = now;
+    }
+    const f = w.done ? 1 : Math.min(1, (now - w.t0) / LIVE_STEP_MS);
+    return { x: w.from.x + (w.to.x - w.from.x) * f, y: w.from.y + (w.to.y - w.from.y) * f, done: w.done };
+  }
+
   walkerPosition(now) {
+    if (this.walker.live) return this.liveWalkerPosition(now);
     const w = this.walker;
     const t = Math.min(1, (now - w.t0) / w.duration);
     // Ease in and out so the walker starts and stops softly.
@@ -347,7 +393,8 @@ export class PlannerView {
     let walker = null;
     if (this.walker) {
       walker = this.walkerPosition(now);
-      if (walker.done && now - this.walker.t0 > this.walker.duration + 1500) this.walker = null;
+      const linger = this.walker.live ? 1500 : this.walker.duration + 1500;
+      if (walker.done && now - this.walker.t0 > linger) this.walker = null;
     }
     if (version !== this.paintedVersion || this.renderer.dirty || walker) {
       this.renderer.paint({
@@ -360,6 +407,7 @@ export class PlannerView {
         hover: this.hover,
         walker,
         brushSize: this.brushSize,
+        overlay: this.overlay,
       });
       this.paintedVersion = version;
       this.perf.paint.push(this.renderer.lastPaintMs);
@@ -380,14 +428,24 @@ export class PlannerView {
         const text = finishText(stats);
         if (text) this.say(...text);
         this.hook('finished', stats);
+      } else if (this.isRepair(stats)) {
+        this.say(`Repaired the path: cost ${stats.pathCost.toFixed(4)} in ${stats.pathMoves} moves; the repair expanded ${stats.expanded} nodes.`, 'success');
       }
       this.lastStatus = stats.status;
+      this.lastCost = stats.pathCost;
       const path = p.path();
       this.path = path;
-      if (this.walker && this.walker.pts.length !== path.length) this.walker = null;
+      if (this.walker && !this.walker.live && this.walker.pts.length !== path.length) this.walker = null;
       this.buttons();
       this.inspected = '';
     }
+  }
+
+  /** Whether an edit just repaired a finished LPA* or D* Lite path (not a walker step). */
+  isRepair(stats) {
+    const algorithm = this.planner.settings().algorithm;
+    return (algorithm === 'lpa' || algorithm === 'dstar-lite') && !this.walker?.live
+      && stats.status === 'found' && this.lastStatus === 'found' && stats.pathCost !== this.lastCost;
   }
 
   inspect() {

@@ -21,6 +21,28 @@
 //! in dense arrays indexed `y * width + x` beside the grid ([`Search::states`]), never in it,
 //! so the page can paint it straight from wasm memory and a grid is never dirtied by a search.
 //!
+//! # Dispatch: one trait, one factory
+//!
+//! Everything that drives a search — the [`crate::Planner`], the CLI, the wasm glue — holds a
+//! `Box<dyn `[`Searcher`]`>` made by [`new_search`] and moved between algorithms by
+//! [`restart_search`]. [`Search`] implements [`Searcher`] for the grid algorithms that share its
+//! loop (the textbook four, Jump Point Search and Theta*, which only replace the successor
+//! step); [`Bidirectional`] has two frontiers and implements it on its own.
+//!
+//! To add an algorithm:
+//! 1. add a variant to [`Algorithm`] with its serde/CLI name (in `name`, `FromStr`, `ALL`);
+//! 2. if it is a variant of [`Search`]'s loop, give it a successor function (see `jps.rs`)
+//!    and a match arm in `expand_one`, `key` and [`Search::node`]; otherwise write a struct
+//!    in its own file that implements [`Searcher`] (see `bidirectional.rs`), reusing
+//!    `open::OpenList` and the [`CellState`] bytes, and list it in [`new_search`] and in the
+//!    `handles` method of the engine that used to take it;
+//! 3. if it only works on some maps or movements, say why in [`Settings::unavailable_on`];
+//! 4. add it to the table in `tests/scenarios.rs` and the reference checks in
+//!    `tests/properties.rs`; the CLI, the page's `<select>` and `docs/algorithms.md` list it.
+//!
+//! A searcher that can repair itself after an edit (LPA*, D* Lite) overrides
+//! [`Searcher::repair`]; the planner calls it before falling back to a restart.
+//!
 //! ```
 //! use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
 //! let grid = Grid::new(5, 5)?;
@@ -32,13 +54,21 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod open;
+mod bidirectional;
+pub mod incremental;
+mod jps;
+pub(crate) mod open;
+mod theta;
 
-use crate::grid::{Grid, Movement, MovementError};
+use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use crate::mesh::{Mesh, MeshSearch};
+pub use bidirectional::Bidirectional;
+use incremental::{Incremental, Mode};
 use open::{Entry, OpenList};
 use std::fmt;
 use std::str::FromStr;
+pub use theta::line_of_sight;
 
 /// Which node the search takes from the open list next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -55,15 +85,45 @@ pub enum Algorithm {
     /// The node with the smallest g + w·h: optimal for w = 1, within w × optimal for w ≥ 1.
     #[serde(rename = "astar")]
     AStar,
+    /// Jump Point Search (Harabor & Grastien): A* over jump points only. Optimal; needs
+    /// uniform cost and Moving AI or 4-connected movement ([`Settings::unavailable_on`]).
+    #[serde(rename = "jps")]
+    Jps,
+    /// Bidirectional A*: a forward search from the start and a backward one from the goal,
+    /// stopping once no unexplored path can beat the best meeting. Optimal.
+    #[serde(rename = "bidirectional")]
+    Bidirectional,
+    /// Theta* (Nash et al.): A* whose nodes may take their parent's parent when it is in line
+    /// of sight, giving any-angle paths with Euclidean lengths. Needs uniform cost.
+    #[serde(rename = "theta")]
+    Theta,
+    /// Lifelong Planning A*: optimal like A*, and repairs its search after edits instead of
+    /// starting over ([`incremental`]).
+    #[serde(rename = "lpa")]
+    Lpa,
+    /// D* Lite: LPA* searching from the goal, so the start can move (the walker) and the
+    /// search is repaired from where it stands ([`incremental`]).
+    #[serde(rename = "dstar-lite")]
+    DStarLite,
+    /// A* on a waypoint graph ([`crate::mesh`]): the user's mesh on the page, a visibility
+    /// graph generated from the map elsewhere.
+    #[serde(rename = "mesh")]
+    Mesh,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them.
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 10] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
         Algorithm::Dijkstra,
         Algorithm::AStar,
+        Algorithm::Jps,
+        Algorithm::Bidirectional,
+        Algorithm::Theta,
+        Algorithm::Lpa,
+        Algorithm::DStarLite,
+        Algorithm::Mesh,
     ];
 
     /// The name used on the command line and in settings objects.
@@ -73,6 +133,12 @@ impl Algorithm {
             Algorithm::BestFirst => "best-first",
             Algorithm::Dijkstra => "dijkstra",
             Algorithm::AStar => "astar",
+            Algorithm::Jps => "jps",
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::Theta => "theta",
+            Algorithm::Lpa => "lpa",
+            Algorithm::DStarLite => "dstar-lite",
+            Algorithm::Mesh => "mesh",
         }
     }
 
@@ -80,7 +146,10 @@ impl Algorithm {
     /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
     /// Breadth-First and Best-First).
     fn improves_paths(self) -> bool {
-        matches!(self, Algorithm::Dijkstra | Algorithm::AStar)
+        matches!(
+            self,
+            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::Jps | Algorithm::Theta
+        )
     }
 }
 
@@ -99,8 +168,15 @@ impl FromStr for Algorithm {
             "best-first" | "bestfirst" => Ok(Algorithm::BestFirst),
             "dijkstra" => Ok(Algorithm::Dijkstra),
             "astar" | "a*" => Ok(Algorithm::AStar),
+            "jps" | "jump-point" => Ok(Algorithm::Jps),
+            "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
+            "theta" | "theta*" => Ok(Algorithm::Theta),
+            "lpa" | "lpa*" => Ok(Algorithm::Lpa),
+            "dstar-lite" | "d*lite" | "dstar" => Ok(Algorithm::DStarLite),
+            "mesh" => Ok(Algorithm::Mesh),
             _ => Err(format!(
-                "unknown algorithm '{s}': use bfs, best-first, dijkstra or astar"
+                "unknown algorithm '{s}': use bfs, best-first, dijkstra, astar, jps, \
+                 bidirectional, theta, lpa, dstar-lite or mesh"
             )),
         }
     }
@@ -178,6 +254,46 @@ impl Settings {
         self.movement
             .validate()
             .map_err(|MovementError(m)| PlanError::BadSetting(m))
+    }
+
+    /// Why the chosen algorithm cannot run on `grid` with this movement, in words for the
+    /// user (the page shows it beside the disabled option), or `None` when it can.
+    pub fn unavailable_on(&self, grid: &Grid) -> Option<String> {
+        let name = match self.algorithm {
+            Algorithm::Jps => "Jump Point Search",
+            Algorithm::Theta => "Theta*",
+            _ => return None,
+        };
+        // Both prune or shortcut on the assumption that every free cell costs the same.
+        if grid.bytes().iter().any(|&b| b > 1) {
+            return Some(format!(
+                "{name} needs a map of uniform cost, and this one has terrain costs \
+                 above 1: use A* or bidirectional A* on weighted terrain"
+            ));
+        }
+        let m = &self.movement;
+        let moving_ai = m.connectivity == Connectivity::Eight
+            && m.diagonal_rule == DiagonalRule::NoCornerCutting;
+        if m.has_diagonals() && !moving_ai {
+            return Some(format!(
+                "{name} needs 8-connected movement without corner cutting (the Moving AI \
+                 rule) or 4-connected movement, not the '{}' diagonal rule",
+                match m.diagonal_rule {
+                    DiagonalRule::OneSideFree => "one-side-free",
+                    _ => "always",
+                }
+            ));
+        }
+        None
+    }
+
+    /// [`Settings::validate`], then [`Settings::unavailable_on`] as an error.
+    pub fn check_on(&self, grid: &Grid) -> Result<(), PlanError> {
+        self.validate()?;
+        match self.unavailable_on(grid) {
+            Some(why) => Err(PlanError::BadSetting(why)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -292,7 +408,19 @@ pub enum CellState {
     Reopened = 3,
     /// On the path the search returned (found or partial).
     Path = 4,
+    /// Jump Point Search: a jump point that has been expanded. (Cells a jump only scanned
+    /// over are painted [`CellState::Closed`].)
+    JumpPoint = 5,
+    /// Bidirectional search: in the backward search's open list.
+    BackOpen = 6,
+    /// Bidirectional search: expanded by the backward search.
+    BackClosed = 7,
+    /// Live replanning: a cell whose value a repair after an edit changed.
+    Repaired = 8,
 }
+
+/// How many [`CellState`] values there are: the palette has `5 × STATE_COUNT` colours.
+pub const STATE_COUNT: usize = 9;
 
 impl CellState {
     /// Reads a state byte back.
@@ -303,6 +431,10 @@ impl CellState {
             2 => CellState::Closed,
             3 => CellState::Reopened,
             4 => CellState::Path,
+            5 => CellState::JumpPoint,
+            6 => CellState::BackOpen,
+            7 => CellState::BackClosed,
+            8 => CellState::Repaired,
             _ => return None,
         })
     }
@@ -313,6 +445,7 @@ const OPEN: u8 = CellState::Open as u8;
 const CLOSED: u8 = CellState::Closed as u8;
 const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
+const JUMP_POINT: u8 = CellState::JumpPoint as u8;
 
 /// Counters of a search, as in seed 003's planner information and more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -499,7 +632,11 @@ impl Search {
         self.start = start_index;
         self.goal = goal_index;
         self.settings = *settings;
-        let heuristic = settings.resolved_heuristic();
+        let heuristic = match settings.algorithm {
+            // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
+            Algorithm::Theta => Heuristic::Euclidean,
+            _ => settings.resolved_heuristic(),
+        };
         self.estimator = Estimator::new(heuristic, &movement, goal);
         let near_kind = if heuristic == Heuristic::Zero {
             Heuristic::default_for(&movement)
@@ -633,7 +770,12 @@ impl Search {
                 self.nearest = Some((near, cell));
             }
         }
-        self.expand_successors(cell, x, y, g, cells);
+        // Jump Point Search and Theta* are this loop with another successor step.
+        match self.settings.algorithm {
+            Algorithm::Jps => self.jump_successors(cell, x, y, g, cells),
+            Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
+            _ => self.expand_successors(cell, x, y, g, cells),
+        }
         false
     }
 
@@ -762,6 +904,11 @@ impl Search {
             cell = parent;
         }
         self.path.reverse();
+        match self.settings.algorithm {
+            Algorithm::Jps => self.fill_jumps(),
+            Algorithm::Theta => return self.finish_any_angle_path(),
+            _ => {}
+        }
         let w = self.width;
         let mut cost = 0.0;
         for pair in self.path.windows(2) {
@@ -779,6 +926,65 @@ impl Search {
         }
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
+    }
+
+    /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
+    /// `expand_successors`: a cell without a node gets one, a cheaper path to an open cell
+    /// moves its entry up, a cheaper path to a cell in state `closed` re-opens it, anything
+    /// else is forgotten. Used by the variants whose successors are not plain neighbours.
+    fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
+        let n = cell as usize;
+        let is_new = match self.state[n] {
+            OPEN | REOPENED if new_g < self.g[n] => {
+                self.stats.updated += 1;
+                false
+            }
+            OPEN | REOPENED => return,
+            s if s == closed && new_g < self.g[n] => {
+                self.stats.reopened += 1;
+                self.state[n] = REOPENED;
+                true
+            }
+            s if s == closed => return,
+            _ => {
+                self.stats.generated += 1;
+                self.state[n] = OPEN;
+                true
+            }
+        };
+        self.g[n] = new_g;
+        self.parent[n] = from;
+        let (x, y) = self.coords(cell);
+        let key = key(
+            self.settings.algorithm,
+            &self.estimator,
+            self.settings.weight,
+            x,
+            y,
+            new_g,
+        );
+        self.next_seq += 1;
+        let entry = Entry::new(key, new_g, self.next_seq, cell);
+        if is_new {
+            self.open.push(entry);
+            self.stats.open_size = self.open.len() as u64;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+        } else {
+            self.open.improve(entry);
+        }
+    }
+
+    /// Whether a [`Search`] runs `algorithm` (every algorithm that shares its loop).
+    pub fn handles(algorithm: Algorithm) -> bool {
+        !matches!(
+            algorithm,
+            Algorithm::Bidirectional | Algorithm::Lpa | Algorithm::DStarLite | Algorithm::Mesh
+        )
+    }
+
+    /// Whether [`Search::path`] lists the corners of an any-angle polyline (Theta*).
+    pub fn is_any_angle(&self) -> bool {
+        self.settings.algorithm == Algorithm::Theta
     }
 
     /// The current status.
@@ -833,22 +1039,31 @@ impl Search {
         }
         let c = (y * self.width + x) as usize;
         let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
-        let known = state != CellState::Unvisited;
+        // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
+        let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
+        let known = state != CellState::Unvisited && !scanned;
         let g = known.then(|| self.g[c] as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
         let f = g.and_then(|g| match self.settings.algorithm {
             Algorithm::BreadthFirst => None,
             Algorithm::BestFirst => Some(h),
             Algorithm::Dijkstra => Some(g),
-            Algorithm::AStar => Some(g + self.settings.weight * h),
+            Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::Theta
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
+            | Algorithm::Mesh => Some(g + self.settings.weight * h),
         });
         let parent = self.parent[c];
         // Path cells and re-opened cells were all expanded at least once; plain open ones
         // never were, and their slot may hold an earlier search's number.
-        let expanded = matches!(
-            state,
-            CellState::Closed | CellState::Reopened | CellState::Path
-        );
+        let expanded = !scanned
+            && matches!(
+                state,
+                CellState::Closed | CellState::Reopened | CellState::Path | CellState::JumpPoint
+            );
         Some(NodeInfo {
             x,
             y,
@@ -875,9 +1090,25 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
         Algorithm::BreadthFirst => 0,
         Algorithm::BestFirst => estimator.units(x, y),
         Algorithm::Dijkstra => g,
-        Algorithm::AStar if weight == 1.0 => g + estimator.units(x, y),
+        Algorithm::AStar
+        | Algorithm::Jps
+        | Algorithm::Theta
+        | Algorithm::Bidirectional
+        | Algorithm::Lpa
+        | Algorithm::DStarLite
+        | Algorithm::Mesh
+            if weight == 1.0 =>
+        {
+            g + estimator.units(x, y)
+        }
         // Float to integer casts saturate, so a huge weight cannot wrap the key around.
-        Algorithm::AStar => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
+        Algorithm::AStar
+        | Algorithm::Jps
+        | Algorithm::Theta
+        | Algorithm::Bidirectional
+        | Algorithm::Lpa
+        | Algorithm::DStarLite
+        | Algorithm::Mesh => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
     }
 }
 
@@ -900,4 +1131,245 @@ pub(crate) fn endpoint_index(
         return Err(PlanError::OnWall { what, at });
     }
     Ok(index as u32)
+}
+
+/// A search of any algorithm, as the planner, the CLI and the page drive it: start or
+/// restart it, run it by a [`Budget`], read its status, counters, per-cell states and path.
+///
+/// Made by [`new_search`]; see the module docs for how to add an implementation.
+pub trait Searcher: fmt::Debug {
+    /// Starts over from `start` to `goal` on `grid` with `settings`, reusing memory where it
+    /// can. On error the searcher is left as it was.
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError>;
+
+    /// Runs until the budget is spent or the search finishes, and returns the status.
+    /// `now_ms` is a monotonic clock in milliseconds.
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError>;
+
+    /// Whether [`Searcher::restart`] can switch this searcher to `algorithm` (otherwise
+    /// [`restart_search`] makes a new one).
+    fn handles(&self, algorithm: Algorithm) -> bool;
+
+    /// The current status.
+    fn status(&self) -> Status;
+
+    /// The counters so far.
+    fn stats(&self) -> &Stats;
+
+    /// The settings this search runs with.
+    fn settings(&self) -> &Settings;
+
+    /// The start cell.
+    fn start(&self) -> (u32, u32);
+
+    /// The goal cell.
+    fn goal(&self) -> (u32, u32);
+
+    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value.
+    fn states(&self) -> &[u8];
+
+    /// The path as cell indices from the start, once the search is `Found` or `Partial`.
+    /// Consecutive cells are neighbours, except on an any-angle path
+    /// ([`Searcher::is_any_angle`]), where they are the corners of a polyline.
+    fn path(&self) -> &[u32];
+
+    /// [`Searcher::path`] as (x, y) cells.
+    fn path_cells(&self) -> Vec<(u32, u32)>;
+
+    /// Whether [`Searcher::path`] lists polyline corners (Theta*) rather than neighbouring
+    /// cells.
+    fn is_any_angle(&self) -> bool {
+        false
+    }
+
+    /// The cell expanded last, if any.
+    fn current(&self) -> Option<(u32, u32)>;
+
+    /// What the search knows about (x, y), or `None` when outside the grid.
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo>;
+
+    /// Called after an edit changed the cells `changed` (indices `y * width + x`) of `grid`,
+    /// or moved the markers to `start` and `goal`: a searcher that can repair its previous
+    /// search (LPA*, D* Lite) does so, marks the cells it updated [`CellState::Repaired`] and
+    /// returns true. The default returns false and the planner restarts the search.
+    fn repair(
+        &mut self,
+        _grid: &Grid,
+        _start: (u32, u32),
+        _goal: (u32, u32),
+        _changed: &[u32],
+    ) -> bool {
+        false
+    }
+
+    /// A boxed copy, so planners holding a `Box<dyn Searcher>` can be cloned.
+    fn clone_box(&self) -> Box<dyn Searcher>;
+}
+
+impl Clone for Box<dyn Searcher> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+impl Searcher for Search {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        Search::restart(self, grid, start, goal, settings)
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        Search::run(self, grid, budget, now_ms)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        Search::handles(algorithm)
+    }
+
+    fn status(&self) -> Status {
+        Search::status(self)
+    }
+
+    fn stats(&self) -> &Stats {
+        Search::stats(self)
+    }
+
+    fn settings(&self) -> &Settings {
+        Search::settings(self)
+    }
+
+    fn start(&self) -> (u32, u32) {
+        Search::start(self)
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        Search::goal(self)
+    }
+
+    fn states(&self) -> &[u8] {
+        Search::states(self)
+    }
+
+    fn path(&self) -> &[u32] {
+        Search::path(self)
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        Search::path_cells(self)
+    }
+
+    fn is_any_angle(&self) -> bool {
+        Search::is_any_angle(self)
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        Search::current(self)
+    }
+
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        Search::node(self, x, y)
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+}
+
+/// Calls `step` (one expansion; true once the search is done) as often as `budget` allows:
+/// the stepping of [`Search::run`] for searchers with their own loop.
+pub(crate) fn drive(budget: Budget, now_ms: &dyn Fn() -> f64, mut step: impl FnMut() -> bool) {
+    match budget {
+        Budget::Expansions(n) => {
+            for _ in 0..n.max(1) {
+                if step() {
+                    break;
+                }
+            }
+        }
+        Budget::Unlimited => while !step() {},
+        Budget::Millis(ms) => {
+            let started = now_ms();
+            // As in `Search::run`: read the clock every 64 expansions only.
+            'slice: loop {
+                for _ in 0..64 {
+                    if step() {
+                        break 'slice;
+                    }
+                }
+                if now_ms() - started >= ms {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// Starts a search of `settings.algorithm` from `start` to `goal` on `grid`, after checking
+/// the algorithm applies to this map and movement ([`Settings::unavailable_on`]).
+pub fn new_search(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+) -> Result<Box<dyn Searcher>, PlanError> {
+    settings.check_on(grid)?;
+    Ok(match settings.algorithm {
+        Algorithm::Bidirectional => Box::new(Bidirectional::new(grid, start, goal, settings)?),
+        Algorithm::Lpa => Box::new(Incremental::new(Mode::Lpa, grid, start, goal, settings)?),
+        Algorithm::DStarLite => Box::new(Incremental::new(
+            Mode::DStarLite,
+            grid,
+            start,
+            goal,
+            settings,
+        )?),
+        // Without a user's mesh (the CLI, tests), search the map's visibility graph.
+        Algorithm::Mesh => Box::new(MeshSearch::new(
+            grid,
+            start,
+            goal,
+            settings,
+            Mesh::generate(grid)?,
+        )?),
+        _ => Box::new(Search::new(grid, start, goal, settings)?),
+    })
+}
+
+/// Restarts `search` with new endpoints or settings, replacing it by a new searcher when its
+/// type cannot run `settings.algorithm`. On error `search` is left as it was.
+pub fn restart_search(
+    search: &mut Box<dyn Searcher>,
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+) -> Result<(), PlanError> {
+    settings.check_on(grid)?;
+    if search.handles(settings.algorithm) {
+        search.restart(grid, start, goal, settings)
+    } else {
+        *search = new_search(grid, start, goal, settings)?;
+        Ok(())
+    }
 }

@@ -74,6 +74,11 @@ impl OpenList {
         self.heap.len()
     }
 
+    /// The entry that leaves first, left in place.
+    pub fn peek(&self) -> Option<&Entry> {
+        self.heap.first()
+    }
+
     /// Adds a cell that is not in the list.
     #[inline]
     pub fn push(&mut self, entry: Entry) {

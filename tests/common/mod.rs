@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use pathlab::{Grid, Movement, Search};
+use pathlab::{Grid, Movement, Searcher};
 use std::collections::VecDeque;
 
 /// A grid from rows of `.` (cost 1), `1`–`4` (terrain cost), `#` or `@` (wall).
@@ -96,7 +96,7 @@ pub fn reference_moves(
 
 /// Checks the search's path runs from its start to `end` by legal steps, and that the
 /// reported cost and move count are those of the path. Returns the path's cost.
-pub fn check_path(grid: &Grid, search: &Search, end: (u32, u32)) -> f64 {
+pub fn check_path(grid: &Grid, search: &dyn Searcher, end: (u32, u32)) -> f64 {
     let path = search.path_cells();
     assert_eq!(
         path.first(),
@@ -116,4 +116,71 @@ pub fn check_path(grid: &Grid, search: &Search, end: (u32, u32)) -> f64 {
     );
     assert_eq!(stats.path_moves, Some(path.len() as u64 - 1));
     cost
+}
+
+/// Whether the segment between the centres of cells `a` and `b` touches no wall cell, not
+/// even at a corner. Written independently of the library's grid walk: a wall's closed square
+/// touches the segment unless its four corners lie strictly on one side of the segment's
+/// line, or the square lies outside the segment's bounding box (exact integer arithmetic on
+/// doubled coordinates).
+pub fn clear_segment(grid: &Grid, a: (u32, u32), b: (u32, u32)) -> bool {
+    let (ax, ay) = (2 * i64::from(a.0) + 1, 2 * i64::from(a.1) + 1);
+    let (bx, by) = (2 * i64::from(b.0) + 1, 2 * i64::from(b.1) + 1);
+    let side = |px: i64, py: i64| ((bx - ax) * (py - ay) - (by - ay) * (px - ax)).signum();
+    for y in 0..grid.height() {
+        for x in 0..grid.width() {
+            if grid.is_passable(i64::from(x), i64::from(y)) {
+                continue;
+            }
+            let (x0, y0, x1, y1) = (
+                2 * i64::from(x),
+                2 * i64::from(y),
+                2 * i64::from(x) + 2,
+                2 * i64::from(y) + 2,
+            );
+            if x1 < ax.min(bx) || x0 > ax.max(bx) || y1 < ay.min(by) || y0 > ay.max(by) {
+                continue;
+            }
+            let s = [side(x0, y0), side(x1, y0), side(x0, y1), side(x1, y1)];
+            if !(s.iter().all(|&v| v > 0) || s.iter().all(|&v| v < 0)) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Checks an any-angle (Theta*) path: it runs from the start to `end`, every segment is
+/// clear ([`clear_segment`]), and the reported cost is the sum of the segment lengths.
+/// Returns that cost.
+pub fn check_any_angle_path(grid: &Grid, search: &dyn Searcher, end: (u32, u32)) -> f64 {
+    assert!(search.is_any_angle());
+    let path = search.path_cells();
+    assert_eq!(
+        path.first(),
+        Some(&search.start()),
+        "path starts at the start"
+    );
+    assert_eq!(path.last(), Some(&end), "path ends where it should");
+    let mut cost = 0.0;
+    for pair in path.windows(2) {
+        assert!(
+            clear_segment(grid, pair[0], pair[1]),
+            "segment {pair:?} hits a wall"
+        );
+        let dx = f64::from(pair[0].0) - f64::from(pair[1].0);
+        let dy = f64::from(pair[0].1) - f64::from(pair[1].1);
+        cost += dx.hypot(dy);
+    }
+    let reported = search.stats().path_cost.expect("a path has a cost");
+    assert!(
+        (reported - cost).abs() <= 1e-9 * cost.max(1.0),
+        "reported {reported}, segments sum to {cost}"
+    );
+    cost
+}
+
+/// The straight-line distance between two cell centres.
+pub fn straight_line(a: (u32, u32), b: (u32, u32)) -> f64 {
+    (f64::from(a.0) - f64::from(b.0)).hypot(f64::from(a.1) - f64::from(b.1))
 }

@@ -22,6 +22,7 @@ const CASES = [
   { algorithm: 'bfs' },
   { algorithm: 'best-first' },
   { algorithm: 'dijkstra' },
+  { algorithm: 'bidirectional' },
   { heuristic: 'zero' },
   { heuristic: 'euclidean' },
   { heuristic: 'manhattan' },

@@ -1,0 +1,737 @@
+//! A* on a node mesh (seed 003's "A* on node mesh"): a waypoint graph laid over the grid.
+//!
+//! A [`Mesh`] is a list of nodes at cell positions and undirected edges between them. An edge
+//! may only join two nodes whose straight segment, drawn between the two cell centres, stays
+//! in passable cells *and never passes a blocked corner*: where the segment goes exactly
+//! through a lattice corner, both cells beside it must be passable too ([`line_of_sight`]).
+//! That is the grid's no-corner-cutting rule carried over to any angle.
+//!
+//! An edge costs its Euclidean length in cells; terrain is ignored (a waypoint graph says
+//! where one may go, not how rough it is). The costs are fixed-point integers rounded *up*
+//! ([`edge_units`]), so the Euclidean heuristic, rounded down, never overestimates a path and
+//! A* stays optimal on the graph.
+//!
+//! The user builds a mesh by hand, or [`Mesh::generate`] makes a visibility graph from the
+//! map: a node at every convex corner of the obstacles (a passable cell diagonal to a wall
+//! whose two cells beside that diagonal are passable) and an edge between every two nodes in
+//! line of sight. On a visibility graph the shortest path between two nodes is the shortest
+//! any-angle path that keeps clear of blocked corners.
+//!
+//! [`MeshSearch`] runs A* on the mesh from the start to the goal. The two markers are not
+//! part of the mesh: each search links them to every mesh node (and to each other) in line of
+//! sight. It steps by [`Budget`], counts [`Stats`] and paints the node cells with the usual
+//! [`CellState`] bytes, like every other [`Searcher`].
+//!
+//! ```
+//! use pathlab::mesh::{Mesh, MeshSearch};
+//! use pathlab::{Budget, Cell, Grid, Settings, Status};
+//! let mut grid = Grid::new(9, 9)?;
+//! for y in 0..7 {
+//!     grid.set(4, y, Cell::Wall);
+//! }
+//! let mesh = Mesh::generate(&grid)?;
+//! let mut search = MeshSearch::new(&grid, (0, 0), (8, 0), &Settings::default(), mesh)?;
+//! assert_eq!(search.run(&grid, Budget::Unlimited, &|| 0.0)?, Status::Found);
+//! assert_eq!(search.path_nodes(), vec![(0, 0), (3, 7), (5, 7), (8, 0)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::grid::Grid;
+use crate::heuristic::COST_SCALE;
+use crate::search::open::{Entry, OpenList};
+use crate::search::{
+    endpoint_index, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
+    Status,
+};
+
+/// The most nodes a mesh may hold (hand-made or generated): a visibility graph has up to
+/// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
+pub const MAX_NODES: usize = 2000;
+
+/// A waypoint graph over a grid: nodes at cells, undirected edges between them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Mesh {
+    /// The nodes' cells (x, y), in the order they were added.
+    nodes: Vec<(u32, u32)>,
+    /// Edges as node index pairs `(a, b)` with `a < b`, no duplicates.
+    edges: Vec<(u32, u32)>,
+}
+
+impl Mesh {
+    /// An empty mesh.
+    pub fn new() -> Mesh {
+        Mesh::default()
+    }
+
+    /// The nodes' cells, by node index.
+    pub fn nodes(&self) -> &[(u32, u32)] {
+        &self.nodes
+    }
+
+    /// The edges as node index pairs `(a, b)`, `a < b`.
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    /// The node on cell (x, y), if any.
+    pub fn node_at(&self, x: u32, y: u32) -> Option<u32> {
+        self.nodes
+            .iter()
+            .position(|&n| n == (x, y))
+            .map(|i| i as u32)
+    }
+
+    /// Adds a node on (x, y), or returns the one already there. Refused outside the grid, on
+    /// a wall, or beyond [`MAX_NODES`].
+    pub fn add_node(&mut self, grid: &Grid, x: u32, y: u32) -> Result<u32, PlanError> {
+        if let Some(i) = self.node_at(x, y) {
+            return Ok(i);
+        }
+        endpoint_index(grid, "mesh node", (x, y))?;
+        if self.nodes.len() >= MAX_NODES {
+            return Err(PlanError::BadSetting(format!(
+                "a mesh may hold at most {MAX_NODES} nodes"
+            )));
+        }
+        self.nodes.push((x, y));
+        Ok(self.nodes.len() as u32 - 1)
+    }
+
+    /// Joins nodes `a` and `b`. Refused when either does not exist, they are the same node,
+    /// or the segment between them crosses a wall or a blocked corner ([`line_of_sight`]).
+    /// Joining two joined nodes again changes nothing.
+    pub fn connect(&mut self, grid: &Grid, a: u32, b: u32) -> Result<(), PlanError> {
+        let (Some(&pa), Some(&pb)) = (self.nodes.get(a as usize), self.nodes.get(b as usize))
+        else {
+            return Err(PlanError::BadSetting(format!(
+                "there is no mesh node {}",
+                a.max(b)
+            )));
+        };
+        if a == b {
+            return Err(PlanError::BadSetting(
+                "a mesh node cannot be joined to itself".into(),
+            ));
+        }
+        if !line_of_sight(grid, pa, pb) {
+            return Err(PlanError::BadSetting(format!(
+                "({}, {}) and ({}, {}) cannot see each other: the segment crosses a wall or cuts a blocked corner",
+                pa.0, pa.1, pb.0, pb.1
+            )));
+        }
+        let edge = (a.min(b), a.max(b));
+        if !self.edges.contains(&edge) {
+            self.edges.push(edge);
+        }
+        Ok(())
+    }
+
+    /// Removes the edge between `a` and `b`; returns whether there was one.
+    pub fn disconnect(&mut self, a: u32, b: u32) -> bool {
+        let edge = (a.min(b), a.max(b));
+        let before = self.edges.len();
+        self.edges.retain(|&e| e != edge);
+        self.edges.len() != before
+    }
+
+    /// Removes node `i` and its edges; later nodes move down one index. Returns whether
+    /// there was such a node.
+    pub fn remove_node(&mut self, i: u32) -> bool {
+        if i as usize >= self.nodes.len() {
+            return false;
+        }
+        self.nodes.remove(i as usize);
+        self.edges.retain(|&(a, b)| a != i && b != i);
+        for (a, b) in &mut self.edges {
+            if *a > i {
+                *a -= 1;
+            }
+            if *b > i {
+                *b -= 1;
+            }
+        }
+        true
+    }
+
+    /// Removes every node and edge.
+    pub fn clear(&mut self) {
+        self.nodes.clear();
+        self.edges.clear();
+    }
+
+    /// Edges whose segment the map now blocks (a wall was drawn across it): they stay in the
+    /// mesh, but searches do not use them.
+    pub fn blocked_edges(&self, grid: &Grid) -> Vec<bool> {
+        self.edges
+            .iter()
+            .map(|&(a, b)| !self.edge_open(grid, a, b))
+            .collect()
+    }
+
+    fn edge_open(&self, grid: &Grid, a: u32, b: u32) -> bool {
+        match (self.nodes.get(a as usize), self.nodes.get(b as usize)) {
+            (Some(&pa), Some(&pb)) => line_of_sight(grid, pa, pb),
+            _ => false,
+        }
+    }
+
+    /// A visibility graph of `grid`: a node at every convex obstacle corner, an edge between
+    /// every two nodes in line of sight. Refused when the map has more than [`MAX_NODES`]
+    /// corners.
+    pub fn generate(grid: &Grid) -> Result<Mesh, PlanError> {
+        let free = |x: i64, y: i64| grid.is_passable(x, y);
+        let wall = |x: i64, y: i64| grid.contains(x, y) && !grid.is_passable(x, y);
+        let mut nodes = Vec::new();
+        for y in 0..i64::from(grid.height()) {
+            for x in 0..i64::from(grid.width()) {
+                if !free(x, y) {
+                    continue;
+                }
+                let corner = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                    .iter()
+                    .any(|&(dx, dy)| wall(x + dx, y + dy) && free(x + dx, y) && free(x, y + dy));
+                if corner {
+                    if nodes.len() >= MAX_NODES {
+                        return Err(PlanError::BadSetting(format!(
+                            "this map has more than {MAX_NODES} obstacle corners: too many for a visibility graph"
+                        )));
+                    }
+                    nodes.push((x as u32, y as u32));
+                }
+            }
+        }
+        let mut edges = Vec::new();
+        for a in 0..nodes.len() {
+            for b in a + 1..nodes.len() {
+                if line_of_sight(grid, nodes[a], nodes[b]) {
+                    edges.push((a as u32, b as u32));
+                }
+            }
+        }
+        Ok(Mesh { nodes, edges })
+    }
+}
+
+/// Whether the segment between the centres of cells `a` and `b` stays in passable cells,
+/// counting, where it passes exactly through a lattice corner, both cells beside the corner
+/// (so it never cuts a blocked corner or squeezes between two diagonal walls).
+pub fn line_of_sight(grid: &Grid, a: (u32, u32), b: (u32, u32)) -> bool {
+    let (mut x, mut y) = (i64::from(a.0), i64::from(a.1));
+    let (dx, dy) = (i64::from(b.0) - x, i64::from(b.1) - y);
+    let (nx, ny) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    if !grid.is_passable(x, y) {
+        return false;
+    }
+    let (mut ix, mut iy) = (0, 0);
+    while ix < nx || iy < ny {
+        // Which cell border the segment crosses next: compare the parameters (2ix+1)/2nx
+        // and (2iy+1)/2ny at which it meets the next vertical and horizontal lines.
+        let decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
+        if decision == 0 {
+            if !grid.is_passable(x + sx, y) || !grid.is_passable(x, y + sy) {
+                return false;
+            }
+            x += sx;
+            y += sy;
+            ix += 1;
+            iy += 1;
+        } else if decision < 0 {
+            x += sx;
+            ix += 1;
+        } else {
+            y += sy;
+            iy += 1;
+        }
+        if !grid.is_passable(x, y) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The Euclidean distance between two cells.
+pub fn distance(a: (u32, u32), b: (u32, u32)) -> f64 {
+    let dx = f64::from(a.0) - f64::from(b.0);
+    let dy = f64::from(a.1) - f64::from(b.1);
+    (dx * dx + dy * dy).sqrt()
+}
+
+/// An edge's fixed-point cost: its length rounded up, so sums of edges never fall below the
+/// straight-line distance the heuristic reports.
+pub fn edge_units(a: (u32, u32), b: (u32, u32)) -> u64 {
+    (distance(a, b) * COST_SCALE as f64).ceil() as u64
+}
+
+/// The heuristic: the straight-line distance, rounded down.
+fn estimate_units(a: (u32, u32), b: (u32, u32)) -> u64 {
+    (distance(a, b) * COST_SCALE as f64 * (1.0 - 1e-12)).floor() as u64
+}
+
+const UNVISITED: u8 = CellState::Unvisited as u8;
+const OPEN: u8 = CellState::Open as u8;
+const CLOSED: u8 = CellState::Closed as u8;
+const REOPENED: u8 = CellState::Reopened as u8;
+const PATH: u8 = CellState::Path as u8;
+const NO_PARENT: u32 = u32::MAX;
+
+/// A* from the start to the goal over a [`Mesh`] plus the two markers.
+#[derive(Clone, Debug)]
+pub struct MeshSearch {
+    mesh: Mesh,
+    settings: Settings,
+    width: u32,
+    height: u32,
+    /// The graph's nodes: the mesh's, then the start, then the goal.
+    points: Vec<(u32, u32)>,
+    /// Neighbours and fixed-point edge costs, by graph node.
+    adjacency: Vec<Vec<(u32, u64)>>,
+    g: Vec<u64>,
+    parent: Vec<u32>,
+    node_state: Vec<u8>,
+    /// The grid engine's indexed heap, over graph nodes instead of cells.
+    open: OpenList,
+    seq: u64,
+    /// Per-cell state bytes for the painter: node cells take their node's state.
+    cells: Vec<u8>,
+    path: Vec<u32>,
+    current: Option<u32>,
+    status: Status,
+    stats: Stats,
+}
+
+impl MeshSearch {
+    /// A search from `start` to `goal` over `mesh` on `grid`; nothing expanded yet. Mesh
+    /// edges the grid now blocks are left out.
+    pub fn new(
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+        mesh: Mesh,
+    ) -> Result<MeshSearch, PlanError> {
+        let mut search = MeshSearch {
+            mesh,
+            settings: *settings,
+            width: 0,
+            height: 0,
+            points: Vec::new(),
+            adjacency: Vec::new(),
+            g: Vec::new(),
+            parent: Vec::new(),
+            node_state: Vec::new(),
+            open: OpenList::default(),
+            seq: 0,
+            cells: Vec::new(),
+            path: Vec::new(),
+            current: None,
+            status: Status::Running,
+            stats: Stats::default(),
+        };
+        search.restart_on(grid, start, goal, settings)?;
+        Ok(search)
+    }
+
+    /// The mesh searched.
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+
+    fn restart_on(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        settings.validate()?;
+        endpoint_index(grid, "start", start)?;
+        endpoint_index(grid, "goal", goal)?;
+        let mesh_len = self.mesh.nodes.len();
+        let mut points = self.mesh.nodes.clone();
+        points.push(start);
+        points.push(goal);
+        let mut adjacency = vec![Vec::new(); points.len()];
+        let link = |adjacency: &mut Vec<Vec<(u32, u64)>>, a: usize, b: usize| {
+            let cost = edge_units(points[a], points[b]);
+            adjacency[a].push((b as u32, cost));
+            adjacency[b].push((a as u32, cost));
+        };
+        for &(a, b) in &self.mesh.edges {
+            if self.mesh.edge_open(grid, a, b) {
+                link(&mut adjacency, a as usize, b as usize);
+            }
+        }
+        // The markers join the mesh wherever they can see it (and each other).
+        for marker in [mesh_len, mesh_len + 1] {
+            let from = points[marker];
+            for (node, &to) in points.iter().enumerate().take(marker) {
+                if line_of_sight(grid, from, to) {
+                    link(&mut adjacency, marker, node);
+                }
+            }
+        }
+        let n = points.len();
+        self.settings = *settings;
+        self.width = grid.width();
+        self.height = grid.height();
+        self.points = points;
+        self.adjacency = adjacency;
+        self.g = vec![u64::MAX; n];
+        self.parent = vec![NO_PARENT; n];
+        self.node_state = vec![UNVISITED; n];
+        self.open.reset(n);
+        self.seq = 0;
+        self.cells.clear();
+        self.cells.resize(grid.len(), UNVISITED);
+        self.path.clear();
+        self.current = None;
+        self.status = Status::Running;
+        self.stats = Stats::default();
+        let s = n - 2;
+        self.g[s] = 0;
+        self.push(s as u32, UNVISITED);
+        self.stats.generated = 1;
+        Ok(())
+    }
+
+    fn goal_node(&self) -> u32 {
+        self.points.len() as u32 - 1
+    }
+
+    /// Puts `node` in the open list with its new g, or moves its entry up if it is already
+    /// there (`was` is its state before: unvisited, closed, or open/re-opened).
+    fn push(&mut self, node: u32, was: u8) {
+        let i = node as usize;
+        let g = self.g[i];
+        let f = g.saturating_add(estimate_units(
+            self.points[i],
+            self.points[self.goal_node() as usize],
+        ));
+        self.seq += 1;
+        // Ties on f go to the larger g, then to the first pushed: as in the grid engine.
+        let entry = Entry::new(f, g, self.seq, node);
+        let state = match was {
+            UNVISITED => OPEN,
+            CLOSED => REOPENED,
+            other => other,
+        };
+        if was == UNVISITED || was == CLOSED {
+            self.open.push(entry);
+        } else {
+            self.open.improve(entry);
+        }
+        self.node_state[i] = state;
+        self.paint(node, state);
+        self.stats.open_size = self.open.len() as u64;
+        self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+    }
+
+    fn paint(&mut self, node: u32, state: u8) {
+        let (x, y) = self.points[node as usize];
+        if let Some(c) = self.cells.get_mut((y * self.width + x) as usize) {
+            *c = state;
+        }
+    }
+
+    /// Runs until the budget is spent or the search finishes.
+    pub fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        if grid.width() != self.width || grid.height() != self.height {
+            return Err(PlanError::GridChanged);
+        }
+        if self.status.is_done() {
+            return Ok(self.status);
+        }
+        self.stats.run_count += 1;
+        let started = now_ms();
+        match budget {
+            Budget::Expansions(n) => {
+                for _ in 0..n.max(1) {
+                    if self.expand_one() {
+                        break;
+                    }
+                }
+            }
+            Budget::Unlimited => while !self.expand_one() {},
+            Budget::Millis(ms) => loop {
+                if self.expand_one() || now_ms() - started >= ms {
+                    break;
+                }
+            },
+        }
+        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        Ok(self.status)
+    }
+
+    fn expand_one(&mut self) -> bool {
+        let Some(node) = self.open.pop().map(|e| e.cell()) else {
+            self.status = Status::NoPath;
+            self.current = None;
+            return true;
+        };
+        let i = node as usize;
+        self.node_state[i] = CLOSED;
+        self.paint(node, CLOSED);
+        self.stats.expanded += 1;
+        self.stats.open_size = self.open.len() as u64;
+        self.current = Some(node);
+        if node == self.goal_node() {
+            self.finish(node);
+            return true;
+        }
+        let g = self.g[i];
+        for k in 0..self.adjacency[i].len() {
+            let (next, cost) = self.adjacency[i][k];
+            let n = next as usize;
+            let new_g = g.saturating_add(cost);
+            if new_g >= self.g[n] {
+                continue;
+            }
+            let was = self.node_state[n];
+            match was {
+                UNVISITED => self.stats.generated += 1,
+                CLOSED => self.stats.reopened += 1,
+                _ => self.stats.updated += 1,
+            }
+            self.g[n] = new_g;
+            self.parent[n] = node;
+            self.push(next, was);
+        }
+        false
+    }
+
+    fn finish(&mut self, goal: u32) {
+        let mut path = vec![goal];
+        let mut node = goal;
+        while self.parent[node as usize] != NO_PARENT && path.len() <= self.points.len() {
+            node = self.parent[node as usize];
+            path.push(node);
+        }
+        path.reverse();
+        let cost: f64 = path
+            .windows(2)
+            .map(|w| distance(self.points[w[0] as usize], self.points[w[1] as usize]))
+            .sum();
+        for &p in &path {
+            self.paint(p, PATH);
+        }
+        let mut cells: Vec<u32> = path
+            .iter()
+            .map(|&p| {
+                let (x, y) = self.points[p as usize];
+                y * self.width + x
+            })
+            .collect();
+        // A marker on a mesh node (or the start on the goal) adds a zero-length hop: drop it.
+        cells.dedup();
+        self.stats.path_cost = Some(cost);
+        self.stats.path_moves = Some(cells.len() as u64 - 1);
+        self.path = cells;
+        self.status = Status::Found;
+    }
+
+    /// The path's corners: the start, the mesh nodes passed, the goal.
+    pub fn path_nodes(&self) -> Vec<(u32, u32)> {
+        self.path
+            .iter()
+            .map(|&c| (c % self.width, c / self.width))
+            .collect()
+    }
+}
+
+impl Searcher for MeshSearch {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        self.restart_on(grid, start, goal, settings)
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        MeshSearch::run(self, grid, budget, now_ms)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        algorithm == Algorithm::Mesh
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn start(&self) -> (u32, u32) {
+        self.points[self.points.len() - 2]
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        self.points[self.points.len() - 1]
+    }
+
+    fn states(&self) -> &[u8] {
+        &self.cells
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        self.path_nodes()
+    }
+
+    fn is_any_angle(&self) -> bool {
+        true
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        self.current.map(|n| self.points[n as usize])
+    }
+
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let goal = self.points[self.points.len() - 1];
+        let h = distance((x, y), goal);
+        // The last graph node on this cell (a marker wins over a mesh node under it).
+        let Some(i) = self.points.iter().rposition(|&p| p == (x, y)) else {
+            return Some(NodeInfo {
+                x,
+                y,
+                state: CellState::Unvisited,
+                g: None,
+                h,
+                f: None,
+                parent: None,
+                expansion: None,
+            });
+        };
+        let state = CellState::from_byte(self.node_state[i]).unwrap_or(CellState::Unvisited);
+        let g = (self.g[i] != u64::MAX).then(|| self.g[i] as f64 / COST_SCALE as f64);
+        Some(NodeInfo {
+            x,
+            y,
+            state,
+            g,
+            h,
+            f: g.map(|g| g + h),
+            parent: (self.parent[i] != NO_PARENT).then(|| self.points[self.parent[i] as usize]),
+            expansion: None,
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    #[test]
+    fn sight_lines_stop_at_walls_and_blocked_corners() {
+        let mut grid = Grid::new(6, 6).unwrap();
+        assert!(line_of_sight(&grid, (0, 0), (5, 3)));
+        grid.set(2, 2, Cell::Wall);
+        assert!(!line_of_sight(&grid, (0, 0), (4, 4)), "through the wall");
+        assert!(
+            !line_of_sight(&grid, (1, 3), (3, 1)),
+            "cuts the blocked corner"
+        );
+        assert!(line_of_sight(&grid, (0, 0), (5, 1)));
+        assert!(line_of_sight(&grid, (3, 3), (3, 3)));
+        // Two diagonal walls: the segment may not squeeze between them.
+        let mut g2 = Grid::new(4, 4).unwrap();
+        g2.set(1, 2, Cell::Wall);
+        g2.set(2, 1, Cell::Wall);
+        assert!(!line_of_sight(&g2, (0, 0), (3, 3)));
+        assert!(!line_of_sight(&g2, (3, 3), (0, 0)));
+    }
+
+    #[test]
+    fn nodes_and_edges_are_edited_and_checked() {
+        let mut grid = Grid::new(8, 8).unwrap();
+        grid.set(4, 4, Cell::Wall);
+        let mut mesh = Mesh::new();
+        let a = mesh.add_node(&grid, 1, 1).unwrap();
+        let b = mesh.add_node(&grid, 6, 6).unwrap();
+        let c = mesh.add_node(&grid, 6, 1).unwrap();
+        assert_eq!(mesh.add_node(&grid, 1, 1).unwrap(), a);
+        assert!(mesh.add_node(&grid, 4, 4).is_err(), "on a wall");
+        assert!(mesh.add_node(&grid, 9, 0).is_err(), "outside");
+        assert!(mesh.connect(&grid, a, b).is_err(), "blocked by the wall");
+        mesh.connect(&grid, a, c).unwrap();
+        mesh.connect(&grid, c, b).unwrap();
+        mesh.connect(&grid, b, c).unwrap();
+        assert_eq!(mesh.edges(), &[(0, 2), (1, 2)]);
+        assert!(mesh.remove_node(a));
+        assert_eq!(mesh.nodes(), &[(6, 6), (6, 1)]);
+        assert_eq!(mesh.edges(), &[(0, 1)]);
+        grid.set(6, 3, Cell::Wall);
+        assert_eq!(mesh.blocked_edges(&grid), vec![true]);
+    }
+
+    #[test]
+    fn a_star_takes_the_shortest_way_round() {
+        let mut grid = Grid::new(10, 10).unwrap();
+        for y in 0..8 {
+            grid.set(5, y, Cell::Wall);
+        }
+        let mesh = Mesh::generate(&grid).unwrap();
+        assert!(mesh.nodes().contains(&(4, 8)) && mesh.nodes().contains(&(6, 8)));
+        let mut s = MeshSearch::new(&grid, (0, 0), (9, 0), &Settings::default(), mesh).unwrap();
+        assert_eq!(
+            s.run(&grid, Budget::Expansions(1), &|| 0.0).unwrap(),
+            Status::Running
+        );
+        assert_eq!(
+            s.run(&grid, Budget::Unlimited, &|| 0.0).unwrap(),
+            Status::Found
+        );
+        let want = distance((0, 0), (4, 8)) + 2.0 + distance((6, 8), (9, 0));
+        assert!((s.stats().path_cost.unwrap() - want).abs() < 1e-9);
+        assert_eq!(s.states()[8 * 10 + 4], PATH);
+        // A marker on a mesh node, or on the other marker, adds no zero-length hop.
+        let on_node = Mesh::generate(&grid).unwrap();
+        let mut s2 = MeshSearch::new(&grid, (4, 8), (4, 8), &Settings::default(), on_node).unwrap();
+        assert_eq!(
+            s2.run(&grid, Budget::Unlimited, &|| 0.0).unwrap(),
+            Status::Found
+        );
+        assert_eq!(s2.path_nodes(), vec![(4, 8)]);
+        assert_eq!(s2.stats().path_moves, Some(0));
+        assert_eq!(s2.stats().path_cost, Some(0.0));
+        // Walled off entirely: no path.
+        grid.set(5, 8, Cell::Wall);
+        grid.set(5, 9, Cell::Wall);
+        s.restart(&grid, (0, 0), (9, 0), &Settings::default())
+            .unwrap();
+        assert_eq!(
+            s.run(&grid, Budget::Unlimited, &|| 0.0).unwrap(),
+            Status::NoPath
+        );
+    }
+}

@@ -1,0 +1,479 @@
+//! Bidirectional A*: a forward search from the start and a backward one from the goal.
+//!
+//! Each side is an A* of its own — an indexed open list ([`OpenList`]) and dense per-cell
+//! arrays, like [`super::Search`] — with its heuristic pointing at the other end: the forward
+//! side estimates the distance to the goal, the backward side the distance from the start.
+//! Every expansion goes to the side with the smaller open list (Pohl's cardinality rule), so
+//! the two frontiers grow towards each other.
+//!
+//! **Edges run backwards on the backward side.** A move into cell `c` costs `terrain(c)` times
+//! the step length, so a step from `u` to `v` costs `terrain(v)` whichever side finds it: the
+//! backward side, expanding `v` and reaching its predecessor `u`, charges `v`'s terrain, not
+//! `u`'s. Legality needs no reversing: every diagonal rule looks at the same two side cells
+//! in both directions.
+//!
+//! **Keys: average potentials** (Ikeda et al.; Goldberg & Harrelson). With `h_t` the estimate
+//! to the goal and `h_s` the estimate from the start, both sides order their open lists by the
+//! same potential `p(v) = (h_t(v) − h_s(v)) / 2`: forwards `g_f(v) + p(v)`, backwards
+//! `g_b(v) − p(v)`. Because both heuristics are consistent (all of ours are, see
+//! [`crate::heuristic`], and in both directions since they are symmetric), the reduced step
+//! costs `c(u, v) − p(u) + p(v)` are never negative, so each side is a plain Dijkstra on
+//! reduced costs and a closed cell is final. Keys are kept doubled (so the halving is exact in
+//! fixed point) and offset by a constant (so they stay unsigned).
+//!
+//! **Stopping rule.** Whenever a cell has a g on both sides, `g_f + g_b` is the cost of a real
+//! path; the best one seen is `μ`. Any path not yet seen leaves the forward closed set through
+//! a cell open forwards and enters the backward closed set through one open backwards, so its
+//! cost is at least `min key forward + min key backward` (the potentials cancel along it). The
+//! search stops as soon as that sum reaches `μ`, or when either open list runs dry — *not* at
+//! the first meeting, which is PathFinding.js's bug: the first meeting is often not on a
+//! shortest path. (The better-known rule `μ ≤ max(min f_f, min f_b)` with front-to-end keys
+//! is also correct; on the Moving AI maps it expanded several times more cells than this one.)
+//!
+//! The heuristic weight is ignored (it would break the stopping rule's bound); the node
+//! budget gives [`Status::Partial`] with the best path met so far, if any. States paint the
+//! forward side open/closed and the backward side [`CellState::BackOpen`] /
+//! [`CellState::BackClosed`]; a cell reached from both shows the side that touched it last.
+
+use super::open::{Entry, OpenList};
+use super::{
+    drive, endpoint_index, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
+    Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
+};
+use crate::grid::Grid;
+use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use crate::search::Algorithm;
+
+const BACK_OPEN: u8 = CellState::BackOpen as u8;
+const BACK_CLOSED: u8 = CellState::BackClosed as u8;
+
+/// One direction of the search: its own open list and per-cell arrays.
+#[derive(Clone, Debug)]
+struct Side {
+    /// [`UNVISITED`], [`OPEN`] or [`CLOSED`] for this side only.
+    state: Vec<u8>,
+    g: Vec<u64>,
+    parent: Vec<u32>,
+    expansion: Vec<u32>,
+    open: OpenList,
+    /// The estimate towards this side's target (the goal forwards, the start backwards).
+    estimator: Estimator,
+    /// The estimate towards this side's origin, subtracted to make the average potential.
+    origin: Estimator,
+}
+
+/// Added to every doubled key so `2g + h_target − h_origin` never goes below zero (costs stay
+/// below 2⁵² units on the largest map).
+const KEY_OFFSET: u64 = 1 << 60;
+
+impl Side {
+    fn new() -> Side {
+        Side {
+            state: Vec::new(),
+            g: Vec::new(),
+            parent: Vec::new(),
+            expansion: Vec::new(),
+            open: OpenList::default(),
+            estimator: Estimator::new(Heuristic::Zero, &Default::default(), (0, 0)),
+            origin: Estimator::new(Heuristic::Zero, &Default::default(), (0, 0)),
+        }
+    }
+
+    fn reset(&mut self, cells: usize, estimator: Estimator, origin: Estimator) {
+        self.origin = origin;
+        self.state.clear();
+        self.state.resize(cells, UNVISITED);
+        self.g.resize(cells, 0);
+        self.parent.resize(cells, NO_PARENT);
+        self.expansion.resize(cells, 0);
+        self.open.reset(cells);
+        self.estimator = estimator;
+    }
+
+    /// The doubled, offset average-potential key of cell (x, y) reached at cost `g`.
+    fn key(&self, g: u64, x: u32, y: u32) -> u64 {
+        (KEY_OFFSET + 2 * g + self.estimator.units(x, y)).saturating_sub(self.origin.units(x, y))
+    }
+
+    /// The smallest key in the open list, or `None` when it is empty.
+    fn min_key(&self) -> Option<u64> {
+        self.open.peek().map(|e| e.key)
+    }
+}
+
+/// Bidirectional A* on a grid: see the module docs.
+#[derive(Clone, Debug)]
+pub struct Bidirectional {
+    width: u32,
+    height: u32,
+    start: u32,
+    goal: u32,
+    settings: Settings,
+    /// Fixed-point cost of a step into terrain t: `[orthogonal, diagonal][t]`.
+    step_units: [[u64; 8]; 2],
+    direction_count: usize,
+    /// `sides[0]` searches forwards from the start, `sides[1]` backwards from the goal.
+    sides: [Side; 2],
+    /// The painted state of each cell ([`CellState`] bytes).
+    state: Vec<u8>,
+    /// The best meeting so far: (path cost, the cell where the two sides meet).
+    best: Option<(u64, u32)>,
+    next_seq: u64,
+    status: Status,
+    stats: Stats,
+    path: Vec<u32>,
+    current: Option<u32>,
+}
+
+impl Bidirectional {
+    /// Starts a bidirectional search: the start is open forwards, the goal backwards.
+    pub fn new(
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<Bidirectional, PlanError> {
+        let mut search = Bidirectional {
+            width: 0,
+            height: 0,
+            start: 0,
+            goal: 0,
+            settings: *settings,
+            step_units: [[0; 8]; 2],
+            direction_count: 8,
+            sides: [Side::new(), Side::new()],
+            state: Vec::new(),
+            best: None,
+            next_seq: 0,
+            status: Status::Running,
+            stats: Stats::default(),
+            path: Vec::new(),
+            current: None,
+        };
+        Searcher::restart(&mut search, grid, start, goal, settings)?;
+        Ok(search)
+    }
+
+    /// One expansion; true once the search is done.
+    fn expand_one(&mut self, cells: &[u8]) -> bool {
+        let (Some(top_f), Some(top_b)) = (self.sides[0].min_key(), self.sides[1].min_key()) else {
+            // One side ran dry: every path from its end has been seen, so the best meeting
+            // (if any) is optimal.
+            return self.finish(cells);
+        };
+        // Keys are doubled and offset: "min key forward + min key backward ≥ μ" reads so.
+        if self
+            .best
+            .is_some_and(|(mu, _)| top_f + top_b >= 2 * mu + 2 * KEY_OFFSET)
+        {
+            return self.finish(cells);
+        }
+        if let Some(budget) = self.settings.node_budget {
+            if self.stats.expanded >= budget {
+                self.status = Status::Partial;
+                if let Some((_, meet)) = self.best {
+                    self.build_path(meet, cells);
+                }
+                return true;
+            }
+        }
+        // Cardinality rule: grow the smaller frontier (forwards on a tie).
+        let s = usize::from(self.sides[1].open.len() < self.sides[0].open.len());
+        let Some(cell) = self.sides[s].open.pop().map(|e| e.cell()) else {
+            return self.finish(cells);
+        };
+        let c = cell as usize;
+        self.stats.expanded += 1;
+        let side = &mut self.sides[s];
+        side.state[c] = CLOSED;
+        side.expansion[c] = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
+        self.state[c] = if s == 0 { CLOSED } else { BACK_CLOSED };
+        self.current = Some(cell);
+        self.stats.open_size = (self.sides[0].open.len() + self.sides[1].open.len()) as u64;
+        self.expand_successors(s, cell, cells);
+        false
+    }
+
+    /// Offers every legal neighbour of `cell` a path through it on side `s`.
+    fn expand_successors(&mut self, s: usize, cell: u32, cells: &[u8]) {
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let (x, y) = (i64::from(cell % self.width), i64::from(cell / self.width));
+        let free = |x: i64, y: i64| {
+            x >= 0
+                && y >= 0
+                && x < w
+                && y < h
+                && cells.get((y * w + x) as usize).is_some_and(|&b| b != 0)
+        };
+        let rule = self.settings.movement.diagonal_rule;
+        let g = self.sides[s].g[cell as usize];
+        for dir in &DIRECTIONS[..self.direction_count] {
+            let (dx, dy) = (i64::from(dir.dx), i64::from(dir.dy));
+            let (nx, ny) = (x + dx, y + dy);
+            if !free(nx, ny) {
+                continue;
+            }
+            let diagonal = dx != 0 && dy != 0;
+            if diagonal && !rule.allows(free(nx, y), free(x, ny)) {
+                continue;
+            }
+            let n = (ny * w + nx) as u32;
+            // The step between the two cells is cell → n forwards and n → cell backwards;
+            // either way it costs the terrain of the cell it enters.
+            let entered = if s == 0 { n } else { cell };
+            let terrain = cells.get(entered as usize).copied().unwrap_or(1);
+            let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
+            self.relax(s, cell, n, new_g);
+        }
+    }
+
+    /// Offers `n` the cost `new_g` through `from` on side `s`, and records a better meeting.
+    fn relax(&mut self, s: usize, from: u32, n: u32, new_g: u64) {
+        let i = n as usize;
+        let side = &mut self.sides[s];
+        let is_new = match side.state[i] {
+            UNVISITED => {
+                self.stats.generated += 1;
+                true
+            }
+            OPEN if new_g < side.g[i] => {
+                self.stats.updated += 1;
+                false
+            }
+            CLOSED if new_g < side.g[i] => {
+                self.stats.reopened += 1;
+                true
+            }
+            _ => return,
+        };
+        side.state[i] = OPEN;
+        side.g[i] = new_g;
+        side.parent[i] = from;
+        let key = side.key(new_g, n % self.width, n / self.width);
+        self.next_seq += 1;
+        let entry = Entry::new(key, new_g, self.next_seq, n);
+        if is_new {
+            side.open.push(entry);
+        } else {
+            side.open.improve(entry);
+        }
+        self.state[i] = if s == 0 { OPEN } else { BACK_OPEN };
+        self.stats.open_size = (self.sides[0].open.len() + self.sides[1].open.len()) as u64;
+        self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+        let other = &self.sides[1 - s];
+        if other.state[i] != UNVISITED {
+            let through = new_g + other.g[i];
+            if self.best.is_none_or(|(mu, _)| through < mu) {
+                self.best = Some((through, n));
+            }
+        }
+    }
+
+    /// The search is over: found through the best meeting, or no path.
+    fn finish(&mut self, cells: &[u8]) -> bool {
+        match self.best {
+            Some((_, meet)) => {
+                self.status = Status::Found;
+                self.build_path(meet, cells);
+            }
+            None => {
+                self.status = Status::NoPath;
+                self.current = None;
+            }
+        }
+        true
+    }
+
+    /// The forward chain from the start to `meet`, then the backward chain on to the goal.
+    fn build_path(&mut self, meet: u32, cells: &[u8]) {
+        self.path.clear();
+        let limit = cells.len();
+        let mut cell = meet;
+        while self.path.len() <= limit {
+            self.path.push(cell);
+            match self.sides[0].parent[cell as usize] {
+                NO_PARENT => break,
+                p => cell = p,
+            }
+        }
+        self.path.reverse();
+        let mut cell = meet;
+        while self.path.len() <= 2 * limit {
+            match self.sides[1].parent[cell as usize] {
+                NO_PARENT => break,
+                p => {
+                    self.path.push(p);
+                    cell = p;
+                }
+            }
+        }
+        let w = self.width;
+        let mut cost = 0.0;
+        for pair in self.path.windows(2) {
+            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
+            let terrain = f64::from(cells.get(pair[1] as usize).copied().unwrap_or(1));
+            cost += terrain
+                * if diagonal {
+                    self.settings.movement.diagonal_cost
+                } else {
+                    1.0
+                };
+        }
+        for &p in &self.path {
+            self.state[p as usize] = PATH;
+        }
+        self.stats.path_cost = Some(cost);
+        self.stats.path_moves = Some(self.path.len() as u64 - 1);
+    }
+
+    fn coords(&self, index: u32) -> (u32, u32) {
+        (index % self.width, index / self.width)
+    }
+}
+
+impl Searcher for Bidirectional {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        settings.validate()?;
+        let start_index = endpoint_index(grid, "start", start)?;
+        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let movement = settings.movement;
+        self.width = grid.width();
+        self.height = grid.height();
+        self.start = start_index;
+        self.goal = goal_index;
+        self.settings = *settings;
+        let diagonal = diagonal_units(movement.diagonal_cost);
+        for terrain in 1..5u64 {
+            self.step_units[0][terrain as usize] = terrain * COST_SCALE;
+            self.step_units[1][terrain as usize] = terrain * diagonal;
+        }
+        self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
+        let heuristic = settings.resolved_heuristic();
+        let cells = grid.len();
+        let to_goal = Estimator::new(heuristic, &movement, goal);
+        let to_start = Estimator::new(heuristic, &movement, start);
+        self.sides[0].reset(cells, to_goal, to_start);
+        self.sides[1].reset(cells, to_start, to_goal);
+        self.state.clear();
+        self.state.resize(cells, UNVISITED);
+        self.best = None;
+        self.next_seq = 0;
+        self.status = Status::Running;
+        self.stats = Stats::default();
+        self.path.clear();
+        self.current = None;
+        for (s, cell) in [(0, start_index), (1, goal_index)] {
+            let side = &mut self.sides[s];
+            side.state[cell as usize] = OPEN;
+            side.g[cell as usize] = 0;
+            side.parent[cell as usize] = NO_PARENT;
+            let key = side.key(0, cell % self.width, cell / self.width);
+            side.open.push(Entry::new(key, 0, s as u64, cell));
+        }
+        self.state[start_index as usize] = OPEN;
+        self.state[goal_index as usize] = BACK_OPEN;
+        self.stats.generated = 2;
+        if start_index == goal_index {
+            self.best = Some((0, start_index));
+            self.stats.generated = 1;
+        }
+        self.stats.open_size = 2;
+        self.stats.max_open = 2;
+        Ok(())
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        if grid.width() != self.width || grid.height() != self.height {
+            return Err(PlanError::GridChanged);
+        }
+        if self.status.is_done() {
+            return Ok(self.status);
+        }
+        self.stats.run_count += 1;
+        let started = now_ms();
+        let cells = grid.bytes();
+        drive(budget, now_ms, || self.expand_one(cells));
+        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        Ok(self.status)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        algorithm == Algorithm::Bidirectional
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn start(&self) -> (u32, u32) {
+        self.coords(self.start)
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        self.coords(self.goal)
+    }
+
+    fn states(&self) -> &[u8] {
+        &self.state
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        self.path.iter().map(|&i| self.coords(i)).collect()
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        self.current.map(|c| self.coords(c))
+    }
+
+    /// The forward side's view of (x, y) (g from the start, h to the goal), or the backward
+    /// side's (g to the goal, h from the start) for a cell only the backward side reached.
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let c = (y * self.width + x) as usize;
+        let s = usize::from(self.sides[0].state[c] == UNVISITED);
+        let side = &self.sides[s];
+        let known = side.state[c] != UNVISITED;
+        let g = known.then(|| side.g[c] as f64 / COST_SCALE as f64);
+        let h = side.estimator.cost(x, y);
+        let parent = side.parent[c];
+        Some(NodeInfo {
+            x,
+            y,
+            state: CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited),
+            g,
+            h,
+            f: g.map(|g| g + h),
+            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
+            expansion: (side.state[c] == CLOSED).then_some(side.expansion[c]),
+        })
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,898 @@
+//! Live replanning: Lifelong Planning A* (LPA*) and D* Lite (Koenig & Likhachev).
+//!
+//! Both keep two cost estimates per cell, `g` (the cost the last expansion settled on) and
+//! `rhs` (a one-step lookahead: the best neighbour's `g` plus the step between them). A cell
+//! is *consistent* when the two agree; the priority queue holds exactly the inconsistent
+//! cells, ordered by the key `[min(g, rhs) + h + km, min(g, rhs)]`. When the map changes,
+//! only the cells whose steps changed (an edited cell and its eight neighbours) get their
+//! `rhs` recomputed ([`Incremental::cells_changed`]), and the search repairs outwards from
+//! them instead of starting over.
+//!
+//! - **LPA\*** ([`Mode::Lpa`]) searches forwards: `g(c)` is the cost from the start to `c`
+//!   and the heuristic estimates the distance to the goal. Moving either marker starts over.
+//! - **D\* Lite** ([`Mode::DStarLite`]) searches backwards: `g(c)` is the cost from `c` to
+//!   the goal and the heuristic estimates the distance from the start. The start may move
+//!   ([`Incremental::move_start`], the walker): the old keys stay valid lower bounds once
+//!   `km` grows by `h(old start, new start)`, so nothing is thrown away.
+//!
+//! Costs are the fixed-point integers of the main engine ([`COST_SCALE`] units, diagonal
+//! steps rounded the same way), so a repaired cost equals a fresh A*'s exactly. A move into
+//! cell `c` costs `terrain(c) × step length`, which is not symmetric: LPA* charges the
+//! terrain of the cell whose `rhs` it computes, D* Lite that of the neighbour it steps to.
+//! Legality (walls, the diagonal rule) is symmetric, so "neighbour" means the same thing in
+//! both directions. The heuristic weight and node budget are ignored: the point of these
+//! algorithms is an exact answer that survives edits.
+//!
+//! ```
+//! use pathlab::search::incremental::{Incremental, Mode};
+//! use pathlab::{Budget, Cell, Grid, Settings, Status};
+//! let mut grid = Grid::new(6, 3)?;
+//! let mut lpa = Incremental::new(Mode::Lpa, &grid, (0, 1), (5, 1), &Settings::default())?;
+//! assert_eq!(lpa.run(&grid, Budget::Unlimited, || 0.0)?, Status::Found);
+//! assert_eq!(lpa.stats().path_cost, Some(5.0));
+//! grid.set(3, 1, Cell::Wall);
+//! lpa.cells_changed(&grid, &[(3, 1)]);
+//! assert_eq!(lpa.run(&grid, Budget::Unlimited, || 0.0)?, Status::Found);
+//! // Round the wall without cutting its corners: 1 + √2 + 1 + 1 + √2.
+//! assert!((lpa.stats().path_cost.unwrap() - (3.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{
+    endpoint_index, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
+    Status,
+};
+use crate::grid::Grid;
+use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Which of the two incremental algorithms runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Mode {
+    /// Lifelong Planning A*: forwards from the start, fixed markers.
+    #[serde(rename = "lpa")]
+    Lpa,
+    /// D* Lite: backwards from the goal, so the start can move.
+    #[serde(rename = "dstar-lite")]
+    DStarLite,
+}
+
+/// The state byte of a cell whose `g` changed in the latest repair.
+const UPDATED: u8 = CellState::Repaired as u8;
+
+const UNVISITED: u8 = CellState::Unvisited as u8;
+const OPEN: u8 = CellState::Open as u8;
+const CLOSED: u8 = CellState::Closed as u8;
+const PATH: u8 = CellState::Path as u8;
+
+/// "No cost yet": larger than any real cost, and keys saturate at it.
+const INF: u64 = u64::MAX;
+
+/// A queue key: `[min(g, rhs) + h + km, min(g, rhs)]`, compared lexicographically.
+type Key = (u64, u64);
+
+/// The eight moves (dx, dy): the four orthogonal ones first, so 4-connected movement uses
+/// the first four.
+const MOVES: [(i64, i64); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// What the latest repairs did, beside the per-repair [`Stats`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RepairInfo {
+    /// Repairs so far (edits or start moves after the first search); 0 on the first search.
+    pub repairs: u64,
+    /// Expansions over the first search and every repair.
+    pub total_expanded: u64,
+    /// Cells whose `g` changed in the latest repair (painted [`CellState::Repaired`]).
+    pub updated_cells: u64,
+}
+
+/// An LPA* or D* Lite search on a grid, repairable after edits.
+#[derive(Clone, Debug)]
+pub struct Incremental {
+    mode: Mode,
+    settings: Settings,
+    width: u32,
+    height: u32,
+    start: u32,
+    goal: u32,
+    /// Where the start was when `km` was last brought up to date (D* Lite's `s_last`).
+    last_start: u32,
+    km: u64,
+    /// The estimate towards the search's target: the goal for LPA*, the start for D* Lite.
+    estimator: Estimator,
+    heuristic: Heuristic,
+    /// Fixed-point step costs: `[diagonal][terrain]`.
+    step_units: [[u64; 5]; 2],
+    moves: usize,
+    g: Vec<u64>,
+    rhs: Vec<u64>,
+    /// The key each queued cell was pushed with; entries in the heap with another key are
+    /// stale and skipped (lazy deletion).
+    key: Vec<Key>,
+    queued: Vec<bool>,
+    heap: BinaryHeap<Reverse<(Key, u32)>>,
+    state: Vec<u8>,
+    /// Cells painted PATH or UPDATED, to repaint as CLOSED when the next repair starts.
+    marked: Vec<u32>,
+    path: Vec<u32>,
+    current: Option<u32>,
+    status: Status,
+    stats: Stats,
+    info: RepairInfo,
+}
+
+impl Incremental {
+    /// A new LPA* or D* Lite search from `start` to `goal` on `grid`; nothing expanded yet.
+    pub fn new(
+        mode: Mode,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<Incremental, PlanError> {
+        settings.validate()?;
+        let start_index = endpoint_index(grid, "start", start)?;
+        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let movement = settings.movement;
+        let heuristic = settings.resolved_heuristic();
+        let target = match mode {
+            Mode::Lpa => goal,
+            Mode::DStarLite => start,
+        };
+        let diagonal = diagonal_units(movement.diagonal_cost);
+        let mut step_units = [[0; 5]; 2];
+        for terrain in 1..5u64 {
+            step_units[0][terrain as usize] = terrain * COST_SCALE;
+            step_units[1][terrain as usize] = terrain * diagonal;
+        }
+        let cells = grid.len();
+        let mut search = Incremental {
+            mode,
+            settings: *settings,
+            width: grid.width(),
+            height: grid.height(),
+            start: start_index,
+            goal: goal_index,
+            last_start: start_index,
+            km: 0,
+            estimator: Estimator::new(heuristic, &movement, target),
+            heuristic,
+            step_units,
+            moves: if movement.has_diagonals() { 8 } else { 4 },
+            g: vec![INF; cells],
+            rhs: vec![INF; cells],
+            key: vec![(INF, INF); cells],
+            queued: vec![false; cells],
+            heap: BinaryHeap::new(),
+            state: vec![UNVISITED; cells],
+            marked: Vec::new(),
+            path: Vec::new(),
+            current: None,
+            status: Status::Running,
+            stats: Stats::default(),
+            info: RepairInfo::default(),
+        };
+        let source = search.source();
+        search.rhs[source as usize] = 0;
+        search.push(source);
+        search.stats.generated = 1;
+        Ok(search)
+    }
+
+    /// Which algorithm this is.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The cell the search grows from: the start for LPA*, the goal for D* Lite.
+    fn source(&self) -> u32 {
+        match self.mode {
+            Mode::Lpa => self.start,
+            Mode::DStarLite => self.goal,
+        }
+    }
+
+    /// The cell whose cost the search is after: the goal for LPA*, the start for D* Lite.
+    fn target(&self) -> u32 {
+        match self.mode {
+            Mode::Lpa => self.goal,
+            Mode::DStarLite => self.start,
+        }
+    }
+
+    fn calc_key(&self, cell: u32) -> Key {
+        let c = cell as usize;
+        let m = self.g[c].min(self.rhs[c]);
+        let (x, y) = (cell % self.width, cell / self.width);
+        let h = self.estimator.units(x, y);
+        (m.saturating_add(h).saturating_add(self.km), m)
+    }
+
+    fn push(&mut self, cell: u32) {
+        let key = self.calc_key(cell);
+        let c = cell as usize;
+        if self.queued[c] && self.key[c] == key {
+            return;
+        }
+        if self.queued[c] {
+            self.stats.updated += 1;
+        } else {
+            self.stats.open_size += 1;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+        }
+        self.key[c] = key;
+        self.queued[c] = true;
+        self.state[c] = OPEN;
+        self.heap.push(Reverse((key, cell)));
+    }
+
+    fn remove(&mut self, cell: u32) {
+        let c = cell as usize;
+        if self.queued[c] {
+            self.queued[c] = false;
+            self.stats.open_size = self.stats.open_size.saturating_sub(1);
+        }
+    }
+
+    /// The smallest valid key in the queue, dropping stale heap entries on the way.
+    fn top(&mut self) -> Option<(Key, u32)> {
+        while let Some(&Reverse((key, cell))) = self.heap.peek() {
+            let c = cell as usize;
+            if self.queued[c] && self.key[c] == key {
+                return Some((key, cell));
+            }
+            self.heap.pop();
+        }
+        None
+    }
+
+    /// The cells one legal step from `cell`, with the fixed-point cost of the step in the
+    /// direction this search reads it (see the module notes).
+    fn neighbours(&self, cells: &[u8], cell: u32) -> ([(u32, u64); 8], usize) {
+        let mut out = [(0, 0); 8];
+        let mut n = 0;
+        let (x, y) = (i64::from(cell % self.width), i64::from(cell / self.width));
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let passable = |x: i64, y: i64| {
+            x >= 0 && y >= 0 && x < w && y < h && cells.get((y * w + x) as usize) != Some(&0)
+        };
+        let own = cells.get(cell as usize).copied().unwrap_or(0);
+        if own == 0 {
+            return (out, 0);
+        }
+        for &(dx, dy) in &MOVES[..self.moves] {
+            let (nx, ny) = (x + dx, y + dy);
+            if !passable(nx, ny) {
+                continue;
+            }
+            let diagonal = dx != 0 && dy != 0;
+            if diagonal
+                && !self
+                    .settings
+                    .movement
+                    .diagonal_rule
+                    .allows(passable(nx, y), passable(x, ny))
+            {
+                continue;
+            }
+            let next = (ny * w + nx) as u32;
+            let entered = match self.mode {
+                Mode::Lpa => own,
+                Mode::DStarLite => cells.get(next as usize).copied().unwrap_or(0),
+            };
+            let cost = self.step_units[usize::from(diagonal)][usize::from(entered.min(4))];
+            out[n] = (next, cost);
+            n += 1;
+        }
+        (out, n)
+    }
+
+    /// Recomputes `rhs(cell)` from its neighbours and (re)queues it if inconsistent.
+    fn update_vertex(&mut self, cells: &[u8], cell: u32) {
+        let c = cell as usize;
+        if cell != self.source() {
+            let (nbrs, n) = self.neighbours(cells, cell);
+            self.rhs[c] = nbrs[..n]
+                .iter()
+                .map(|&(m, cost)| self.g[m as usize].saturating_add(cost))
+                .min()
+                .unwrap_or(INF);
+        }
+        if self.g[c] != self.rhs[c] {
+            if self.state[c] == UNVISITED {
+                self.stats.generated += 1;
+            }
+            self.push(cell);
+        } else {
+            self.remove(cell);
+            if self.state[c] == OPEN {
+                self.state[c] = CLOSED;
+            }
+        }
+    }
+
+    /// Tells the search that these cells' bytes changed in `grid` (walls or terrain), so it
+    /// repairs rather than restarts on the next [`Incremental::run`]. Cells outside the grid
+    /// are ignored.
+    pub fn cells_changed(&mut self, grid: &Grid, changed: &[(u32, u32)]) {
+        if grid.width() != self.width || grid.height() != self.height || changed.is_empty() {
+            return;
+        }
+        self.begin_repair();
+        let cells = grid.bytes();
+        // A cell's byte decides the steps into it, out of it, and the diagonal steps that
+        // pass its corner; all of those join two cells of the 3×3 block around it.
+        let mut touched: Vec<u32> = Vec::with_capacity(changed.len() * 9);
+        for &(x, y) in changed {
+            for dy in -1i64..=1 {
+                for dx in -1i64..=1 {
+                    if let Some(i) = grid.index(i64::from(x) + dx, i64::from(y) + dy) {
+                        touched.push(i as u32);
+                    }
+                }
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        if self.mode == Mode::DStarLite {
+            self.catch_up_km();
+        }
+        for cell in touched {
+            self.update_vertex(cells, cell);
+        }
+    }
+
+    /// Moves the start to `to` (D* Lite keeps its work; LPA* starts over, since its costs are
+    /// measured from the start). Refused on a wall or outside the grid.
+    pub fn move_start(&mut self, grid: &Grid, to: (u32, u32)) -> Result<(), PlanError> {
+        let index = endpoint_index(grid, "start", to)?;
+        if index == self.start {
+            return Ok(());
+        }
+        match self.mode {
+            Mode::Lpa => {
+                let goal = (self.goal % self.width, self.goal / self.width);
+                *self = Incremental::new(self.mode, grid, to, goal, &self.settings)?;
+            }
+            Mode::DStarLite => {
+                self.begin_repair();
+                self.start = index;
+                self.catch_up_km();
+            }
+        }
+        Ok(())
+    }
+
+    /// D* Lite: the heuristic now measures from the current start, and `km` grows by how far
+    /// it moved, so every key already in the queue stays a lower bound of its new key.
+    fn catch_up_km(&mut self) {
+        if self.last_start == self.start {
+            return;
+        }
+        let w = self.width;
+        let from = (self.last_start % w, self.last_start / w);
+        let to = (self.start % w, self.start / w);
+        let h = Estimator::new(self.heuristic, &self.settings.movement, from).units(to.0, to.1);
+        self.km = self.km.saturating_add(h);
+        self.last_start = self.start;
+        self.estimator = Estimator::new(self.heuristic, &self.settings.movement, to);
+    }
+
+    /// Starts a repair: per-repair stats restart, last repair's marks go back to closed.
+    fn begin_repair(&mut self) {
+        if self.status.is_done() || self.stats.expanded > 0 {
+            self.info.repairs += 1;
+        }
+        for &cell in &self.marked {
+            let c = cell as usize;
+            if self.state[c] == PATH || self.state[c] == UPDATED {
+                self.state[c] = if self.queued[c] { OPEN } else { CLOSED };
+            }
+        }
+        for &cell in &self.path {
+            let c = cell as usize;
+            if self.state[c] == PATH {
+                self.state[c] = if self.queued[c] { OPEN } else { CLOSED };
+            }
+        }
+        self.marked.clear();
+        self.path.clear();
+        self.info.updated_cells = 0;
+        self.status = Status::Running;
+        let open = self.stats.open_size;
+        self.stats = Stats {
+            open_size: open,
+            max_open: open,
+            ..Stats::default()
+        };
+    }
+
+    /// Runs until the budget is spent or the search is done, and returns the status.
+    pub fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: impl Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        if grid.width() != self.width || grid.height() != self.height {
+            return Err(PlanError::GridChanged);
+        }
+        if self.status.is_done() {
+            return Ok(self.status);
+        }
+        self.stats.run_count += 1;
+        let started = now_ms();
+        let cells = grid.bytes();
+        match budget {
+            Budget::Expansions(n) => {
+                for _ in 0..n.max(1) {
+                    if self.process_one(cells) {
+                        break;
+                    }
+                }
+            }
+            Budget::Unlimited => while !self.process_one(cells) {},
+            Budget::Millis(ms) => 'slice: loop {
+                for _ in 0..64 {
+                    if self.process_one(cells) {
+                        break 'slice;
+                    }
+                }
+                if now_ms() - started >= ms {
+                    break;
+                }
+            },
+        }
+        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        Ok(self.status)
+    }
+
+    /// One step of ComputeShortestPath; returns true once the search is done.
+    fn process_one(&mut self, cells: &[u8]) -> bool {
+        let target = self.target();
+        let t = target as usize;
+        let target_key = self.calc_key(target);
+        let Some((key, cell)) = self
+            .top()
+            .filter(|&(k, _)| k < target_key || self.rhs[t] != self.g[t])
+        else {
+            self.finish(cells);
+            return true;
+        };
+        let c = cell as usize;
+        let new_key = self.calc_key(cell);
+        if key < new_key {
+            // D* Lite: queued before the start moved; its key only grew. Requeue, no work.
+            self.push(cell);
+            return false;
+        }
+        self.remove(cell);
+        self.stats.expanded += 1;
+        self.info.total_expanded += 1;
+        self.current = Some(cell);
+        if self.info.repairs > 0 {
+            self.state[c] = UPDATED;
+            self.marked.push(cell);
+            self.info.updated_cells += 1;
+        } else {
+            self.state[c] = CLOSED;
+        }
+        let (nbrs, n) = self.neighbours(cells, cell);
+        if self.g[c] > self.rhs[c] {
+            // Over-consistent: a cheaper way was found; settle it and tell the neighbours.
+            self.g[c] = self.rhs[c];
+        } else {
+            // Under-consistent: its cost went up; forget it and recompute it too.
+            self.g[c] = INF;
+            self.update_vertex(cells, cell);
+        }
+        for &(m, _) in &nbrs[..n] {
+            self.update_vertex(cells, m);
+        }
+        if self.state[c] == OPEN && self.info.repairs > 0 {
+            self.state[c] = UPDATED;
+        }
+        false
+    }
+
+    /// The queue has nothing left that could change the target's cost: read off the path.
+    fn finish(&mut self, cells: &[u8]) {
+        let target = self.target();
+        if self.g[target as usize] == INF {
+            self.status = Status::NoPath;
+            self.current = None;
+            return;
+        }
+        // Walk from the target to the source, each time to the neighbour that gives the
+        // target side its cost: rhs's argmin. Ties go to the first in the fixed move order.
+        let mut path = vec![target];
+        let mut cell = target;
+        let source = self.source();
+        while cell != source && path.len() <= cells.len() {
+            let (nbrs, n) = self.neighbours(cells, cell);
+            let best = nbrs[..n]
+                .iter()
+                .min_by_key(|&&(m, cost)| self.g[m as usize].saturating_add(cost))
+                .map(|&(m, _)| m);
+            let Some(next) = best.filter(|&m| self.g[m as usize] != INF) else {
+                self.status = Status::NoPath;
+                return;
+            };
+            path.push(next);
+            cell = next;
+        }
+        if cell != source {
+            self.status = Status::NoPath;
+            return;
+        }
+        if self.mode == Mode::Lpa {
+            path.reverse();
+        }
+        let movement = self.settings.movement;
+        let w = self.width;
+        let mut cost = 0.0;
+        for pair in path.windows(2) {
+            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
+            let terrain = f64::from(cells.get(pair[1] as usize).copied().unwrap_or(0));
+            cost += terrain
+                * if diagonal {
+                    movement.diagonal_cost
+                } else {
+                    1.0
+                };
+        }
+        for &p in &path {
+            self.state[p as usize] = PATH;
+        }
+        self.stats.path_cost = Some(cost);
+        self.stats.path_moves = Some(path.len() as u64 - 1);
+        self.path = path;
+        self.status = Status::Found;
+    }
+
+    /// The current status.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The counters of the latest repair (of the first search, before any edit).
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Counters over all repairs.
+    pub fn repair_info(&self) -> &RepairInfo {
+        &self.info
+    }
+
+    /// The settings this search runs with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The start cell (D* Lite: where the walker is now).
+    pub fn start(&self) -> (u32, u32) {
+        self.coords(self.start)
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> (u32, u32) {
+        self.coords(self.goal)
+    }
+
+    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value
+    /// ([`CellState::Repaired`] for the cells the latest repair changed).
+    pub fn states(&self) -> &[u8] {
+        &self.state
+    }
+
+    /// The path as cell indices from the start, once `Found`.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The path as (x, y) cells from the start.
+    pub fn path_cells(&self) -> Vec<(u32, u32)> {
+        self.path.iter().map(|&i| self.coords(i)).collect()
+    }
+
+    /// The cell processed last, if any.
+    pub fn current(&self) -> Option<(u32, u32)> {
+        self.current.map(|c| self.coords(c))
+    }
+
+    /// What the search knows about (x, y): `g` is the settled cost (from the start for
+    /// LPA*, to the goal for D* Lite), `f` the first part of the queue key. `None` outside.
+    pub fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let cell = y * self.width + x;
+        let c = cell as usize;
+        let byte = self.state[c];
+        let state = CellState::from_byte(byte).unwrap_or(CellState::Unvisited);
+        let as_cost = |v: u64| (v != INF).then(|| v as f64 / COST_SCALE as f64);
+        let g = as_cost(self.g[c]).or(as_cost(self.rhs[c]));
+        let key = self.calc_key(cell);
+        Some(NodeInfo {
+            x,
+            y,
+            state,
+            g,
+            h: self.estimator.cost(x, y),
+            f: as_cost(key.0),
+            parent: None,
+            expansion: None,
+        })
+    }
+
+    fn coords(&self, index: u32) -> (u32, u32) {
+        (index % self.width, index / self.width)
+    }
+}
+
+impl Searcher for Incremental {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        let mode = Mode::of(settings.algorithm).unwrap_or(self.mode);
+        *self = Incremental::new(mode, grid, start, goal, settings)?;
+        Ok(())
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        Incremental::run(self, grid, budget, now_ms)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        Mode::of(algorithm).is_some()
+    }
+
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    fn start(&self) -> (u32, u32) {
+        Incremental::start(self)
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        Incremental::goal(self)
+    }
+
+    fn states(&self) -> &[u8] {
+        &self.state
+    }
+
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        Incremental::path_cells(self)
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        Incremental::current(self)
+    }
+
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        Incremental::node(self, x, y)
+    }
+
+    fn repair(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        changed: &[u32],
+    ) -> bool {
+        if grid.width() != self.width || grid.height() != self.height || goal != self.goal() {
+            return false;
+        }
+        let done_before = self.status.is_done();
+        if start != self.start()
+            && (self.mode == Mode::Lpa || self.move_start(grid, start).is_err())
+        {
+            return false;
+        }
+        let cells: Vec<(u32, u32)> = changed
+            .iter()
+            .filter(|&&i| (i as usize) < grid.len())
+            .map(|&i| grid.coords(i as usize))
+            .collect();
+        self.cells_changed(grid, &cells);
+        // Like a restart in the planner: a search that had finished re-plans to the end at
+        // once, so the path follows the edit; an unfinished one goes on at the page's pace.
+        if done_before {
+            let _ = Incremental::run(self, grid, Budget::Unlimited, || 0.0);
+        }
+        true
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+}
+
+impl Mode {
+    /// The mode that runs `algorithm`, if it is LPA* or D* Lite.
+    pub fn of(algorithm: Algorithm) -> Option<Mode> {
+        match algorithm {
+            Algorithm::Lpa => Some(Mode::Lpa),
+            Algorithm::DStarLite => Some(Mode::DStarLite),
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Movement};
+    use crate::search::{Algorithm, Search};
+
+    fn astar_cost(grid: &Grid, start: (u32, u32), goal: (u32, u32), s: &Settings) -> Option<f64> {
+        let mut a = Search::new(grid, start, goal, s).unwrap();
+        a.run(grid, Budget::Unlimited, || 0.0).unwrap();
+        a.stats().path_cost
+    }
+
+    fn solve(inc: &mut Incremental, grid: &Grid) -> Option<f64> {
+        inc.run(grid, Budget::Unlimited, || 0.0).unwrap();
+        inc.stats()
+            .path_cost
+            .filter(|_| inc.status() == Status::Found)
+    }
+
+    fn close(a: Option<f64>, b: Option<f64>) -> bool {
+        match (a, b) {
+            (Some(a), Some(b)) => (a - b).abs() < 1e-9,
+            (None, None) => true,
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn repairs_match_fresh_astar_after_every_edit() {
+        for mode in [Mode::Lpa, Mode::DStarLite] {
+            for movement in [Movement::default(), Movement::four()] {
+                let settings = Settings {
+                    algorithm: Algorithm::AStar,
+                    movement,
+                    ..Settings::default()
+                };
+                let mut grid = Grid::new(12, 9).unwrap();
+                let (s, g) = ((0, 4), (11, 4));
+                let mut inc = Incremental::new(mode, &grid, s, g, &settings).unwrap();
+                assert!(close(
+                    solve(&mut inc, &grid),
+                    astar_cost(&grid, s, g, &settings)
+                ));
+                let edits = [
+                    ((5, 0), (5, 7), Cell::Wall),
+                    ((3, 2), (3, 8), Cell::Terrain(3)),
+                    ((5, 8), (5, 8), Cell::Wall),
+                    ((5, 3), (5, 5), Cell::OPEN),
+                    ((8, 1), (8, 8), Cell::Wall),
+                ];
+                for (a, b, cell) in edits {
+                    let mut changed = Vec::new();
+                    for (x, y) in crate::planner::line_cells(a, b) {
+                        grid.set(x, y, cell);
+                        changed.push((x as u32, y as u32));
+                    }
+                    inc.cells_changed(&grid, &changed);
+                    let got = solve(&mut inc, &grid);
+                    let want = astar_cost(&grid, s, g, &settings);
+                    assert!(
+                        close(got, want),
+                        "{mode:?} {movement:?}: {got:?} vs {want:?}"
+                    );
+                    if got.is_some() {
+                        let path = inc.path_cells();
+                        assert_eq!(path.first(), Some(&s));
+                        assert_eq!(path.last(), Some(&g));
+                        assert!(close(movement.path_cost(&grid, &path), got));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_repair_expands_fewer_cells_and_marks_them() {
+        let mut grid = Grid::new(40, 40).unwrap();
+        for y in 0..36 {
+            grid.set(20, y, Cell::Wall);
+        }
+        let settings = Settings::default();
+        let mut lpa = Incremental::new(Mode::Lpa, &grid, (0, 0), (39, 0), &settings).unwrap();
+        solve(&mut lpa, &grid);
+        let first = lpa.stats().expanded;
+        let on_path = lpa.path_cells()[lpa.path().len() - 4];
+        grid.set(i64::from(on_path.0), i64::from(on_path.1), Cell::Wall);
+        lpa.cells_changed(&grid, &[on_path]);
+        solve(&mut lpa, &grid);
+        assert!(
+            lpa.stats().expanded < first,
+            "{} vs {first}",
+            lpa.stats().expanded
+        );
+        assert_eq!(lpa.repair_info().repairs, 1);
+        assert!(lpa.states().contains(&UPDATED));
+    }
+
+    #[test]
+    fn dstar_lite_follows_a_moving_start() {
+        let mut grid = Grid::new(15, 7).unwrap();
+        let settings = Settings::default();
+        let goal = (14, 3);
+        let mut d = Incremental::new(Mode::DStarLite, &grid, (0, 3), goal, &settings).unwrap();
+        solve(&mut d, &grid);
+        let mut steps = 0;
+        while d.start() != goal && steps < 100 {
+            let next = d.path_cells()[1];
+            d.move_start(&grid, next).unwrap();
+            if steps == 3 {
+                // A wall right in front of the walker.
+                let mut changed = Vec::new();
+                for y in 0..6u32 {
+                    grid.set(7, i64::from(y), Cell::Wall);
+                    changed.push((7, y));
+                }
+                d.cells_changed(&grid, &changed);
+            }
+            let got = solve(&mut d, &grid);
+            let want = astar_cost(&grid, d.start(), goal, &settings);
+            assert!(close(got, want), "at {:?}: {got:?} vs {want:?}", d.start());
+            steps += 1;
+        }
+        assert_eq!(d.start(), goal);
+    }
+
+    #[test]
+    fn walled_in_goal_has_no_path() {
+        let mut grid = Grid::new(5, 5).unwrap();
+        let settings = Settings::default();
+        let mut lpa = Incremental::new(Mode::Lpa, &grid, (0, 0), (4, 4), &settings).unwrap();
+        assert!(solve(&mut lpa, &grid).is_some());
+        grid.set(3, 4, Cell::Wall);
+        grid.set(4, 3, Cell::Wall);
+        lpa.cells_changed(&grid, &[(3, 4), (4, 3)]);
+        assert_eq!(solve(&mut lpa, &grid), None);
+        assert_eq!(lpa.status(), Status::NoPath);
+        grid.set(4, 3, Cell::OPEN);
+        lpa.cells_changed(&grid, &[(4, 3)]);
+        let want = astar_cost(&grid, (0, 0), (4, 4), &settings);
+        assert!(close(solve(&mut lpa, &grid), want));
+    }
+}

@@ -1,0 +1,92 @@
+// Jump Point Search, bidirectional A* and Theta* in the page: JPS matches A*'s cost on a shipped
+// uniform map, is disabled with a reason on the terrain map, and Theta* draws its polyline.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  startEnv, states, where, stat, speedMax, runToEnd, readIndex, drag, newMap, focusNeutral,
+} from './helpers.mjs';
+
+let env;
+before(async () => { env = await startEnv(); });
+after(async () => { await env?.close(); });
+
+const index = () => { const idx = readIndex(); return Array.isArray(idx) ? idx : (idx.maps || []); };
+
+async function loadShipped(page, entry) {
+  await page.locator('#map').selectOption(entry.file);
+  await page.waitForFunction(([sx, sy, gx, gy]) => {
+    const p = window.pathlab; if (!p || !p.ready) return false;
+    const s = p.start(), g = p.goal();
+    return s.x === sx && s.y === sy && g.x === gx && g.y === gy;
+  }, [...entry.start, ...entry.goal], { timeout: 20_000 });
+}
+
+async function costWith(page, algorithm) {
+  await page.locator('#algorithm').selectOption(algorithm);
+  await page.locator('#reset-search').click();
+  const status = await runToEnd(page, 90_000);
+  assert.equal(status, 'found', `${algorithm} finds a path`);
+  return Number(await stat(page, 'cost'));
+}
+
+test('JPS and bidirectional A* match A*\'s cost on a shipped uniform map; JPS paints jump points', { timeout: 180_000 }, async (t) => {
+  const entry = index().find((e) => e.file === 'rooms-128.map') || index().find((e) => e.file === 'maze-63.map');
+  assert.ok(entry, 'a shipped uniform-cost map');
+  await env.withPage(t, async (page, { shot }) => {
+    await loadShipped(page, entry);
+    await speedMax(page);
+    const astar = await costWith(page, 'astar');
+    const astarExpanded = Number(await stat(page, 'expanded'));
+    const jps = await costWith(page, 'jps');
+    const jpsExpanded = Number(await stat(page, 'expanded'));
+    await shot('jps-done');
+    const st = await states(page);
+    assert.ok(where(st, (v) => v === 5).length > 0, 'expanded jump points are painted (state 5)');
+    assert.ok(Math.abs(jps - astar) <= 1e-4, `JPS cost ${jps} equals A*'s ${astar}`);
+    assert.ok(jpsExpanded < astarExpanded, `JPS expands fewer nodes (${jpsExpanded}) than A* (${astarExpanded})`);
+    const bidi = await costWith(page, 'bidirectional');
+    await shot('bidirectional-done');
+    assert.ok(Math.abs(bidi - astar) <= 1e-4, `bidirectional cost ${bidi} equals A*'s ${astar}`);
+    const after = await states(page);
+    assert.ok(where(after, (v) => v === 6 || v === 7).length > 0, 'the backward frontier is painted (states 6/7)');
+    t.diagnostic(`${entry.file}: cost ${astar}; expanded A* ${astarExpanded}, JPS ${jpsExpanded}`);
+  });
+});
+
+test('JPS and Theta* are disabled on the terrain map, with the reason shown', { timeout: 90_000 }, async (t) => {
+  const entry = index().find((e) => /terrain/.test(e.file));
+  assert.ok(entry, 'a shipped terrain map');
+  await env.withPage(t, async (page, { shot }) => {
+    await loadShipped(page, entry);
+    const disabled = await page.evaluate(() => ['jps', 'theta', 'bidirectional', 'astar'].map(
+      (v) => document.querySelector(`#algorithm option[value="${v}"]`).disabled));
+    assert.deepEqual(disabled, [true, true, false, false], 'JPS and Theta* off, bidirectional and A* on');
+    const note = page.locator('#algorithm-note');
+    assert.ok(await note.isVisible(), 'the reason is shown under the menu');
+    assert.match(await note.textContent(), /uniform cost/, 'the note says why');
+    await shot('terrain-jps-disabled');
+  });
+});
+
+test('Theta* draws an any-angle polyline that cuts across an open room', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await newMap(page, 30, 20);
+    await focusNeutral(page);
+    // A wall with a gap, so the path bends once.
+    await page.locator('[data-brush="wall"]').click();
+    await drag(page, [[15, 0], [15, 14]]);
+    await speedMax(page);
+    await page.locator('#algorithm').selectOption('theta');
+    await page.locator('#reset-search').click();
+    assert.equal(await runToEnd(page), 'found');
+    const info = await page.evaluate(() => ({ any: window.pathlab.anyAngle(), path: window.pathlab.path() }));
+    assert.ok(info.any, 'the path is any-angle');
+    const corners = info.path.length / 2;
+    assert.ok(corners >= 3 && corners < 8, `a few corners, not a cell chain (${corners})`);
+    const cost = Number(await stat(page, 'cost'));
+    assert.ok(cost > 0, 'a Euclidean length is shown');
+    // The painted path covers the cells the segments cross.
+    assert.ok(where(await states(page), (v) => v === 4).length > corners, 'segment cells painted');
+    await shot('theta-polyline');
+  });
+});
