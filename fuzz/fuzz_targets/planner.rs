@@ -1,6 +1,6 @@
 //! Fuzzes the `Planner` the page drives through wasm: random sequences of every call, with
 //! coordinates out of range, sizes at the limits and every setting at its extremes, mixed
-//! with steps of a running search. Nothing may panic, and the planner's invariants hold
+//! with steps of a running search, walker steps and node-mesh edits. Nothing may panic, and the planner's invariants hold
 //! after every call: the markers are on passable cells inside the map, and a finished
 //! search that found a path reports a cost.
 #![no_main]
@@ -31,6 +31,12 @@ enum Op {
     Render,
     Palette(Vec<u32>),
     Node(u32, u32),
+    Walk,
+    MeshNode(u32, u32),
+    MeshConnect(u32, u32),
+    MeshRemove(u32),
+    MeshGenerate,
+    MeshSet(Vec<(u32, u32)>, Vec<(u32, u32)>),
 }
 
 fn settings(algorithm: u8, heuristic: u8, weight: f64, four: bool, rule: u8, diagonal: f64, goal_directed: bool, budget: Option<u64>) -> Settings {
@@ -139,6 +145,24 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
             }
             Op::Node(x, y) => {
                 let _ = planner.search().node(x, y);
+            }
+            Op::Walk => {
+                planner.advance_walker();
+            }
+            Op::MeshNode(x, y) => {
+                let _ = planner.add_mesh_node(x, y);
+            }
+            Op::MeshConnect(a, b) => {
+                let _ = planner.connect_mesh_nodes(a, b);
+            }
+            Op::MeshRemove(i) => {
+                planner.remove_mesh_node(i);
+            }
+            Op::MeshGenerate => {
+                let _ = planner.generate_mesh();
+            }
+            Op::MeshSet(nodes, edges) => {
+                let _ = planner.set_mesh(&nodes, &edges);
             }
         }
         check(&planner);
