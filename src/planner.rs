@@ -247,13 +247,14 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<(), PlannerError> {
-        settings.validate()?;
+        settings.check_on(&self.grid)?;
         endpoint_index(&self.grid, "start", start)?;
         endpoint_index(&self.grid, "goal", goal)?;
         self.settings = settings;
         self.move_markers(start, goal)?;
         // move_markers restarts only when the markers moved; the settings may have changed.
-        self.after_edit();
+        let was_done = self.search.status().is_done();
+        self.restart_search(was_done);
         Ok(())
     }
 
@@ -400,9 +401,18 @@ impl Planner {
     }
 
     fn apply(&mut self, edit: &Edit, backwards: bool) {
+        if let Some([before, after]) = edit.markers {
+            (self.start, self.goal) = if backwards { before } else { after };
+        }
+        // The walker moves the start without an undo step, so an undone edit may want a wall
+        // where a marker now stands: markers win, as when painting.
+        let markers = [self.start, self.goal];
         let mut set = |&(i, before, after): &(u32, u8, u8)| {
             let (x, y) = self.grid.coords(i as usize);
             let byte = if backwards { before } else { after };
+            if byte == 0 && markers.contains(&(x, y)) {
+                return;
+            }
             if let Some(cell) = Cell::from_byte(byte) {
                 self.grid.set(i64::from(x), i64::from(y), cell);
             }
@@ -413,9 +423,6 @@ impl Planner {
             edit.cells.iter().rev().for_each(&mut set);
         } else {
             edit.cells.iter().for_each(&mut set);
-        }
-        if let Some([before, after]) = edit.markers {
-            (self.start, self.goal) = if backwards { before } else { after };
         }
         let changed: Vec<u32> = edit.cells.iter().map(|&(i, _, _)| i).collect();
         self.after_edit(&changed);
@@ -752,6 +759,29 @@ mod tests {
 
     fn planner() -> Planner {
         Planner::new(8, 5).unwrap()
+    }
+
+    #[test]
+    fn undoing_under_a_walker_never_walls_a_marker() {
+        // Found by the `planner` fuzz target: clear the walls, walk the start onto a cleared
+        // cell, undo the clear. The undo must not put a wall under the walker.
+        let grid =
+            Grid::from_bytes(5, 3, vec![1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]).unwrap();
+        let mut p = Planner::with_grid(grid, (0, 0), (4, 0), Settings::default()).unwrap();
+        p.step(Budget::Unlimited, || 0.0);
+        assert!(p.clear_walls() > 0);
+        p.step(Budget::Unlimited, || 0.0);
+        let walked = p.advance_walker().unwrap();
+        assert_eq!(walked, (1, 0), "the walker takes the cleared cell");
+        assert!(p.undo());
+        assert!(p.grid().is_passable(1, 0), "no wall under the walker");
+        assert_eq!(
+            p.grid().get(2, 0),
+            Some(Cell::Wall),
+            "the rest of the edit is undone"
+        );
+        assert!(p.redo() && p.undo());
+        assert!(p.grid().is_passable(1, 0));
     }
 
     #[test]
