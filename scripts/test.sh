@@ -27,6 +27,8 @@ cargo test
 
 step "the CLI against every problem of every shared Moving AI scenario file"
 cargo build --release --bin pathlab
+step "the shipped maps are what scripts/make_maps.py makes, and each behaves as described"
+python3 scripts/make_maps.py --check
 bench_dir=../shared/benchmarks/movingai
 if [ -d "$bench_dir" ]; then
   for scen in "$bench_dir"/*.scen; do
