@@ -88,13 +88,14 @@ fn strip_hash(fragment: &str) -> &str {
     f.strip_prefix('#').unwrap_or(f)
 }
 
+/// The algorithm's byte in a link: its place in [`Algorithm::ALL`]. New algorithms are only
+/// ever appended there, so old links keep their meaning.
 fn algorithm_code(a: Algorithm) -> u8 {
-    match a {
-        Algorithm::BreadthFirst => 0,
-        Algorithm::BestFirst => 1,
-        Algorithm::Dijkstra => 2,
-        Algorithm::AStar => 3,
-    }
+    Algorithm::ALL
+        .iter()
+        .position(|&x| x == a)
+        .and_then(|i| u8::try_from(i).ok())
+        .unwrap_or(u8::MAX)
 }
 
 fn heuristic_code(h: Option<Heuristic>) -> u8 {
@@ -319,12 +320,9 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
 /// Reads and validates the settings part of a v1 header (at least [`HEADER_LEN`] bytes).
 fn decode_settings(bytes: &[u8]) -> Result<Settings, LinkError> {
     let bad = |what: &str, v: u8| LinkError(format!("this link is damaged: unknown {what} {v}"));
-    let algorithm = match bytes[12] {
-        0 => Algorithm::BreadthFirst,
-        1 => Algorithm::BestFirst,
-        2 => Algorithm::Dijkstra,
-        3 => Algorithm::AStar,
-        v => return Err(bad("algorithm", v)),
+    let algorithm = match Algorithm::ALL.get(usize::from(bytes[12])) {
+        Some(&a) => a,
+        None => return Err(bad("algorithm", bytes[12])),
     };
     let heuristic = match bytes[13] {
         0 => None,

@@ -112,7 +112,8 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order menus list them.
+    /// Every algorithm, in the order menus list them. Only ever append: a share link stores
+    /// an algorithm as its index here.
     pub const ALL: [Algorithm; 10] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
