@@ -154,7 +154,7 @@ fn side() -> impl Strategy<Value = u32> {
 
 fn settings() -> impl Strategy<Value = Settings> {
     (
-        0..4usize,
+        0..Algorithm::ALL.len(),
         0..6usize,
         prop_oneof![
             Just(1.0),
