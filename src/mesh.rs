@@ -48,6 +48,10 @@ use crate::search::{
 /// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
 pub const MAX_NODES: usize = 2000;
 
+/// The most cells [`Mesh::generate`] may walk checking lines of sight between corners (the sum
+/// of |dx| + |dy| over every pair): about a second of work in the browser.
+pub const MAX_SIGHT_WORK: u64 = 150_000_000;
+
 /// A waypoint graph over a grid: nodes at cells, undirected edges between them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Mesh {
@@ -199,6 +203,21 @@ impl Mesh {
                     nodes.push((x as u32, y as u32));
                 }
             }
+        }
+        // Every pair costs a line-of-sight walk of up to |dx| + |dy| cells: refuse up front
+        // when that adds up to more than a second or so of work, rather than freeze the page.
+        let mut work: u64 = 0;
+        for (i, &(ax, ay)) in nodes.iter().enumerate() {
+            for &(bx, by) in &nodes[i + 1..] {
+                work += u64::from(ax.abs_diff(bx)) + u64::from(ay.abs_diff(by));
+            }
+        }
+        if work > MAX_SIGHT_WORK {
+            return Err(PlanError::BadSetting(format!(
+                "this map's {} obstacle corners are too far apart to join them all by line of \
+                 sight quickly: place the mesh nodes by hand, or use a smaller map",
+                nodes.len()
+            )));
         }
         let mut edges = Vec::new();
         for a in 0..nodes.len() {
@@ -650,6 +669,22 @@ impl Searcher for MeshSearch {
 mod tests {
     use super::*;
     use crate::grid::Cell;
+
+    #[test]
+    fn a_visibility_graph_too_costly_to_build_is_refused_up_front() {
+        // Found by the `planner` fuzz target: 1,600 corners spread over a 1024² map would
+        // need about 9 × 10⁸ cell checks. It must be refused before any of them.
+        let mut grid = Grid::new(1024, 1024).unwrap();
+        for y in (25..1024).step_by(50) {
+            for x in (25..1024).step_by(50) {
+                grid.set(x, y, Cell::Wall);
+            }
+        }
+        let message = Mesh::generate(&grid).unwrap_err().to_string();
+        assert!(message.contains("1600 obstacle corners"), "{message}");
+        let small = Grid::from_bytes(3, 3, vec![1, 1, 1, 1, 0, 1, 1, 1, 1]).unwrap();
+        assert_eq!(Mesh::generate(&small).unwrap().nodes.len(), 4);
+    }
 
     #[test]
     fn sight_lines_stop_at_walls_and_blocked_corners() {
