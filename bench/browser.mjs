@@ -22,8 +22,12 @@ const opt = (name, dflt) => {
 };
 const repeats = opt('--repeats', 3);
 // PathFinding.js's Dijkstra explores most of the map on every query (a second or more on
-// 1024² maps), so by default it runs the first 25 queries of each map only.
-const pfDijkstraQueries = opt('--pf-dijkstra-queries', 25);
+// 1024² maps), so by default it runs the first 10 queries of each map, once. Its other
+// finders must clone the grid (a million objects on 1024²) before each query, so on maps of
+// half a million cells or more they run the first 30 queries only.
+const pfDijkstraQueries = opt('--pf-dijkstra-queries', 10);
+const pfLargeQueries = opt('--pf-large-queries', 30);
+const LARGE = 500_000;
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -86,10 +90,11 @@ async function queryRuns(browser, base, queries) {
   for (const m of queries.maps) {
     const started = Date.now();
     const qs = m.queries.map(({ sx, sy, gx, gy }) => ({ sx, sy, gx, gy }));
+    const pfQueries = m.width * m.height >= LARGE ? Math.min(pfLargeQueries, qs.length) : qs.length;
     const plan = {
       wasm: { repeats, queries: qs.length },
-      'pf-astar': { repeats, queries: qs.length },
-      'pf-jps': { repeats, queries: qs.length },
+      'pf-astar': { repeats, queries: pfQueries },
+      'pf-jps': { repeats, queries: pfQueries },
       'pf-dijkstra': { repeats: 1, queries: Math.min(pfDijkstraQueries, qs.length) },
     };
     maps[m.name] = await page.evaluate((a) => window.bench.runMap(a), { url: `/bench/work/${m.file}`, queries: qs, plan });
@@ -97,7 +102,7 @@ async function queryRuns(browser, base, queries) {
   }
   await page.close();
   if (errors.length) throw new Error(`bench page errors: ${errors.join('; ')}`);
-  return { crossOriginIsolated: isolated, plan: { repeats, pfDijkstraQueries }, maps };
+  return { crossOriginIsolated: isolated, plan: { repeats, pfDijkstraQueries, pfLargeQueries, largeCells: LARGE }, maps };
 }
 
 /**

@@ -162,7 +162,11 @@ fn time_pathlab(
         let s = solve(&mut search, grid, q, &settings)?;
         ms.push(started.elapsed().as_secs_f64() * 1000.0);
         expanded.push(s.stats().expanded);
-        costs.push((s.status() == Status::Found).then_some(s.stats().path_cost).flatten());
+        costs.push(
+            (s.status() == Status::Found)
+                .then_some(s.stats().path_cost)
+                .flatten(),
+        );
     }
     Ok((ms, expanded))
 }
@@ -171,11 +175,16 @@ fn time_pathlab(
 /// terrain × 1 or × √2 per step in the same fixed-point units as Pathlab, octile heuristic.
 /// Successors come from a fixed array, so the closure allocates nothing; expansions are
 /// counted as calls of the successor function.
-fn time_crate(grid: &Grid, queries: &[Query], costs: &mut Vec<Option<f64>>) -> (Vec<f64>, Vec<u64>) {
+fn time_crate(
+    grid: &Grid,
+    queries: &[Query],
+    costs: &mut Vec<Option<f64>>,
+) -> (Vec<f64>, Vec<u64>) {
     let (w, h) = (grid.width() as i64, grid.height() as i64);
     let cells = grid.bytes();
     let diag = diagonal_units(std::f64::consts::SQRT_2);
-    let open = |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && cells[(y * w + x) as usize] != 0;
+    let open =
+        |x: i64, y: i64| x >= 0 && y >= 0 && x < w && y < h && cells[(y * w + x) as usize] != 0;
     let (mut ms, mut expanded) = (Vec::new(), Vec::new());
     for q in queries {
         let count = Cell::new(0u64);
@@ -187,7 +196,16 @@ fn time_crate(grid: &Grid, queries: &[Query], costs: &mut Vec<Option<f64>>) -> (
                 count.set(count.get() + 1);
                 let mut out = [((0i64, 0i64), 0u64); 8];
                 let mut n = 0;
-                for (dx, dy) in [(0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1)] {
+                for (dx, dy) in [
+                    (0, -1),
+                    (1, 0),
+                    (0, 1),
+                    (-1, 0),
+                    (1, -1),
+                    (1, 1),
+                    (-1, 1),
+                    (-1, -1),
+                ] {
                     let (nx, ny) = (x + dx, y + dy);
                     if !open(nx, ny) {
                         continue;
@@ -216,7 +234,12 @@ fn time_crate(grid: &Grid, queries: &[Query], costs: &mut Vec<Option<f64>>) -> (
                 .map(|p| {
                     let diagonal = p[0].0 != p[1].0 && p[0].1 != p[1].1;
                     let terrain = f64::from(cells[(p[1].1 * w + p[1].0) as usize]);
-                    terrain * if diagonal { std::f64::consts::SQRT_2 } else { 1.0 }
+                    terrain
+                        * if diagonal {
+                            std::f64::consts::SQRT_2
+                        } else {
+                            1.0
+                        }
                 })
                 .sum()
         }));
