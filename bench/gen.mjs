@@ -144,10 +144,16 @@ for (const scen of smoke ? scens.filter((f) => f === 'arena.map.scen') : scens) 
     const j = i + pick(random, idx.length - i);
     [idx[i], idx[j]] = [idx[j], idx[i]];
   }
-  const chosen = idx.slice(0, n).sort((a, b) => a - b).map((i) => problems[i]);
+  const chosen = idx.slice(0, n).sort((a, b) => a - b);
+  // `scen` and `index` let the native run take each tolerance from Pathlab's own reading of
+  // the file (formats::movingai::parse_scen), which knows how every file prints lengths.
   maps.push({
     name: mapName.replace(/\.map$/, ''), kind: 'movingai', file: path.relative(WORK, dst), width, height,
-    queries: chosen.map(({ sx, sy, gx, gy, optimal, tolerance, bucket }) => ({ sx, sy, gx, gy, optimal, tolerance, bucket })),
+    scen: path.join(MOVINGAI, scen),
+    queries: chosen.map((index) => {
+      const { sx, sy, gx, gy, optimal, tolerance, bucket } = problems[index];
+      return { sx, sy, gx, gy, optimal, tolerance, bucket, index };
+    }),
   });
 }
 

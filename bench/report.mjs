@@ -60,23 +60,35 @@ const maps = [];
 let nativeExp = 0, nativeMs = 0;
 for (const m of queries.maps) {
   const n = native.maps[m.name];
-  const b = browser.maps[m.name];
-  if (!n || !b) continue;
+  const b_ = browser.maps[m.name];
+  if (!n || !b_) continue;
   const reference = m.queries.map((q, i) => {
     const cost = n.reference[i];
-    const tolerance = q.optimal === null ? 1e-6 * Math.max(1, cost ?? 1) : q.tolerance;
+    // Moving AI tolerances come from Pathlab's own scenario parser (native.json).
+    const tolerance = q.optimal === null ? 1e-6 * Math.max(1, cost ?? 1) : n.tolerance?.[i] ?? q.tolerance;
     return { cost, tolerance };
   });
   const impls = {};
   for (const [key] of IMPLS) {
-    const runs = n.impls[key] || b[key];
+    const runs = n.impls[key] || b_[key];
     if (runs) impls[key] = summarise(runs, reference);
   }
   for (const r of n.impls['pathlab-native'].repeats) {
     nativeExp += r.expanded.reduce((a, b) => a + b, 0);
     nativeMs += r.ms.reduce((a, b) => a + b, 0);
   }
-  const ratio = (a, b) => (impls[a] && impls[b] ? impls[a].medianMs / impls[b].medianMs : null);
+  // A ratio compares the same queries: when `a` ran on fewer (PF.js on large maps), `b` is
+  // summarised again over just those.
+  const ratio = (a, b) => {
+    if (!impls[a] || !impls[b]) return null;
+    let sb = impls[b];
+    if (impls[a].queries < sb.queries) {
+      const runsB = n.impls[b] || b_[b];
+      const k = impls[a].queries;
+      sb = summarise({ repeats: runsB.repeats.map((r) => ({ ms: r.ms.slice(0, k), expanded: r.expanded.slice(0, k) })), costs: runsB.costs.slice(0, k) }, reference);
+    }
+    return impls[a].medianMs / sb.medianMs;
+  };
   maps.push({
     name: m.name, kind: m.kind, width: m.width, height: m.height, queries: m.queries.length,
     referenceMissing: reference.filter((r) => r.cost === null).length,

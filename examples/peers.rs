@@ -13,7 +13,7 @@
 //! milliseconds and expansions of every repeat, and the returned costs.
 
 use pathfinding::prelude::astar;
-use pathlab::formats::movingai::parse_map;
+use pathlab::formats::movingai::{parse_map, parse_scen};
 use pathlab::heuristic::{diagonal_units, COST_SCALE};
 use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
 use serde_json::{json, Value};
@@ -31,6 +31,8 @@ struct Queries {
 struct MapQueries {
     name: String,
     file: PathBuf,
+    /// The Moving AI scenario file the queries come from, if any.
+    scen: Option<PathBuf>,
     queries: Vec<Query>,
 }
 
@@ -41,6 +43,8 @@ struct Query {
     gx: u32,
     gy: u32,
     optimal: Option<f64>,
+    /// The problem's index among the scenario file's problems.
+    index: Option<usize>,
 }
 
 /// Per-query figures of one implementation on one map.
@@ -77,6 +81,7 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
             std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         let grid = parse_map(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let reference = reference_costs(&grid, &m.queries)?;
+        let tolerance = tolerances(m)?;
         let mut pathlab = Runs::default();
         let mut crate_astar = Runs::default();
         for _ in 0..repeats {
@@ -96,6 +101,7 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
             m.name.clone(),
             json!({
                 "reference": reference,
+                "tolerance": tolerance,
                 "impls": {
                     "pathlab-native": { "repeats": pathlab.repeats, "costs": pathlab.costs },
                     "pathfinding-crate": { "repeats": crate_astar.repeats, "costs": crate_astar.costs },
@@ -125,6 +131,27 @@ fn reference_costs(grid: &Grid, queries: &[Query]) -> Result<Vec<Option<f64>>, S
         out.push(s.stats().path_cost);
     }
     Ok(out)
+}
+
+/// Each query's tolerance: from Pathlab's reading of its scenario file (half a unit in the
+/// last printed digit, plus slack for the file's rounded √2), or 1e-6 relative for queries
+/// checked against Pathlab's Dijkstra.
+fn tolerances(m: &MapQueries) -> Result<Vec<f64>, String> {
+    let problems = match &m.scen {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            parse_scen(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => Vec::new(),
+    };
+    Ok(m.queries
+        .iter()
+        .map(|q| match q.index.and_then(|i| problems.get(i)) {
+            Some(p) => p.tolerance,
+            None => 1e-6 * q.optimal.unwrap_or(1.0).max(1.0),
+        })
+        .collect())
 }
 
 /// Restarts (or makes) the search for `q` and runs it to the end.

@@ -42,12 +42,15 @@ async function runMap({ url, queries, plan }) {
   const { width, height } = planner;
   const out = {};
 
-  // Pathlab wasm: the real API, one query = setStart + setGoal + runToEnd.
+  // Pathlab wasm: the real API, one query = setStart + setGoal + runToEnd. Once a search
+  // has finished, the app re-plans at once on every marker move (live re-planning), which
+  // would run two extra searches per query; resetSearch (untimed) turns that off first.
   {
     const runs = { repeats: [], costs: [] };
     for (let r = 0; r < plan.wasm.repeats; r++) {
       const ms = [], expanded = [], costs = [];
       for (const q of queries.slice(0, plan.wasm.queries)) {
+        planner.resetSearch();
         const t0 = performance.now();
         planner.setStart(q.sx, q.sy);
         planner.setGoal(q.gx, q.gy);
