@@ -171,6 +171,7 @@ function doc() {
   L.push('same Chromium page, and the Rust `pathfinding` crate natively. Every query of every map goes to');
   L.push('every implementation, and every returned cost is checked.', '');
   L.push('![ms per query per implementation](benchmarks.svg)', '');
+  L.push(`Each bar is the median ms/query over the map's queries (median over repeats). PF.js ran the first ${results.plan.pfLargeQueries} queries only on maps of ${results.plan.largeCells} cells or more, and its Dijkstra the first ${results.plan.pfDijkstraQueries}; the ratios below always compare the same queries.`, '');
   L.push('## Headline', '');
   const allRatio = (key) => maps.map((m) => m.ratios[key]).filter((v) => v !== null);
   const minOf = (a) => (a.length ? Math.min(...a) : null);
@@ -200,7 +201,7 @@ function doc() {
   L.push(`- PathFinding.js (npm \`pathfinding\`) ${M.pfVersion}; \`pathfinding\` crate ${M.crateVersion}; playwright-core ${M.playwrightVersion}`);
   L.push(`- load average before ${M.loadBefore}, after ${M.loadAfter} (the machine is shared with other builds)`);
   L.push(`- ${results.perMap} queries a map, seed ${results.seed}; Moving AI queries are a seeded uniform sample of each \`.scen\` file (all buckets), generated maps use random pairs of cells in the largest connected region`);
-  L.push(`- repeats: native ${results.plan.nativeRepeats}, wasm and PF.js AStar/JPS ${results.plan.repeats}; PF.js Dijkstra 1 repeat on the first ${results.plan.pfDijkstraQueries} queries of each map (it explores most of the map every time); figures are medians over repeats`);
+  L.push(`- repeats: native ${results.plan.nativeRepeats}, wasm and PF.js AStar/JPS ${results.plan.repeats} (PF.js: first ${results.plan.pfLargeQueries} queries on maps of ${results.plan.largeCells}+ cells, since each query clones a grid of that many objects); PF.js Dijkstra 1 repeat on the first ${results.plan.pfDijkstraQueries} queries of each map (it explores most of the map every time); figures are medians over repeats`);
   L.push(`- run at ${results.generated}${smoke ? ' (**smoke run**: not representative)' : ''}`, '');
   L.push('## Page speed', '');
   L.push('The real app (`www/index.html?perf`), a 20 % random map loaded through its file input, start and goal in opposite corners (S/G keys), speed 100 expansions a frame, Draw progress on. Figures are the page\'s own: per painted frame, the mean paint and step time over 60 frames (median of two reports), the rAF interval, and the time from navigation start to the app installing its hooks (wasm, map list and first map loaded, first frame painted).', '');
