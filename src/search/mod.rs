@@ -516,6 +516,28 @@ const DIRECTIONS: [Direction; 8] = [
     Direction { dx: -1, dy: -1 },
 ];
 
+/// Side bits: the grid has a row above (N), a column to the right (E), a row below (S), a
+/// column to the left (W) of a cell.
+const SIDE_N: u8 = 1;
+const SIDE_E: u8 = 2;
+const SIDE_S: u8 = 4;
+const SIDE_W: u8 = 8;
+
+/// The side bit of each orthogonal move, in DIRECTIONS order (N, E, S, W).
+const SIDES: [u8; 4] = [SIDE_N, SIDE_E, SIDE_S, SIDE_W];
+
+/// The sides each move of DIRECTIONS crosses: one for a straight move, two for a diagonal.
+const CROSSES: [u8; 8] = [
+    SIDE_N,
+    SIDE_E,
+    SIDE_S,
+    SIDE_W,
+    SIDE_N | SIDE_E,
+    SIDE_S | SIDE_E,
+    SIDE_S | SIDE_W,
+    SIDE_N | SIDE_W,
+];
+
 /// The successor orders: row `3 * (sy + 1) + (sx + 1)` for the goal's direction
 /// (sx, sy) = (signum dx, signum dy); row 4 (goal here) and the fixed order use 0..8.
 type OrderTable = [[u8; 8]; 9];
@@ -784,17 +806,36 @@ impl Search {
     #[inline]
     fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
         let w = self.width as isize;
-        let c = cell as isize;
+        let c = cell as usize;
         let (gx, gy) = (self.goal % self.width, self.goal / self.width);
         let sx = (i64::from(gx) - i64::from(x)).signum();
         let sy = (i64::from(gy) - i64::from(y)).signum();
         let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
-        let has_left = x > 0;
-        let has_right = x + 1 < self.width;
-        let has_up = y > 0;
-        let has_down = y + 1 < self.height;
+        // Which sides of the cell have a row or column beyond them, as SIDE_* bits; a move
+        // stays on the grid when every side it crosses has room. One mask test per move
+        // replaces two matches on its dx and dy.
+        let room = (u8::from(y > 0) * SIDE_N)
+            | (u8::from(x + 1 < self.width) * SIDE_E)
+            | (u8::from(y + 1 < self.height) * SIDE_S)
+            | (u8::from(x > 0) * SIDE_W);
+        // Cell index offset of each move, in DIRECTIONS order.
+        let offsets: [isize; 8] = [-w, 1, w, -1, 1 - w, 1 + w, w - 1, -1 - w];
         let algorithm = self.settings.algorithm;
         let rule = self.settings.movement.diagonal_rule;
+        // The orthogonal neighbours that are on the grid and passable, as SIDE_* bits: the
+        // corner rule of every diagonal move reads them, so look them up once.
+        let mut free = 0u8;
+        if self.direction_count == 8 {
+            for (d, &bit) in SIDES.iter().enumerate() {
+                if room & bit != 0
+                    && cells
+                        .get(c.wrapping_add_signed(offsets[d]))
+                        .is_some_and(|&t| t != 0)
+                {
+                    free |= bit;
+                }
+            }
+        }
         // Re-slicing every per-cell array to the grid's length lets the compiler prove, from
         // the one check on `cells`, that the other indexings below are in bounds.
         let len = cells.len();
@@ -802,31 +843,24 @@ impl Search {
         let g_of = &mut self.g[..len];
         let parent = &mut self.parent[..len];
         for &d in &order[..self.direction_count] {
-            let dir = DIRECTIONS[usize::from(d & 7)];
-            let inside = match dir.dx {
-                -1 => has_left,
-                1 => has_right,
-                _ => true,
-            } && match dir.dy {
-                -1 => has_up,
-                1 => has_down,
-                _ => true,
-            };
-            if !inside {
+            let d = usize::from(d & 7);
+            let crosses = CROSSES[d];
+            if room & crosses != crosses {
                 continue;
             }
-            let n = (c + dir.dx as isize + dir.dy as isize * w) as usize;
+            let n = c.wrapping_add_signed(offsets[d]);
             let Some(&terrain) = cells.get(n) else {
                 continue;
             };
             if terrain == 0 {
                 continue;
             }
-            let diagonal = dir.dx != 0 && dir.dy != 0;
+            // Moves 4–7 are the diagonals; the two sides a diagonal crosses are the two
+            // orthogonal cells it passes between.
+            let diagonal = d >= 4;
             if diagonal {
-                let side_x = cells.get((c + dir.dx as isize) as usize) != Some(&0);
-                let side_y = cells.get((c + dir.dy as isize * w) as usize) != Some(&0);
-                if !rule.allows(side_x, side_y) {
+                let (side_x, side_y) = (crosses & (SIDE_E | SIDE_W), crosses & (SIDE_N | SIDE_S));
+                if !rule.allows(free & side_x != 0, free & side_y != 0) {
                     continue;
                 }
             }
@@ -857,8 +891,9 @@ impl Search {
             };
             g_of[n] = new_g;
             parent[n] = cell;
-            let nx = (x as i64 + i64::from(dir.dx)) as u32;
-            let ny = (y as i64 + i64::from(dir.dy)) as u32;
+            let dir = DIRECTIONS[d];
+            let nx = x.wrapping_add_signed(i32::from(dir.dx));
+            let ny = y.wrapping_add_signed(i32::from(dir.dy));
             let key = key(
                 algorithm,
                 &self.estimator,

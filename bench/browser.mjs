@@ -1,0 +1,198 @@
+// Step 3 of the benchmark: everything that runs in headless Chromium.
+//
+//   node bench/browser.mjs [--repeats R] [--pf-dijkstra-queries N]
+//
+// Serves the repository on 127.0.0.1 (cross-origin isolated, so performance.now() has 5 µs
+// rather than 100 µs resolution), opens bench/page/ and runs Pathlab wasm and PathFinding.js
+// on every map of bench/work/queries.json. Then opens the real app (www/index.html?perf),
+// loads the 256², 512² and 1024² page maps through its file input, runs a search with real
+// keyboard input and reads the page's own per-frame figures and time to interactive.
+// Writes bench/work/browser.json.
+
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { REPO, WORK, readJson, writeJson, bundlePathfinding, median } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : dflt;
+};
+const repeats = opt('--repeats', 3);
+// PathFinding.js's Dijkstra explores most of the map on every query (a second or more on
+// 1024² maps), so by default it runs the first 10 queries of each map, once. Its other
+// finders must clone the grid (a million objects on 1024²) before each query, so on maps of
+// half a million cells or more they run the first 30 queries only.
+const pfDijkstraQueries = opt('--pf-dijkstra-queries', 10);
+const pfLargeQueries = opt('--pf-large-queries', 30);
+const LARGE = 500_000;
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm', '.map': 'text/plain; charset=utf-8', '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
+
+/** A static server over the repository, 127.0.0.1 only, OS-chosen port. */
+function serve() {
+  const server = http.createServer((req, res) => {
+    let rel;
+    try {
+      rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.resolve(REPO, '.' + rel);
+    if (!file.startsWith(REPO + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        res.writeHead(rel === '/favicon.ico' ? 204 : 404).end();
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': MIME[path.extname(file).toLowerCase()] || 'application/octet-stream',
+        'cache-control': 'no-store',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
+      });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+function watchErrors(page, errors) {
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+}
+
+async function queryRuns(browser, base, queries) {
+  const page = await browser.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(`${base}/bench/page/index.html`);
+  await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error), null, { timeout: 30_000 });
+  const isolated = await page.evaluate(() => window.crossOriginIsolated);
+  const maps = {};
+  for (const m of queries.maps) {
+    const started = Date.now();
+    const qs = m.queries.map(({ sx, sy, gx, gy }) => ({ sx, sy, gx, gy }));
+    const pfQueries = m.width * m.height >= LARGE ? Math.min(pfLargeQueries, qs.length) : qs.length;
+    const plan = {
+      wasm: { repeats, queries: qs.length },
+      'pf-astar': { repeats, queries: pfQueries },
+      'pf-jps': { repeats, queries: pfQueries },
+      'pf-dijkstra': { repeats: 1, queries: Math.min(pfDijkstraQueries, qs.length) },
+    };
+    maps[m.name] = await page.evaluate((a) => window.bench.runMap(a), { url: `/bench/work/${m.file}`, queries: qs, plan });
+    console.log(`browser: ${m.name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await page.close();
+  if (errors.length) throw new Error(`bench page errors: ${errors.join('; ')}`);
+  return { crossOriginIsolated: isolated, plan: { repeats, pfDijkstraQueries, pfLargeQueries, largeCells: LARGE }, maps };
+}
+
+/**
+ * Page speed on one map: load it through the app's file input, put the start and goal in
+ * opposite corners with the S and G keys, set the speed to 100 expansions per frame, run,
+ * and read two of the page's 60-frame perf reports plus the frame intervals.
+ */
+async function pageSpeed(browser, base, pageMap) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  // Time to interactive: when the app installs its hooks (in its first animation frame,
+  // after the wasm, the map list and the first map are loaded), from navigation start.
+  await page.addInitScript(() => {
+    let hooks;
+    Object.defineProperty(window, 'pathlab', {
+      configurable: true,
+      get: () => hooks,
+      set: (v) => {
+        hooks = v;
+        if (window.__interactiveMs === undefined) window.__interactiveMs = performance.now();
+      },
+    });
+  });
+  await page.goto(`${base}/www/index.html?perf`);
+  await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 30_000 });
+  const interactiveMs = await page.evaluate(() => window.__interactiveMs);
+  await page.setInputFiles('#open-file', path.join(WORK, pageMap.file));
+  const n = pageMap.size;
+  await page.waitForFunction((n) => window.pathlab.size().width === n, n, { timeout: 30_000 });
+  for (const [key, x, y] of [['s', 0, 0], ['g', n - 1, n - 1]]) {
+    const p = await page.evaluate(([x, y]) => window.pathlab.cellToClient(x, y), [x, y]);
+    await page.mouse.move(p.x, p.y);
+    await page.keyboard.press(key);
+  }
+  const speed = page.locator('#speed');
+  await speed.focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  const speedLabel = (await page.locator('#speed-value').textContent()).trim();
+  await page.locator('[data-stat="status"]').first().click();
+  const before = await page.evaluate(() => JSON.stringify(window.pathlab.perf()));
+  await page.keyboard.press('Space');
+  // Frame intervals as the page sees them, over the same stretch as the perf reports.
+  const frames = page.evaluate(() => new Promise((resolve) => {
+    const t = [];
+    const tick = (now) => {
+      t.push(now);
+      if (t.length < 121) requestAnimationFrame(tick);
+      else resolve(t.slice(1).map((v, i) => v - t[i]));
+    };
+    requestAnimationFrame(tick);
+  }));
+  const reports = [];
+  let last = before;
+  while (reports.length < 2) {
+    const handle = await page.waitForFunction((last) => {
+      const p = JSON.stringify(window.pathlab.perf());
+      return p !== last && p;
+    }, last, { timeout: 60_000 });
+    last = await handle.jsonValue();
+    reports.push(JSON.parse(last));
+  }
+  const intervals = await frames;
+  const stats = await page.evaluate(() => window.pathlab.stats());
+  await page.keyboard.press('Space');
+  await context.close();
+  if (errors.length) throw new Error(`app page errors: ${errors.join('; ')}`);
+  const pick = (k) => median(reports.map((r) => r[k]));
+  console.log(`browser: page speed ${n}² done`);
+  return {
+    size: n, speed: speedLabel, interactiveMs,
+    paintMs: pick('paintMs'), maxPaintMs: Math.max(...reports.map((r) => r.maxPaintMs)), stepMs: pick('stepMs'),
+    frameMs: median(intervals), frameP95Ms: [...intervals].sort((a, b) => a - b)[Math.floor(intervals.length * 0.95)],
+    expandedWhenRead: stats.expanded, statusWhenRead: stats.status,
+  };
+}
+
+const queries = readJson(path.join(WORK, 'queries.json'));
+fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
+const server = await serve();
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+try {
+  const runs = await queryRuns(browser, base, queries);
+  const page = [];
+  for (const m of queries.pageMaps) page.push(await pageSpeed(browser, base, m));
+  writeJson(path.join(WORK, 'browser.json'), { chromium: browser.version(), ...runs, page });
+} finally {
+  await browser.close();
+  server.close();
+}

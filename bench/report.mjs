@@ -1,0 +1,252 @@
+// Step 4 of the benchmark: merge the native and browser figures, check every cost, and write
+// bench/results/results.json, docs/benchmarks.md and docs/benchmarks.svg.
+//
+//   node bench/report.mjs [--smoke]
+//
+// Per map and implementation, each repeat gives a median and a max ms/query and expansions
+// per second (all expansions over all query time); the tables show the median of each over
+// the repeats. A cost is optimal when it is within the tolerance of the reference: the
+// `.scen` optimum (half a unit in its last printed decimal) or, on generated maps, Pathlab's
+// native Dijkstra (1e-6 relative).
+
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { REPO, WORK, RESULTS, BENCH, readJson, writeJson, median } from './lib.mjs';
+
+const smoke = process.argv.includes('--smoke');
+const queries = readJson(path.join(WORK, 'queries.json'));
+const native = readJson(path.join(WORK, 'native.json'));
+const browser = readJson(path.join(WORK, 'browser.json'));
+const meta = readJson(path.join(WORK, 'meta.json'));
+
+export const IMPLS = [
+  ['pathlab-native', 'Pathlab native A*'],
+  ['pathlab-wasm', 'Pathlab wasm A*'],
+  ['pathfinding-crate', 'pathfinding crate astar'],
+  ['pf-astar', 'PF.js AStar (find)'],
+  ['pf-astar-clone', 'PF.js AStar (clone+find)'],
+  ['pf-jps', 'PF.js JPS (find)'],
+  ['pf-jps-clone', 'PF.js JPS (clone+find)'],
+  ['pf-dijkstra', 'PF.js Dijkstra (find)'],
+  ['pf-dijkstra-clone', 'PF.js Dijkstra (clone+find)'],
+];
+
+function summarise(runs, reference) {
+  const per = runs.repeats.map((r) => {
+    const total = r.ms.reduce((a, b) => a + b, 0);
+    const expanded = r.expanded.reduce((a, b) => a + b, 0);
+    return { median: median(r.ms), max: Math.max(...r.ms), expPerS: total > 0 ? (expanded / total) * 1000 : 0 };
+  });
+  let optimal = 0, wrong = 0, missing = 0;
+  runs.costs.forEach((c, i) => {
+    const ref = reference[i];
+    if (ref.cost === null) return;
+    if (c === null) missing++;
+    else if (Math.abs(c - ref.cost) <= ref.tolerance) optimal++;
+    else wrong++;
+  });
+  return {
+    queries: runs.costs.length,
+    repeats: runs.repeats.length,
+    medianMs: median(per.map((p) => p.median)),
+    maxMs: median(per.map((p) => p.max)),
+    expPerS: median(per.map((p) => p.expPerS)),
+    optimal, nonOptimal: wrong, noPath: missing,
+  };
+}
+
+const maps = [];
+let nativeExp = 0, nativeMs = 0;
+for (const m of queries.maps) {
+  const n = native.maps[m.name];
+  const b_ = browser.maps[m.name];
+  if (!n || !b_) continue;
+  const reference = m.queries.map((q, i) => {
+    const cost = n.reference[i];
+    // Moving AI tolerances come from Pathlab's own scenario parser (native.json).
+    const tolerance = q.optimal === null ? 1e-6 * Math.max(1, cost ?? 1) : n.tolerance?.[i] ?? q.tolerance;
+    return { cost, tolerance };
+  });
+  const impls = {};
+  for (const [key] of IMPLS) {
+    const runs = n.impls[key] || b_[key];
+    if (runs) impls[key] = summarise(runs, reference);
+  }
+  for (const r of n.impls['pathlab-native'].repeats) {
+    nativeExp += r.expanded.reduce((a, b) => a + b, 0);
+    nativeMs += r.ms.reduce((a, b) => a + b, 0);
+  }
+  // A ratio compares the same queries: when `a` ran on fewer (PF.js on large maps), `b` is
+  // summarised again over just those.
+  const ratio = (a, b) => {
+    if (!impls[a] || !impls[b]) return null;
+    let sb = impls[b];
+    if (impls[a].queries < sb.queries) {
+      const runsB = n.impls[b] || b_[b];
+      const k = impls[a].queries;
+      sb = summarise({ repeats: runsB.repeats.map((r) => ({ ms: r.ms.slice(0, k), expanded: r.expanded.slice(0, k) })), costs: runsB.costs.slice(0, k) }, reference);
+    }
+    return impls[a].medianMs / sb.medianMs;
+  };
+  maps.push({
+    name: m.name, kind: m.kind, width: m.width, height: m.height, queries: m.queries.length,
+    referenceMissing: reference.filter((r) => r.cost === null).length,
+    impls,
+    ratios: {
+      pfAstarOverWasm: ratio('pf-astar', 'pathlab-wasm'),
+      pfAstarCloneOverWasm: ratio('pf-astar-clone', 'pathlab-wasm'),
+      wasmOverNative: ratio('pathlab-wasm', 'pathlab-native'),
+      crateOverNative: ratio('pathfinding-crate', 'pathlab-native'),
+    },
+  });
+}
+
+const wasmFile = path.join(REPO, 'www', 'pkg', 'pathlab_bg.wasm');
+const wasmBytes = fs.readFileSync(wasmFile);
+const wasm = { raw: wasmBytes.length, gzip: zlib.gzipSync(wasmBytes, { level: 9 }).length };
+const results = {
+  generated: new Date().toISOString(), smoke, seed: queries.seed, perMap: queries.perMap,
+  meta: { ...meta, chromium: browser.chromium, crossOriginIsolated: browser.crossOriginIsolated },
+  plan: { nativeRepeats: native.repeats, ...browser.plan },
+  nativeOverall: { expPerS: nativeMs > 0 ? (nativeExp / nativeMs) * 1000 : 0 },
+  wasm, page: browser.page, maps,
+};
+
+// ---------------------------------------------------------------------------- the chart
+
+const COLOURS = ['#1b7837', '#5aae61', '#762a83', '#d6604d', '#f4a582', '#2166ac', '#92c5de', '#8c510a', '#dfc27d'];
+
+/** Horizontal bars, log-scale ms/query (median over queries and repeats), one group a map. */
+function chart() {
+  const shown = IMPLS.filter(([k]) => maps.some((m) => m.impls[k]));
+  const bar = 7, gap = 10, left = 170, width = 900, plotW = width - left - 30;
+  const groupH = shown.length * bar + gap;
+  const top = 50, height = top + maps.length * groupH + 40 + Math.ceil(shown.length / 3) * 18;
+  const values = maps.flatMap((m) => Object.values(m.impls).map((s) => s.medianMs)).filter((v) => v > 0);
+  const lo = 10 ** Math.floor(Math.log10(Math.min(...values)));
+  const hi = 10 ** Math.ceil(Math.log10(Math.max(...values)));
+  const x = (v) => left + (Math.log10(Math.max(v, lo) / lo) / Math.log10(hi / lo)) * plotW;
+  const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const out = [];
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="11">`);
+  out.push(`<rect width="100%" height="100%" fill="#fff"/>`);
+  out.push(`<text x="${left}" y="18" font-size="14" font-weight="bold">Median ms per query (log scale; shorter is faster)</text>`);
+  for (let v = lo; v <= hi * 1.001; v *= 10) {
+    out.push(`<line x1="${x(v).toFixed(1)}" y1="${top - 8}" x2="${x(v).toFixed(1)}" y2="${top + maps.length * groupH}" stroke="#ddd"/>`);
+    out.push(`<text x="${x(v).toFixed(1)}" y="${top - 12}" text-anchor="middle" fill="#555">${v >= 1 ? v : v.toPrecision(1)} ms</text>`);
+  }
+  maps.forEach((m, i) => {
+    const y0 = top + i * groupH;
+    out.push(`<text x="${left - 6}" y="${y0 + (shown.length * bar) / 2 + 4}" text-anchor="end">${esc(m.name)}</text>`);
+    shown.forEach(([k], j) => {
+      const s = m.impls[k];
+      if (!s) return;
+      out.push(`<rect x="${left}" y="${y0 + j * bar}" width="${(x(s.medianMs) - left).toFixed(1)}" height="${bar - 1}" fill="${COLOURS[IMPLS.findIndex(([q]) => q === k)]}"><title>${esc(k)} ${s.medianMs.toFixed(4)} ms</title></rect>`);
+    });
+  });
+  const ly = top + maps.length * groupH + 20;
+  shown.forEach(([k, label], j) => {
+    const lx = left + (j % 3) * 240, yy = ly + Math.floor(j / 3) * 18;
+    out.push(`<rect x="${lx}" y="${yy - 9}" width="12" height="10" fill="${COLOURS[IMPLS.findIndex(([q]) => q === k)]}"/>`);
+    out.push(`<text x="${lx + 16}" y="${yy}">${esc(label)}</text>`);
+  });
+  out.push('</svg>');
+  return out.join('\n') + '\n';
+}
+
+// ---------------------------------------------------------------------------- the document
+
+const f = (v, d = 3) => (v === null || v === undefined || Number.isNaN(v) ? '–' : v.toFixed(d));
+const ms = (v) => (v === undefined || v === null ? '–' : v >= 100 ? v.toFixed(0) : v >= 1 ? v.toFixed(2) : v.toFixed(3));
+const mexp = (v) => (v ? (v / 1e6).toFixed(2) : '–');
+
+function doc() {
+  const L = [];
+  const M = results.meta;
+  L.push('# Benchmarks', '');
+  L.push('<!-- Generated by `bash scripts/bench.sh` (bench/report.mjs) from bench/results/results.json; edit bench/notes.md or the generator, not this file. -->', '');
+  L.push('Pathlab against the tools people would use instead, measured side by side in one run: Pathlab');
+  L.push('native (release) and Pathlab wasm in headless Chromium, PathFinding.js (npm `pathfinding`) in the');
+  L.push('same Chromium page, and the Rust `pathfinding` crate natively. Every query of every map goes to');
+  L.push('every implementation, and every returned cost is checked.', '');
+  L.push('![ms per query per implementation](benchmarks.svg)', '');
+  L.push(`Each bar is the median ms/query over the map's queries (median over repeats). PF.js ran the first ${results.plan.pfLargeQueries} queries only on maps of ${results.plan.largeCells} cells or more, and its Dijkstra the first ${results.plan.pfDijkstraQueries}; the ratios below always compare the same queries.`, '');
+  L.push('## Headline', '');
+  const allRatio = (key) => maps.map((m) => m.ratios[key]).filter((v) => v !== null);
+  const minOf = (a) => (a.length ? Math.min(...a) : null);
+  const maxOf = (a) => (a.length ? Math.max(...a) : null);
+  const medOf = (a) => (a.length ? median(a) : null);
+  const page1024 = results.page.find((p) => p.size === 1024) || results.page[results.page.length - 1];
+  L.push('| target | goal | measured | met? |', '|---|---|---|---|');
+  const row = (t, goal, val, ok) => L.push(`| ${t} | ${goal} | ${val} | ${ok === null ? '–' : ok ? 'yes' : '**no**'} |`);
+  const r1 = allRatio('pfAstarOverWasm');
+  row('wasm A* vs PF.js AStar, find only (per map, median ms ratio)', '≥ 10× on every map', `${f(minOf(r1), 1)}× worst, ${f(medOf(r1), 1)}× median, ${f(maxOf(r1), 1)}× best`, r1.length ? minOf(r1) >= 10 : null);
+  const r2 = allRatio('pfAstarCloneOverWasm');
+  row('wasm A* vs PF.js AStar, clone + find', '≥ 40× on every map', `${f(minOf(r2), 1)}× worst, ${f(medOf(r2), 1)}× median, ${f(maxOf(r2), 1)}× best`, r2.length ? minOf(r2) >= 40 : null);
+  const r3 = allRatio('wasmOverNative');
+  row('wasm time / native time', '≤ 1.35', `${f(medOf(r3), 2)} median, ${f(maxOf(r3), 2)} worst`, r3.length ? maxOf(r3) <= 1.35 : null);
+  const r4 = allRatio('crateOverNative');
+  row('`pathfinding` crate time / native time', '≥ 1.2', `${f(minOf(r4), 2)} worst, ${f(medOf(r4), 2)} median`, r4.length ? minOf(r4) >= 1.2 : null);
+  row('native A* expansions per second (all maps)', '≥ 8 M/s', `${mexp(results.nativeOverall.expPerS)} M/s`, results.nativeOverall.expPerS >= 8e6);
+  if (page1024) row(`ms per painted frame on ${page1024.size}² (paint + step, page's own figures)`, '≤ 4 ms', `${f(page1024.paintMs + page1024.stepMs, 2)} ms (paint ${f(page1024.paintMs, 2)}, step ${f(page1024.stepMs, 2)}, max paint ${f(page1024.maxPaintMs, 2)})`, page1024.paintMs + page1024.stepMs <= 4);
+  row('wasm size, gzipped', '≤ 150 KB', `${(wasm.gzip / 1024).toFixed(1)} KB (${(wasm.raw / 1024).toFixed(1)} KB raw)`, wasm.gzip <= 150 * 1024);
+  L.push('');
+  const bad = [];
+  for (const m of maps) for (const [k, s] of Object.entries(m.impls)) if (s.nonOptimal || s.noPath) bad.push(`${k} on ${m.name}: ${s.nonOptimal} non-optimal, ${s.noPath} without a path`);
+  L.push(bad.length ? `**Non-optimal or missing costs:** ${bad.join('; ')}.` : 'Every cost returned by every implementation on every query was optimal.', '');
+  L.push('## Machine and run', '');
+  L.push(`- ${M.cpu}, ${M.cores} cores; ${M.os}`);
+  L.push(`- rustc ${M.rustc}; node ${M.node}; Chromium ${results.meta.chromium} (headless, cross-origin isolated: ${results.meta.crossOriginIsolated}, so \`performance.now()\` resolves 5 µs)`);
+  L.push(`- PathFinding.js (npm \`pathfinding\`) ${M.pfVersion}; \`pathfinding\` crate ${M.crateVersion}; playwright-core ${M.playwrightVersion}`);
+  L.push(`- load average before ${M.loadBefore}, after ${M.loadAfter} (the machine is shared with other builds)`);
+  L.push(`- ${results.perMap} queries a map, seed ${results.seed}; Moving AI queries are a seeded uniform sample of each \`.scen\` file (all buckets), generated maps use random pairs of cells in the largest connected region`);
+  L.push(`- repeats: native ${results.plan.nativeRepeats}, wasm and PF.js AStar/JPS ${results.plan.repeats} (PF.js: first ${results.plan.pfLargeQueries} queries on maps of ${results.plan.largeCells}+ cells, since each query clones a grid of that many objects); PF.js Dijkstra 1 repeat on the first ${results.plan.pfDijkstraQueries} queries of each map (it explores most of the map every time); figures are medians over repeats`);
+  L.push(`- run at ${results.generated}${smoke ? ' (**smoke run**: not representative)' : ''}`, '');
+  L.push('## Page speed', '');
+  L.push('The real app (`www/index.html?perf`), a 20 % random map loaded through its file input, start and goal in opposite corners (S/G keys), speed 100 expansions a frame, Draw progress on. Figures are the page\'s own: per painted frame, the mean paint and step time over 60 frames (median of two reports), the rAF interval, and the time from navigation start to the app installing its hooks (wasm, map list and first map loaded, first frame painted).', '');
+  L.push('| map | paint ms/frame | step ms/frame | paint + step | max paint | rAF interval (median / p95) | navigation → interactive |', '|---|---|---|---|---|---|---|');
+  for (const p of results.page) L.push(`| ${p.size}² | ${f(p.paintMs, 2)} | ${f(p.stepMs, 2)} | ${f(p.paintMs + p.stepMs, 2)} | ${f(p.maxPaintMs, 2)} | ${f(p.frameMs, 1)} / ${f(p.frameP95Ms, 1)} ms | ${f(p.interactiveMs, 0)} ms |`);
+  L.push('', `wasm: ${wasm.raw} bytes raw, ${wasm.gzip} bytes gzipped (gzip -9).`, '');
+  L.push('## Ratios per map', '');
+  L.push('Ratios of median ms/query. "PF.js / wasm" above 1 means Pathlab wasm is faster.', '');
+  L.push('| map | PF.js AStar find / wasm | PF.js AStar clone+find / wasm | wasm / native | crate / native |', '|---|---|---|---|---|');
+  for (const m of maps) L.push(`| ${m.name} | ${f(m.ratios.pfAstarOverWasm, 1)} | ${f(m.ratios.pfAstarCloneOverWasm, 1)} | ${f(m.ratios.wasmOverNative, 2)} | ${f(m.ratios.crateOverNative, 2)} |`);
+  L.push('', '## Tables per map', '');
+  L.push('ms/query: median and max over the queries (each the median over repeats); M exp/s: all expansions over all query time (PF.js: nodes it closed; JPS closes only jump points, so its figure is not comparable); optimal: queries whose cost matched the reference.', '');
+  for (const m of maps) {
+    L.push(`### ${m.name} (${m.width}×${m.height}, ${m.kind}, ${m.queries} queries${m.referenceMissing ? `, ${m.referenceMissing} without a reference` : ''})`, '');
+    L.push('| implementation | median ms | max ms | M exp/s | optimal |', '|---|---|---|---|---|');
+    for (const [k, label] of IMPLS) {
+      const s = m.impls[k];
+      if (!s) continue;
+      const opt = `${s.optimal}/${s.queries}${s.nonOptimal ? ` (**${s.nonOptimal} non-optimal**)` : ''}${s.noPath ? ` (**${s.noPath} no path**)` : ''}`;
+      L.push(`| ${label} | ${ms(s.medianMs)} | ${ms(s.maxMs)} | ${mexp(s.expPerS)} | ${opt} |`);
+    }
+    L.push('');
+  }
+  const notes = path.join(BENCH, 'notes.md');
+  if (fs.existsSync(notes)) L.push(fs.readFileSync(notes, 'utf8').trim(), '');
+  L.push('## How to reproduce', '');
+  L.push('```', 'bash scripts/bench.sh            # full run (installs what it needs), ~15-25 min on 2 cores', 'bash scripts/bench.sh --smoke    # 1 map, 3 queries, every implementation, < 60 s', '```', '');
+  L.push('It generates the maps and queries (`bench/gen.mjs`), runs the native side (`examples/peers.rs`), the browser side (`bench/browser.mjs` with `bench/page/`), and writes `bench/results/results.json`, this file and `docs/benchmarks.svg` (`bench/report.mjs`). The smoke run writes only `bench/work/`.');
+  return L.join('\n') + '\n';
+}
+
+if (smoke) {
+  writeJson(path.join(WORK, 'results.json'), results);
+  fs.writeFileSync(path.join(WORK, 'benchmarks.md'), doc());
+  fs.writeFileSync(path.join(WORK, 'benchmarks.svg'), chart());
+  const bad = maps.flatMap((m) => Object.entries(m.impls).filter(([k, s]) => k.startsWith('pathlab') && (s.nonOptimal || s.noPath || s.optimal !== s.queries)).map(([k]) => `${k} on ${m.name}`));
+  const missing = IMPLS.filter(([k]) => !maps.every((m) => m.impls[k])).map(([k]) => k);
+  if (bad.length || missing.length || !results.page.length) {
+    console.error(`bench smoke: FAILED (non-optimal: ${bad.join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}; page figures: ${results.page.length})`);
+    process.exit(1);
+  }
+  console.log('bench smoke: every implementation ran; Pathlab costs optimal; report in bench/work/benchmarks.md');
+} else {
+  writeJson(path.join(RESULTS, 'results.json'), results);
+  fs.writeFileSync(path.join(REPO, 'docs', 'benchmarks.md'), doc());
+  fs.writeFileSync(path.join(REPO, 'docs', 'benchmarks.svg'), chart());
+  console.log('bench: wrote bench/results/results.json, docs/benchmarks.md, docs/benchmarks.svg');
+}

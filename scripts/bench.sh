@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Benchmarks Pathlab against its peers in one run, and writes the figures:
+#
+#   bash scripts/bench.sh          # full run: bench/results/results.json, docs/benchmarks.md + .svg
+#   bash scripts/bench.sh --smoke  # 1 map, 3 queries, every implementation (< 60 s), into bench/work/
+#
+# Installs what is missing first (wasm target and wasm-bindgen via build-wasm.sh, Debian's
+# Chromium, the harness's npm packages), builds the release wasm, the release comparison
+# program (examples/peers.rs) and then runs bench/gen.mjs, peers, bench/browser.mjs and
+# bench/report.mjs. Figures only: nothing here asserts a speed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+smoke=""
+repeats=${BENCH_REPEATS:-3}
+for arg in "$@"; do
+  case "$arg" in
+    --smoke) smoke="--smoke"; repeats=1 ;;
+    *) echo "usage: bash scripts/bench.sh [--smoke]" >&2; exit 2 ;;
+  esac
+done
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "install"
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+(cd bench && npm ci --no-audit --no-fund --loglevel=error)
+
+step "build (release wasm, release comparison program)"
+bash scripts/build-wasm.sh
+cargo build --release --example peers
+
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+
+step "maps and queries"
+node bench/gen.mjs $smoke
+
+step "native: Pathlab A* and the pathfinding crate (repeats: $repeats)"
+target/release/examples/peers bench/work/queries.json bench/work/native.json "$repeats"
+
+step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
+node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}
+
+load_after=$(cut -d' ' -f1-3 /proc/loadavg)
+
+crate_version=$(awk '/^name = "pathfinding"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+node -e '
+const [cpu, cores, os, rustc, crate, before, after] = process.argv.slice(1);
+const v = (n) => require(`./bench/node_modules/${n}/package.json`).version;
+require("fs").writeFileSync("bench/work/meta.json", JSON.stringify({
+  cpu, cores: Number(cores), os, rustc, node: process.versions.node, crateVersion: crate,
+  pfVersion: v("pathfinding"), playwrightVersion: v("playwright-core"), loadBefore: before, loadAfter: after,
+}, null, 1));
+' "$(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)" "$(nproc)" \
+  "$(uname -sr)" "$(rustc --version | awk '{ print $2 }')" "$crate_version" "$load_before" "$load_after"
+
+step "report"
+node bench/report.mjs $smoke
