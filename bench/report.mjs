@@ -225,6 +225,12 @@ function doc() {
     }
     L.push('');
   }
+  const compare = path.join(WORK, 'compare.md');
+  if (fs.existsSync(compare)) {
+    L.push('## A*, JPS and bidirectional A* on the Moving AI maps', '');
+    L.push('`pathlab compare` (native, release) in the same run: every algorithm on the same problems, costs checked equal. See [algorithms.md](algorithms.md) for what each does.', '');
+    L.push(fs.readFileSync(compare, 'utf8').trim(), '');
+  }
   const notes = path.join(BENCH, 'notes.md');
   if (fs.existsSync(notes)) L.push(fs.readFileSync(notes, 'utf8').trim(), '');
   L.push('## How to reproduce', '');

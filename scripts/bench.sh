@@ -43,6 +43,13 @@ node bench/gen.mjs $smoke
 step "native: Pathlab A* and the pathfinding crate (repeats: $repeats)"
 target/release/examples/peers bench/work/queries.json bench/work/native.json "$repeats"
 
+step "native: A*, JPS and bidirectional A* side by side on the Moving AI maps"
+cargo build --release --bin pathlab
+compare_per_file=100
+[ -n "$smoke" ] && compare_per_file=2
+target/release/pathlab compare --map-dir ../shared/benchmarks/movingai --per-file "$compare_per_file" \
+  | tee bench/work/compare.md
+
 step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
 node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}
 

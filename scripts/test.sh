@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every Pathlab test on a fresh machine, installing what is missing first:
 # formatting and lints, native unit/integration/doc tests, the CLI against every Moving AI
-# scenario, a benchmark that prints figures, wasm-bindgen tests in headless Chromium, and the
+# scenario (A*, JPS, bidirectional A*), the shipped maps, smoke runs of the peer benchmark and the
+# live-replanning benchmark, wasm-bindgen tests in headless Chromium, and the
 # browser end-to-end tests. Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,8 +45,8 @@ if [ -d "$bench_dir" ]; then
   done
   step "A*, JPS and bidirectional A* side by side (figures; fails only if their costs differ)"
   target/release/pathlab compare --map-dir "$bench_dir" --per-file 50
-  step "benchmark (figures only, no assertions)"
-  target/release/pathlab bench --map-dir "$bench_dir" --per-file 100
+  step "peer benchmark harness, smoke run (fails only if an implementation is missing or a Pathlab cost is not optimal)"
+  bash scripts/bench.sh --smoke
   step "live replanning: LPA*/D* Lite repairs vs fresh A* (figures; fails only if a repaired cost differs)"
   cargo run --release --example replan_bench -- "$bench_dir" --queries 5
 else
