@@ -37,11 +37,11 @@
 
 use super::open::{Entry, OpenList};
 use super::{
-    drive, endpoint_index, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
-    Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
+    drive, endpoint_index, step_units, Budget, CellState, NodeInfo, PlanError, Searcher, Settings,
+    Stats, Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
 };
 use crate::grid::Grid;
-use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use crate::search::Algorithm;
 
 const BACK_OPEN: u8 = CellState::BackOpen as u8;
@@ -348,11 +348,7 @@ impl Searcher for Bidirectional {
         self.start = start_index;
         self.goal = goal_index;
         self.settings = *settings;
-        let diagonal = diagonal_units(movement.diagonal_cost);
-        for terrain in 1..5u64 {
-            self.step_units[0][terrain as usize] = terrain * COST_SCALE;
-            self.step_units[1][terrain as usize] = terrain * diagonal;
-        }
+        self.step_units = step_units(&movement);
         self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
         let heuristic = settings.resolved_heuristic();
         let cells = grid.len();

@@ -39,11 +39,11 @@
 //! ```
 
 use super::{
-    endpoint_index, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
-    Status,
+    endpoint_index, step_units, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher,
+    Settings, Stats, Status, MOVES,
 };
 use crate::grid::Grid;
-use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -71,19 +71,6 @@ const INF: u64 = u64::MAX;
 
 /// A queue key: `[min(g, rhs) + h + km, min(g, rhs)]`, compared lexicographically.
 type Key = (u64, u64);
-
-/// The eight moves (dx, dy): the four orthogonal ones first, so 4-connected movement uses
-/// the first four.
-const MOVES: [(i64, i64); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];
 
 /// What the latest repairs did, beside the per-repair [`Stats`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -113,7 +100,7 @@ pub struct Incremental {
     estimator: Estimator,
     heuristic: Heuristic,
     /// Fixed-point step costs: `[diagonal][terrain]`.
-    step_units: [[u64; 5]; 2],
+    step_units: [[u64; 8]; 2],
     moves: usize,
     g: Vec<u64>,
     rhs: Vec<u64>,
@@ -150,12 +137,6 @@ impl Incremental {
             Mode::Lpa => goal,
             Mode::DStarLite => start,
         };
-        let diagonal = diagonal_units(movement.diagonal_cost);
-        let mut step_units = [[0; 5]; 2];
-        for terrain in 1..5u64 {
-            step_units[0][terrain as usize] = terrain * COST_SCALE;
-            step_units[1][terrain as usize] = terrain * diagonal;
-        }
         let cells = grid.len();
         let mut search = Incremental {
             mode,
@@ -168,7 +149,7 @@ impl Incremental {
             km: 0,
             estimator: Estimator::new(heuristic, &movement, target),
             heuristic,
-            step_units,
+            step_units: step_units(&movement),
             moves: if movement.has_diagonals() { 8 } else { 4 },
             g: vec![INF; cells],
             rhs: vec![INF; cells],

@@ -26,7 +26,7 @@
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
 
-use super::{Search, CLOSED, COST_SCALE, JUMP_POINT, NO_PARENT, UNVISITED};
+use super::{Search, CLOSED, COST_SCALE, JUMP_POINT, MOVES, NO_PARENT, UNVISITED};
 use crate::heuristic::diagonal_units;
 
 impl Search {
@@ -70,7 +70,7 @@ impl Search {
             }
         };
         if parent == NO_PARENT {
-            for &(dx, dy) in &ALL_DIRECTIONS[..self.direction_count] {
+            for &(dx, dy) in &MOVES[..self.direction_count] {
                 add((dx, dy));
             }
         } else {
@@ -224,16 +224,3 @@ impl Search {
         self.path = full;
     }
 }
-
-/// The eight directions as (dx, dy), orthogonal ones first so the 4-connected variant takes
-/// the first four.
-const ALL_DIRECTIONS: [(i64, i64); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];

@@ -516,6 +516,32 @@ const DIRECTIONS: [Direction; 8] = [
     Direction { dx: -1, dy: -1 },
 ];
 
+/// The eight moves as (dx, dy) in [`DIRECTIONS`]' order, orthogonal ones first, so
+/// 4-connected movement takes the first four. For the searches beside the main loop.
+pub(crate) const MOVES: [(i64, i64); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// Fixed-point cost of one step into terrain t: `[orthogonal, diagonal][t]` for t = 1–4;
+/// 0 for the wall byte and the unused bytes 5–7 (eight entries so a byte-masked index
+/// needs no bounds check).
+pub(crate) fn step_units(movement: &Movement) -> [[u64; 8]; 2] {
+    let diagonal = diagonal_units(movement.diagonal_cost);
+    let mut units = [[0; 8]; 2];
+    for terrain in 1..5u64 {
+        units[0][terrain as usize] = terrain * COST_SCALE;
+        units[1][terrain as usize] = terrain * diagonal;
+    }
+    units
+}
+
 /// Side bits: the grid has a row above (N), a column to the right (E), a row below (S), a
 /// column to the left (W) of a cell.
 const SIDE_N: u8 = 1;
@@ -667,11 +693,7 @@ impl Search {
             heuristic
         };
         self.nearness = Estimator::new(near_kind, &movement, goal);
-        let diagonal = diagonal_units(movement.diagonal_cost);
-        for terrain in 1..5u64 {
-            self.step_units[0][terrain as usize] = terrain * COST_SCALE;
-            self.step_units[1][terrain as usize] = terrain * diagonal;
-        }
+        self.step_units = step_units(&movement);
         self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
         self.orders = match settings.neighbour_order {
             NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
