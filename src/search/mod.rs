@@ -607,8 +607,9 @@ pub struct Search {
     step_units: [[u64; 8]; 2],
     /// How many moves of [`DIRECTIONS`] are in play (4 or 8).
     direction_count: usize,
+    /// Successor orders: the fixed one, or seed 004's goal-directed ones.
     orders: OrderTable,
-    /// Whether the weight is exactly 1 (the key is then g + h with no float multiply).
+    /// Per cell: its [`CellState`] byte, cost so far, parent cell and expansion number.
     state: Vec<u8>,
     g: Vec<u64>,
     parent: Vec<u32>,
