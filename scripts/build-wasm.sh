@@ -32,15 +32,19 @@ if ! command -v wasm-opt >/dev/null && command -v apt-get >/dev/null && [ "$(id 
         || echo "note: binaryen is not installable here; the wasm is left unoptimised" >&2
 fi
 
-cargo build --lib --release --target wasm32-unknown-unknown
-wasm-bindgen --target web --out-dir www/pkg \
-    target/wasm32-unknown-unknown/release/pathlab.wasm
+cargo build --lib --profile wasm --target wasm32-unknown-unknown
+module=target/wasm32-unknown-unknown/wasm/pathlab.wasm
 if command -v wasm-opt >/dev/null; then
-    # The features rustc enables by default for wasm32-unknown-unknown.
+    # Before wasm-bindgen, not after: Debian's binaryen rewrites the externref table that
+    # wasm-bindgen adds into one the browser refuses. The features are the ones rustc
+    # enables by default for wasm32-unknown-unknown.
+    mkdir -p target/wasm-opt
     wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
-        www/pkg/pathlab_bg.wasm -o www/pkg/pathlab_bg.wasm
+        "$module" -o target/wasm-opt/pathlab.wasm
+    module=target/wasm-opt/pathlab.wasm
 fi
+wasm-bindgen --target web --out-dir www/pkg "$module"
 
 rm -rf www/maps
 if [ -d maps ]; then
