@@ -367,6 +367,26 @@ impl MapCache {
     }
 }
 
+/// The problems of one scenario file spread evenly over it, at most `per_file` of them (0 =
+/// all), and the map they are on; `None` for a file without problems. What `bench` and
+/// `compare` time.
+fn sample(
+    file: &Path,
+    per_file: usize,
+    maps: &mut MapCache,
+) -> Result<Option<(Grid, Vec<movingai::Scenario>)>, Failure> {
+    let scenarios = read_scen(file)?;
+    let Some(first) = scenarios.first() else {
+        return Ok(None);
+    };
+    let grid = maps.get(&first.map)?.clone();
+    let step = match per_file {
+        0 => 1,
+        n => scenarios.len().div_ceil(n).max(1),
+    };
+    Ok(Some((grid, scenarios.into_iter().step_by(step).collect())))
+}
+
 fn read_scen(path: &Path) -> Result<Vec<movingai::Scenario>, Failure> {
     let bytes = std::fs::read(path)
         .map_err(|e| Failure::new(3, format!("can't read {}: {e}", path.display())))?;
@@ -481,19 +501,14 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
     );
     let (mut all_queries, mut all_expanded, mut all_ms) = (0usize, 0u64, 0.0f64);
     for file in &files {
-        let scenarios = read_scen(file)?;
-        let Some(first) = scenarios.first() else {
+        let Some((grid, picked)) = sample(file, args.per_file, &mut maps)? else {
             continue;
         };
-        let grid = maps.get(&first.map)?.clone();
-        let step = match args.per_file {
-            0 => 1,
-            n => scenarios.len().div_ceil(n).max(1),
-        };
+        let first = &picked[0];
         let mut search = new_search(&grid, first.start, first.start, &settings)
             .map_err(|e| Failure::new(5, e.to_string()))?;
         let (mut queries, mut expanded, mut ms) = (0usize, 0u64, 0.0f64);
-        for s in scenarios.iter().step_by(step) {
+        for s in &picked {
             let started = monotonic_ms();
             if restart_search(&mut search, &grid, s.start, s.goal, &settings).is_err() {
                 continue;
@@ -551,16 +566,10 @@ fn compare(args: &CompareArgs) -> Result<u8, Failure> {
     let mut totals = vec![(0u64, 0.0f64); algos.len()];
     let (mut all_queries, mut mismatches) = (0usize, 0usize);
     for file in &files {
-        let scenarios = read_scen(file)?;
-        let Some(first) = scenarios.first() else {
+        let Some((grid, picked)) = sample(file, args.per_file, &mut maps)? else {
             continue;
         };
-        let grid = maps.get(&first.map)?.clone();
-        let step = match args.per_file {
-            0 => 1,
-            n => scenarios.len().div_ceil(n).max(1),
-        };
-        let picked: Vec<&movingai::Scenario> = scenarios.iter().step_by(step).collect();
+        let first = &picked[0];
         let mut row = vec![(0u64, 0.0f64); algos.len()];
         let mut costs: Vec<Vec<Option<f64>>> = Vec::new();
         for (k, &algorithm) in algos.iter().enumerate() {
