@@ -92,7 +92,8 @@ async function queryRuns(browser, base, queries) {
     const qs = m.queries.map(({ sx, sy, gx, gy }) => ({ sx, sy, gx, gy }));
     const pfQueries = m.width * m.height >= LARGE ? Math.min(pfLargeQueries, qs.length) : qs.length;
     const plan = {
-      wasm: { repeats, queries: qs.length },
+      'pathlab-wasm': { repeats, queries: qs.length },
+      'pathlab-wasm-jps': { repeats, queries: qs.length },
       'pf-astar': { repeats, queries: pfQueries },
       'pf-jps': { repeats, queries: pfQueries },
       'pf-dijkstra': { repeats: 1, queries: Math.min(pfDijkstraQueries, qs.length) },

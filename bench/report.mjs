@@ -23,6 +23,7 @@ const meta = readJson(path.join(WORK, 'meta.json'));
 export const IMPLS = [
   ['pathlab-native', 'Pathlab native A*'],
   ['pathlab-wasm', 'Pathlab wasm A*'],
+  ['pathlab-wasm-jps', 'Pathlab wasm JPS'],
   ['pathfinding-crate', 'pathfinding crate astar'],
   ['pf-astar', 'PF.js AStar (find)'],
   ['pf-astar-clone', 'PF.js AStar (clone+find)'],
@@ -96,6 +97,9 @@ for (const m of queries.maps) {
     ratios: {
       pfAstarOverWasm: ratio('pf-astar', 'pathlab-wasm'),
       pfAstarCloneOverWasm: ratio('pf-astar-clone', 'pathlab-wasm'),
+      pfAstarOverWasmJps: ratio('pf-astar', 'pathlab-wasm-jps'),
+      pfAstarCloneOverWasmJps: ratio('pf-astar-clone', 'pathlab-wasm-jps'),
+      pfJpsOverWasmJps: ratio('pf-jps', 'pathlab-wasm-jps'),
       wasmOverNative: ratio('pathlab-wasm', 'pathlab-native'),
       crateOverNative: ratio('pathfinding-crate', 'pathlab-native'),
     },
@@ -115,7 +119,7 @@ const results = {
 
 // ---------------------------------------------------------------------------- the chart
 
-const COLOURS = ['#1b7837', '#5aae61', '#762a83', '#d6604d', '#f4a582', '#2166ac', '#92c5de', '#8c510a', '#dfc27d'];
+const COLOURS = ['#1b7837', '#5aae61', '#a6dba0', '#762a83', '#d6604d', '#f4a582', '#2166ac', '#92c5de', '#8c510a', '#dfc27d'];
 
 /** Horizontal bars, log-scale ms/query (median over queries and repeats), one group a map. */
 function chart() {
@@ -184,6 +188,12 @@ function doc() {
   row('wasm A* vs PF.js AStar, find only (per map, median ms ratio)', '≥ 10× on every map', `${f(minOf(r1), 1)}× worst, ${f(medOf(r1), 1)}× median, ${f(maxOf(r1), 1)}× best`, r1.length ? minOf(r1) >= 10 : null);
   const r2 = allRatio('pfAstarCloneOverWasm');
   row('wasm A* vs PF.js AStar, clone + find', '≥ 40× on every map', `${f(minOf(r2), 1)}× worst, ${f(medOf(r2), 1)}× median, ${f(maxOf(r2), 1)}× best`, r2.length ? minOf(r2) >= 40 : null);
+  const r1j = allRatio('pfAstarOverWasmJps');
+  row('wasm JPS vs PF.js AStar, find only (JPS where allowed: every map here)', '≥ 10× on every map', `${f(minOf(r1j), 1)}× worst, ${f(medOf(r1j), 1)}× median, ${f(maxOf(r1j), 1)}× best`, r1j.length ? minOf(r1j) >= 10 : null);
+  const r2j = allRatio('pfAstarCloneOverWasmJps');
+  row('wasm JPS vs PF.js AStar, clone + find', '≥ 40× on every map', `${f(minOf(r2j), 1)}× worst, ${f(medOf(r2j), 1)}× median, ${f(maxOf(r2j), 1)}× best`, r2j.length ? minOf(r2j) >= 40 : null);
+  const r5 = allRatio('pfJpsOverWasmJps');
+  row('wasm JPS vs PF.js JPS, find only (like for like)', '–', `${f(minOf(r5), 1)}× worst, ${f(medOf(r5), 1)}× median, ${f(maxOf(r5), 1)}× best`, null);
   const r3 = allRatio('wasmOverNative');
   row('wasm time / native time', '≤ 1.35', `${f(medOf(r3), 2)} median, ${f(maxOf(r3), 2)} worst`, r3.length ? maxOf(r3) <= 1.35 : null);
   const r4 = allRatio('crateOverNative');
