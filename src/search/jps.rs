@@ -59,7 +59,7 @@ impl Search {
             *s = JUMP_POINT;
         }
         let (x, y) = (i64::from(x), i64::from(y));
-        let parent = self.parent[cell as usize];
+        let parent = self.nodes[cell as usize].parent;
         let eight = self.direction_count == 8;
         let mut dirs = [(0i64, 0i64); 8];
         let mut count = 0;
@@ -199,7 +199,7 @@ impl Search {
                 COST_SCALE
             };
             let (mut x, mut y) = (ax, ay);
-            let mut g = self.g[pair[0] as usize];
+            let mut g = self.nodes[pair[0] as usize].g;
             full.push(pair[0]);
             // A jump is a straight or diagonal run, so stepping by the signs reaches b; the
             // bound guards against a malformed pair all the same.
@@ -209,11 +209,9 @@ impl Search {
                 y += dy;
                 g += unit;
                 let c = (y * w + x) as u32;
-                if let (Some(gc), Some(pc)) =
-                    (self.g.get_mut(c as usize), self.parent.get_mut(c as usize))
-                {
-                    *gc = g;
-                    *pc = prev;
+                if let Some(node) = self.nodes.get_mut(c as usize) {
+                    node.g = g;
+                    node.parent = prev;
                 }
                 full.push(c);
             }

@@ -609,11 +609,10 @@ pub struct Search {
     direction_count: usize,
     /// Successor orders: the fixed one, or seed 004's goal-directed ones.
     orders: OrderTable,
-    /// Per cell: its [`CellState`] byte, cost so far, parent cell and expansion number.
+    /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it) and
+    /// its [`Node`].
     state: Vec<u8>,
-    g: Vec<u64>,
-    parent: Vec<u32>,
-    expansion: Vec<u32>,
+    nodes: Vec<Node>,
     open: OpenList,
     next_seq: u64,
 
@@ -626,6 +625,28 @@ pub struct Search {
 
 /// No parent: the start cell.
 const NO_PARENT: u32 = u32::MAX;
+
+/// What the search knows of one cell once it has a node. The three fields sit together so
+/// that relaxing a neighbour on a large map touches one cache line, not three arrays.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Cost so far, in fixed-point units.
+    g: u64,
+    /// The cell it was reached from, or [`NO_PARENT`].
+    parent: u32,
+    /// When it was (last) expanded, counting from 1.
+    expansion: u32,
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            g: 0,
+            parent: NO_PARENT,
+            expansion: 0,
+        }
+    }
+}
 
 impl Search {
     /// Starts a search from `start` to `goal` on `grid`: the start node is in the open list,
@@ -648,9 +669,7 @@ impl Search {
             direction_count: 8,
             orders: [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
             state: Vec::new(),
-            g: Vec::new(),
-            parent: Vec::new(),
-            expansion: Vec::new(),
+            nodes: Vec::new(),
             open: OpenList::default(),
             next_seq: 0,
             status: Status::Running,
@@ -715,11 +734,9 @@ impl Search {
         let cells = grid.len();
         self.state.clear();
         self.state.resize(cells, UNVISITED);
-        // g, parent and expansion are only read where state says a node exists, so they
-        // need no clearing; they only need to be long enough.
-        self.g.resize(cells, 0);
-        self.parent.resize(cells, NO_PARENT);
-        self.expansion.resize(cells, 0);
+        // Nodes are only read where state says one exists, so they need no clearing; they
+        // only need to be long enough.
+        self.nodes.resize(cells, Node::default());
         self.open.reset(cells);
         self.next_seq = 0;
         self.status = Status::Running;
@@ -728,8 +745,11 @@ impl Search {
         self.current = None;
         self.nearest = None;
 
-        self.g[start_index as usize] = 0;
-        self.parent[start_index as usize] = NO_PARENT;
+        self.nodes[start_index as usize] = Node {
+            g: 0,
+            parent: NO_PARENT,
+            expansion: 0,
+        };
         self.state[start_index as usize] = OPEN;
         self.stats.generated = 1;
         self.open.push(Entry::new(0, 0, 0, start_index));
@@ -797,12 +817,12 @@ impl Search {
             self.current = None;
             return true;
         };
-        let g = self.g[cell as usize];
         let c = cell as usize;
+        let g = self.nodes[c].g;
         self.state[c] = CLOSED;
         self.stats.open_size = self.open.len() as u64;
         self.stats.expanded += 1;
-        self.expansion[c] = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
+        self.nodes[c].expansion = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
         self.current = Some(cell);
         if cell == self.goal {
             self.status = Status::Found;
@@ -863,8 +883,7 @@ impl Search {
         // the one check on `cells`, that the other indexings below are in bounds.
         let len = cells.len();
         let state = &mut self.state[..len];
-        let g_of = &mut self.g[..len];
-        let parent = &mut self.parent[..len];
+        let nodes = &mut self.nodes[..len];
         for &d in &order[..self.direction_count] {
             let d = usize::from(d & 7);
             let crosses = CROSSES[d];
@@ -888,7 +907,9 @@ impl Search {
                 }
             }
             let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
-            let improves = algorithm.improves_paths() && new_g < g_of[n];
+            // g is read only for a cell that has a node: most neighbours of an expanded cell
+            // have none yet, and on a large map that read would be a cache miss.
+            let improves = || algorithm.improves_paths() && new_g < nodes[n].g;
             let is_new = match state[n] {
                 // Case 5: a cell never visited before gets a new node.
                 UNVISITED => {
@@ -898,13 +919,13 @@ impl Search {
                 }
                 // Case 2: a cheaper path to a closed cell; it goes back to the open list.
                 // Only A* with an inconsistent or weighted heuristic gets here.
-                CLOSED if improves => {
+                CLOSED if improves() => {
                     self.stats.reopened += 1;
                     state[n] = REOPENED;
                     true
                 }
                 // Case 1: a cheaper path to an open cell; its entry moves up in place.
-                _ if improves => {
+                _ if improves() => {
                     self.stats.updated += 1;
                     false
                 }
@@ -912,8 +933,8 @@ impl Search {
                 // Breadth-First and Best-First forget every path to a known cell.
                 _ => continue,
             };
-            g_of[n] = new_g;
-            parent[n] = cell;
+            nodes[n].g = new_g;
+            nodes[n].parent = cell;
             let dir = DIRECTIONS[d];
             let nx = x.wrapping_add_signed(i32::from(dir.dx));
             let ny = y.wrapping_add_signed(i32::from(dir.dy));
@@ -956,7 +977,7 @@ impl Search {
         let mut cell = end;
         loop {
             self.path.push(cell);
-            let parent = self.parent[cell as usize];
+            let parent = self.nodes[cell as usize].parent;
             if parent == NO_PARENT || self.path.len() > cells.len() {
                 break;
             }
@@ -994,12 +1015,12 @@ impl Search {
     fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
         let n = cell as usize;
         let is_new = match self.state[n] {
-            OPEN | REOPENED if new_g < self.g[n] => {
+            OPEN | REOPENED if new_g < self.nodes[n].g => {
                 self.stats.updated += 1;
                 false
             }
             OPEN | REOPENED => return,
-            s if s == closed && new_g < self.g[n] => {
+            s if s == closed && new_g < self.nodes[n].g => {
                 self.stats.reopened += 1;
                 self.state[n] = REOPENED;
                 true
@@ -1011,8 +1032,8 @@ impl Search {
                 true
             }
         };
-        self.g[n] = new_g;
-        self.parent[n] = from;
+        self.nodes[n].g = new_g;
+        self.nodes[n].parent = from;
         let (x, y) = self.coords(cell);
         let key = key(
             self.settings.algorithm,
@@ -1101,7 +1122,8 @@ impl Search {
         // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
         let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
         let known = state != CellState::Unvisited && !scanned;
-        let g = known.then(|| self.g[c] as f64 / COST_SCALE as f64);
+        let node = self.nodes[c];
+        let g = known.then(|| node.g as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
         let f = g.and_then(|g| match self.settings.algorithm {
             Algorithm::BreadthFirst => None,
@@ -1115,7 +1137,7 @@ impl Search {
             | Algorithm::DStarLite
             | Algorithm::Mesh => Some(g + self.settings.weight * h),
         });
-        let parent = self.parent[c];
+        let parent = node.parent;
         // Path cells and re-opened cells were all expanded at least once; plain open ones
         // never were, and their slot may hold an earlier search's number.
         let expanded = !scanned
@@ -1131,7 +1153,7 @@ impl Search {
             h,
             f,
             parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
-            expansion: expanded.then_some(self.expansion[c]),
+            expansion: expanded.then_some(node.expansion),
         })
     }
 

@@ -34,7 +34,7 @@ impl Search {
         let free = |x: i64, y: i64| {
             x >= 0 && y >= 0 && x < w && y < h && cells.get((y * w + x) as usize) != Some(&0)
         };
-        let parent = self.parent[cell as usize];
+        let parent = self.nodes[cell as usize].parent;
         for dir in &super::DIRECTIONS[..self.direction_count] {
             let (dx, dy) = (i64::from(dir.dx), i64::from(dir.dy));
             let (nx, ny) = (x + dx, y + dy);
@@ -52,7 +52,7 @@ impl Search {
                 p => {
                     let pc = self.coords(p);
                     if sight(cells, self.width, self.height, pc, to) {
-                        (p, self.g[p as usize] + length_units(pc, to))
+                        (p, self.nodes[p as usize].g + length_units(pc, to))
                     } else {
                         (cell, g + length_units((x as u32, y as u32), to))
                     }
