@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every fuzz target with libFuzzer (cargo-fuzz), RUNS inputs each (default 1,000,000),
-# starting from the hand-made seeds in fuzz/seeds/ and the corpus kept in fuzz/corpus/.
+# starting from fuzz/seeds/ (hand-made seeds and a minimised corpus) and the local fuzz/corpus/.
 #
 #   bash scripts/fuzz.sh                 # every target, 1 M inputs each
 #   bash scripts/fuzz.sh 200000 map png  # some targets, fewer inputs
