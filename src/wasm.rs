@@ -890,3 +890,40 @@ impl Planner {
         Ok(())
     }
 }
+
+// ---- compare-mode links (issue 8, page side) --------------------------------------------------
+//
+// Kept in a block of its own at the end of the file: free functions, no state, so they need
+// nothing from the Planner above.
+
+/// Splits a link fragment into `{base, compare}`: `base` is the planner link (`v1.…` or
+/// `map=…`) for `loadLink`/`applyShortLink`, and `compare` is `null` or `{planners:
+/// [{algorithm, weight}], step}`. A fragment without `&compare=` comes back unchanged with
+/// `compare: null`. Throws a readable message for a bad compare part.
+#[wasm_bindgen(js_name = splitCompareLink)]
+pub fn split_compare_link(fragment: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Split<'a> {
+        base: &'a str,
+        compare: Option<link::CompareLink>,
+    }
+    let (base, compare) = link::split_compare(fragment).map_err(js_error)?;
+    to_js(&Split { base, compare })
+}
+
+/// Parses a compare list such as `astar,dijkstra:1.5` (2–4 algorithm names, optional
+/// `:WEIGHT`) into `[{algorithm, weight}]`; throws a readable message when it is bad.
+#[wasm_bindgen(js_name = parseCompareList)]
+pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
+    to_js(&link::parse_compare_list(value).map_err(js_error)?)
+}
+
+/// Formats the compare part of a link (`compare=astar,dijkstra:1.5&step=K`, without a
+/// leading `&`) from `{planners: [{algorithm, weight}], step}`; throws for 0–1 or over 4
+/// planners, unknown algorithms or weights out of range.
+#[wasm_bindgen(js_name = formatCompareLink)]
+pub fn format_compare_link(compare: JsValue) -> Result<String, JsError> {
+    let compare: link::CompareLink = serde_wasm_bindgen::from_value(compare)
+        .map_err(|e| JsError::new(&format!("a compare link needs {{planners, step}}: {e}")))?;
+    link::format_compare(&compare).map_err(js_error)
+}
