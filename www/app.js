@@ -3,7 +3,7 @@
 // scenarios, share links, autosave and the test hooks (window.pathlab). Every decision about
 // the grid and the search is the planner's; this file only forwards and shows.
 
-import init, { Planner } from './pkg/pathlab.js';
+import init, { Planner, formatCompareLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
@@ -12,6 +12,8 @@ import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
 import { attachMesh } from './mesh.js';
 import { showAvailability } from './availability.js';
+import { Timeline } from './timeline.js';
+import { OpenListPanel } from './openlist.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector,
@@ -92,7 +94,10 @@ window.addEventListener('unhandledrejection', (event) => {
 /** The page's chrome for the one planner view: panels, buttons, inspector and autosave. */
 const pageHooks = {
   message: setMessage,
-  stats: showStats,
+  stats: (stats, running) => {
+    showStats(stats, running);
+    if ($('#open-card').open) app.openList?.update();
+  },
   buttons: () => updateButtons(),
   crashed: (error) => crashed(error),
   edited: () => {
@@ -270,6 +275,25 @@ function currentLink() {
     return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}`, short: true };
   }
   return { url: `${base}#${p.shareLink()}`, short: false };
+}
+
+/** Opens compare mode on the current map: this algorithm against Dijkstra (or A*). */
+function openCompare(e) {
+  e.preventDefault();
+  let url;
+  try {
+    const { url: link } = currentLink();
+    const algorithm = planner().settings().algorithm;
+    const other = algorithm === 'dijkstra' ? 'astar' : 'dijkstra';
+    const part = formatCompareLink({ planners: [{ algorithm }, { algorithm: other }], step: null });
+    const fragment = link.split('#')[1];
+    url = new URL(`compare.html#${fragment}&${part}`, location.href).href;
+  } catch (err) {
+    setMessage(`Could not open compare mode: ${messageOf(err)}`, 'error');
+    return;
+  }
+  save();
+  location.href = url;
 }
 
 async function copyLink() {
@@ -461,6 +485,7 @@ function wireControls() {
   });
   $('#export-png').addEventListener('click', exportPng);
   $('#copy-link').addEventListener('click', copyLink);
+  $('#compare-link').addEventListener('click', openCompare);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => {
     openLinkFromLocation();
@@ -541,6 +566,8 @@ function installHooks() {
     mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
     walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),
     perf: () => v.perf.last ?? null,
+    timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
+    paintMs: () => v.renderer.lastPaintMs,
   };
 }
 
@@ -597,6 +624,13 @@ async function main() {
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();
   app.view.start();
+  app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
+  app.view.timeline = app.timeline;
+  app.openList = new OpenListPanel($('#open-list'), app.view);
+  app.openList.update(true);
+  $('#open-card').addEventListener('toggle', () => {
+    if ($('#open-card').open) app.openList.update(true);
+  });
   updateButtons();
   if (restoredAs === 'damaged') {
     setMessage('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');

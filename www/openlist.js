@@ -1,0 +1,110 @@
+// The open-list panel: the top entries of a planner's open list at the shown step (cell, g,
+// h, f, and the direction and key columns when the algorithm has them), the first row marked
+// as the node chosen next with the planner's sentence on why (the tie-break). Hovering or
+// focusing a row rings that cell on the canvas. It reads `openTop`/`openWhy` from the wasm
+// planner and refreshes only when the planner's version changes, never on idle frames.
+
+import { hasTimeline } from './timeline.js';
+
+/** How many entries the panel lists. */
+export const OPEN_ROWS = 8;
+
+const num = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(3));
+
+function cell(tag, text, cls = '') {
+  const node = document.createElement(tag);
+  node.textContent = text;
+  if (cls) node.className = cls;
+  return node;
+}
+
+export class OpenListPanel {
+  /**
+   * `root`: the element to fill (the panel's body); `view`: the PlannerView to read.
+   */
+  constructor(root, view) {
+    this.root = root;
+    this.view = view;
+    this.shownVersion = -1;
+    this.entries = [];
+    this.why = root.querySelector('[data-open="why"]') || root.appendChild(cell('p', '', 'open-why'));
+    this.why.dataset.open = 'why';
+    this.table = root.querySelector('table') || root.appendChild(document.createElement('table'));
+    this.table.className = 'open-table';
+    this.table.addEventListener('pointerover', (e) => this.hoverRow(e.target.closest('tr')));
+    this.table.addEventListener('pointerleave', () => this.hoverRow(null));
+    this.table.addEventListener('focusin', (e) => this.hoverRow(e.target.closest('tr')));
+    this.table.addEventListener('focusout', () => this.hoverRow(null));
+  }
+
+  hoverRow(tr) {
+    const i = tr ? Number(tr.dataset.index) : NaN;
+    const entry = Number.isInteger(i) ? this.entries[i] : null;
+    const next = entry ? { x: entry.x, y: entry.y } : null;
+    const cur = this.view.highlight;
+    if (cur?.x === next?.x && cur?.y === next?.y) return;
+    this.view.highlight = next;
+    this.view.renderer.dirty = true;
+  }
+
+  /** Re-reads the open list when the planner changed since the last call. */
+  update(force = false) {
+    const p = this.view.planner;
+    if (this.view.destroyed) return;
+    const version = p.version;
+    if (!force && version === this.shownVersion) return;
+    this.shownVersion = version;
+    if (typeof p.openTop !== 'function' || !hasTimeline(p)) {
+      this.show([], 'This build of the planner has no open-list view.');
+      return;
+    }
+    let entries = [];
+    let why = '';
+    try {
+      entries = Array.from(p.openTop(OPEN_ROWS) || []);
+      why = entries.length ? p.openWhy() : '';
+    } catch (e) {
+      why = e?.message || String(e);
+    }
+    if (!entries.length && !why) {
+      why = p.status === 'running' ? 'The open list is empty.' : 'The search is over: the open list is not used any more.';
+      if (p.stats().fresh) why = 'Run or step the search to fill the open list.';
+    }
+    this.show(entries, why);
+  }
+
+  show(entries, why) {
+    this.entries = entries;
+    this.why.textContent = why;
+    const hasDir = entries.some((e) => e.direction);
+    const hasKey = entries.some((e) => Array.isArray(e.key));
+    const head = document.createElement('tr');
+    const cols = ['', 'cell', 'g', 'h', 'f'];
+    if (hasDir) cols.push('dir');
+    if (hasKey) cols.push('key');
+    for (const c of cols) {
+      const th = cell('th', c);
+      th.scope = 'col';
+      head.append(th);
+    }
+    const rows = entries.map((e, i) => {
+      const tr = document.createElement('tr');
+      tr.dataset.index = String(i);
+      tr.tabIndex = 0;
+      if (i === 0) tr.className = 'next';
+      tr.append(cell('td', i === 0 ? 'next' : String(i + 1), 'rank'));
+      tr.append(cell('td', `(${e.x}, ${e.y})`));
+      tr.append(cell('td', num(e.g)), cell('td', num(e.h)), cell('td', num(e.f)));
+      if (hasDir) tr.append(cell('td', e.direction === 'backward' ? '← goal' : e.direction ? 'start →' : ''));
+      if (hasKey) tr.append(cell('td', Array.isArray(e.key) ? `[${e.key.map(num).join(', ')}]` : ''));
+      return tr;
+    });
+    const thead = document.createElement('thead');
+    thead.append(head);
+    const tbody = document.createElement('tbody');
+    tbody.append(...rows);
+    this.table.replaceChildren(...(entries.length ? [thead, tbody] : []));
+    // A row that disappeared takes its highlight with it.
+    if (this.view.highlight) this.hoverRow(null);
+  }
+}
