@@ -106,7 +106,18 @@ function showStep(step) {
 function currentLink() {
   const first = page.view.columns[0].raw;
   const short = page.mapFile && page.shippedText !== null && first.exportMap() === page.shippedText;
-  const base = short ? first.shortLink(page.mapFile.replace(/\.map$/i, '')) : first.shareLink();
+  // The link's own settings are the shared ones (movement, heuristic…), not the first
+  // column's algorithm and weight, which the compare part carries: a scratch planner holds
+  // the map with the shared settings.
+  const scratch = new Planner(40, 25);
+  let base;
+  try {
+    scratch.loadLink(first.shareLink());
+    if (page.view.base) scratch.setSettings(page.view.base);
+    base = short ? scratch.shortLink(page.mapFile.replace(/\.map$/i, '')) : scratch.shareLink();
+  } finally {
+    scratch.free();
+  }
   const t = page.view.timeline?.figures();
   const step = t && t.position < t.length ? t.position : null;
   const part = formatCompareLink({ planners: page.view.specs(), step });

@@ -131,6 +131,8 @@ export class Timeline {
     for (const v of views) {
       v.running = false;
       v.walker = null;
+      // A refused search (say JPS on terrain) has nothing to show at any step.
+      if (v.planner.refusedReason?.()) continue;
       const len = v.planner.timelineLength();
       v.guard(() => v.planner.seek(Math.max(0, Math.min(len, step))));
       v.buttons();
