@@ -675,6 +675,13 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
             let algorithm = name
                 .parse::<Algorithm>()
                 .map_err(|m| LinkError(format!("compare={value}: {m}")))?;
+            if algorithm == Algorithm::Mesh {
+                // The compare view has no mesh editor, so a mesh planner would find nothing.
+                return err(format!(
+                    "compare={value}: mesh needs a node mesh, which compare mode does not \
+                     have; choose a grid algorithm"
+                ));
+            }
             let weight = match weight {
                 None => None,
                 Some(w) => Some(
@@ -809,6 +816,7 @@ mod compare_tests {
         assert!(why("map=a&compare=astar").contains("2 to 4 algorithms"));
         assert!(why("map=a&compare=astar,bfs,bfs,bfs,bfs").contains("2 to 4 algorithms"));
         assert!(why("map=a&compare=astar,zigzag").contains("zigzag"));
+        assert!(why("map=a&compare=astar,mesh").contains("node mesh"));
         assert!(why("map=a&compare=astar,dijkstra:-1").contains("weight"));
         assert!(why("map=a&compare=astar,dijkstra:inf").contains("weight"));
         assert!(why("map=a&compare=astar,dijkstra:x").contains("weight"));
