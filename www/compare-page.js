@@ -145,7 +145,7 @@ async function copyLink() {
   }
 }
 
-async function openFromLocation() {
+async function openFromLocation(first = false) {
   const fragment = location.hash.replace(/^#/, '');
   if (!fragment) return false;
   history.replaceState(null, '', location.pathname + location.search);
@@ -154,7 +154,7 @@ async function openFromLocation() {
     setMessage(`Opened the linked comparison${page.mapFile ? ` on ${page.mapFile}` : ''}. Press Run (Space) to race.`, 'info');
     return true;
   } catch (e) {
-    setMessage(`Link not opened — ${messageOf(e)} Showing the default comparison.`, 'error');
+    setMessage(`Link not opened — ${messageOf(e)} ${first ? 'Showing the default comparison.' : 'Your comparison is kept.'}`, 'error');
     return false;
   }
 }
@@ -206,7 +206,7 @@ async function main() {
       },
     },
   });
-  const linked = location.hash.length > 1 ? await openFromLocation() : false;
+  const linked = location.hash.length > 1 ? await openFromLocation(true) : false;
   if (!linked) {
     try {
       const first = maps.findEntry(page.mapList, DEFAULT_MAP) || page.mapList[0];

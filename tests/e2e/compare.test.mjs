@@ -174,10 +174,18 @@ test('the compare share link round-trips: map, markers, planners and weights', {
     assert.equal(await hook(other, 'exportMap', 2), await hook(page, 'exportMap', 0), 'the edited map came through');
     await other.close();
 
-    // A bad compare part is refused with a reason; the default comparison stays usable.
-    await openCompare(page, 'map=marsh-24&compare=astar');
-    assert.match(await page.locator('#message').textContent(), /2 to 4 algorithms/);
-    assert.equal(await page.locator('#message').getAttribute('data-kind'), 'error');
+    // A bad compare part pasted into the open page is refused with a reason; the comparison
+    // on the page stays as it was.
+    const kept = await hook(page, 'exportMap', 0);
+    await page.evaluate(() => { location.hash = 'map=marsh-24&compare=astar'; });
+    await page.waitForFunction(() => document.querySelector('#message').dataset.kind === 'error');
+    assert.match(await page.locator('#message').textContent(), /2 to 4 algorithms.*kept/);
+    assert.equal(await hook(page, 'count'), 3);
+    assert.equal(await hook(page, 'exportMap', 0), kept);
+    // Opened fresh, the same link shows the default comparison.
+    await page.goto('about:blank');
+    await openCompare(page, 'map=marsh-24&compare=astar,dijkstra:-1');
+    assert.match(await page.locator('#message').textContent(), /weight.*dijkstra.*default/);
     assert.equal(await hook(page, 'count'), 2);
   });
 });
