@@ -39,7 +39,8 @@
 //! recording stops, [`Timeline::complete`] turns false and the timeline covers the first steps
 //! only, while the live search goes on.
 
-use crate::search::{Searcher, Stats, MOVES};
+use crate::grid::Movement;
+use crate::search::{step_units, Searcher, Stats, MOVES};
 
 /// The most memory a timeline's events, step records and keyframes may take (128 MiB).
 pub const MAX_TIMELINE_BYTES: usize = 128 << 20;
@@ -57,7 +58,7 @@ pub(crate) const ROOT: u8 = 9;
 /// Node code: a far parent; the parent cell, then g's low and high words follow.
 pub(crate) const FAR: u8 = 10;
 /// The parent word of a far event whose node has no parent.
-pub(crate) const NO_PARENT: u32 = u32::MAX;
+pub const NO_PARENT: u32 = u32::MAX;
 
 /// The stats word's escape bit: the low bits index the full copies.
 const ESCAPE: u32 = 1 << 31;
@@ -426,11 +427,13 @@ impl Timeline {
     /// The cell expanded at step `k` (1 for the first expansion): the first event of the
     /// step, which every engine records as it closes the node.
     pub fn expanded_at(&self, k: usize) -> Option<u32> {
-        if k == 0 || k > self.recorded() {
+        if k == 0 || k > self.ends.len() {
             return None;
         }
+        // The step after the last mark ends with the events recorded so far.
+        let end = self.ends.get(k).map_or(self.events.len(), |&e| e as usize);
         let at = self.ends[k - 1] as usize;
-        (at < self.ends[k] as usize)
+        (at < end)
             .then(|| decode(&self.events, at).map(|(e, _)| e.cell))
             .flatten()
     }
@@ -482,14 +485,15 @@ pub struct NodeReplay {
 /// Replays `events` on top of a base (state bytes and the nodes the search starts with) to
 /// recover every cell's g and parent: a neighbour parent's step costs `units[diagonal]
 /// [terrain]` of the cell entered (the cell itself forwards, its parent on the backward
-/// side, whose state bytes are 6 and 7), a far event carries its g.
+/// side, whose state bytes are 6 and 7) with `movement`'s costs; a far event carries its g.
 pub fn replay_nodes(
     base: &NodeReplay,
     events: &[Event],
     width: u32,
     cells: &[u8],
-    units: &[[u64; 8]; 2],
+    movement: &Movement,
 ) -> NodeReplay {
+    let units = step_units(movement);
     let mut r = base.clone();
     let w = i64::from(width);
     for e in events {

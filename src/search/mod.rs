@@ -1424,22 +1424,36 @@ pub(crate) fn open_reason(algorithm: Algorithm, sorted: &[Entry]) -> String {
         _ => ("f", ""),
     };
     let value = top.key as f64 / COST_SCALE as f64;
-    let ties = sorted
+    let on_key = sorted
         .iter()
         .skip(1)
         .take_while(|e| e.key == top.key)
         .count();
-    match sorted.get(1) {
-        _ if ties == 0 => format!("lowest {name} = {value:.2}{what}"),
-        Some(next) if next.tie < top.tie => format!(
-            "tie on {name} = {value:.2} with {ties} other{}, broken toward larger g (seed 001)",
-            if ties == 1 { "" } else { "s" }
-        ),
-        _ => format!(
-            "tie on {name} = {value:.2} and on g with {ties} other{}, broken toward the oldest \
-             entry",
-            if ties == 1 { "" } else { "s" }
-        ),
+    let on_g = sorted
+        .iter()
+        .skip(1)
+        .take_while(|e| e.key == top.key && e.tie == top.tie)
+        .count();
+    let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
+    if on_key == 0 {
+        format!("lowest {name} = {value:.2}{what}")
+    } else if on_g == 0 {
+        format!(
+            "tie on {name} = {value:.2} with {}, broken toward larger g (seed 001)",
+            others(on_key)
+        )
+    } else if on_g == on_key {
+        format!(
+            "tie on {name} = {value:.2} and on g with {}, broken toward the oldest entry",
+            others(on_key)
+        )
+    } else {
+        format!(
+            "tie on {name} = {value:.2} with {}, broken toward larger g (seed 001), then \
+             toward the oldest of {} with that g",
+            others(on_key),
+            on_g + 1
+        )
     }
 }
 
