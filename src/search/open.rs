@@ -74,6 +74,21 @@ impl OpenList {
         self.heap.len()
     }
 
+    /// Every entry, in the order they will leave (a sorted copy of the heap).
+    pub fn sorted(&self) -> Vec<Entry> {
+        let mut all = self.heap.clone();
+        all.sort_unstable_by(|a, b| {
+            if a.before(b) {
+                std::cmp::Ordering::Less
+            } else if b.before(a) {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        });
+        all
+    }
+
     /// The entry that leaves first, left in place.
     pub fn peek(&self) -> Option<&Entry> {
         self.heap.first()
