@@ -31,6 +31,18 @@ async function summary(page) {
   }));
 }
 
+/** Waits until the summary table's Expanded column reads `list` (it refreshes once a frame). */
+async function waitExpanded(page, list, what) {
+  try {
+    await page.waitForFunction((list) => {
+      const got = [...document.querySelectorAll('.compare-table tbody [data-col="expanded"]')].map((td) => Number(td.textContent.replace(' ★', '')));
+      return JSON.stringify(got) === JSON.stringify(list);
+    }, list, { timeout: 5_000 });
+  } catch {
+    assert.deepEqual((await summary(page)).map((r) => r.expanded), list, what);
+  }
+}
+
 async function waitAllFound(page, n, timeout = 60_000) {
   await page.waitForFunction((n) => {
     const rows = [...document.querySelectorAll('.compare-table tbody tr')];
@@ -92,8 +104,7 @@ test('the main page opens compare mode; A* and Dijkstra on rooms-gen-96: same co
     await page.locator('[data-compare="reset"]').click();
     await page.locator('[data-compare="step"]').click();
     await page.locator('[data-compare="step"]').click();
-    const stepped = await summary(page);
-    assert.deepEqual(stepped.map((r) => r.expanded), [2, 2], 'one Step is one expansion in every planner');
+    await waitExpanded(page, [2, 2], 'one Step is one expansion in every planner');
   });
 });
 
@@ -190,6 +201,49 @@ test('the compare share link round-trips: map, markers, planners and weights', {
   });
 });
 
+test('one timeline drives every planner: each clamps at its own length; &step=K links open at that step', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await openCompare(page, 'map=rooms-gen-96&compare=astar,dijkstra');
+    await instant(page);
+    await page.keyboard.press('Space');
+    await waitAllFound(page, 2);
+    const [a, d] = await summary(page);
+    const label = async () => {
+      const m = /step (\d+) of (\d+)/.exec(await page.locator('[data-timeline="label"]').textContent());
+      return { k: Number(m[1]), n: Number(m[2]) };
+    };
+    assert.deepEqual(await label(), { k: d.expanded, n: d.expanded }, 'the scrubber spans the longest search');
+    await page.keyboard.press('Home');
+    await waitExpanded(page, [0, 0], 'Home: both at step 0');
+    await page.keyboard.press('.');
+    await page.keyboard.press('.');
+    await waitExpanded(page, [2, 2], '. steps both');
+    // Drag the shared thumb (real mouse) to the far end region past A*'s length.
+    const range = page.locator('[data-timeline="range"]');
+    const box = await range.boundingBox();
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 10, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 4, y, { steps: 10 });
+    await page.mouse.up();
+    await waitExpanded(page, [a.expanded, d.expanded], 'A* stops at its own length');
+    const end = await summary(page);
+    assert.equal(end[0].status, 'found', 'and is still finished there');
+    // The drag left the focus on the range: its own ← key steps back.
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.timeline), 'range');
+    await page.keyboard.press('ArrowLeft');
+    await waitExpanded(page, [Math.min(a.expanded, d.expanded - 1), d.expanded - 1], '← on the range steps Dijkstra back one; A* clamps');
+    await shot('scrubbed');
+
+    // A link with &step=K opens there.
+    await page.goto('about:blank');
+    await openCompare(page, 'map=rooms-gen-96&compare=astar,dijkstra&step=100');
+    await waitExpanded(page, [100, 100], 'the link opened at step 100');
+    await page.locator('#copy-link').click();
+    assert.match(await page.locator('#share-url').inputValue(), /&compare=astar,dijkstra&step=100$/);
+  });
+});
+
 test('embed.html?compare=astar,dijkstra races both and answers getState/run over postMessage', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
     const src = `${env.url}embed.html?compare=astar,dijkstra:1&map=marsh-24&speed=instant&controls=step,run,reset&timeline=1`;
@@ -231,6 +285,10 @@ test('embed.html?compare=astar,dijkstra races both and answers getState/run over
     assert.match(refused.error, /compare/);
     const badSeek = await ask({ pathlab: 1, id: 5, cmd: 'seek', step: -2 });
     assert.equal(badSeek.ok, false);
+    const seek = await ask({ pathlab: 1, id: 6, cmd: 'seek', step: 10 });
+    assert.equal(seek.ok, true, JSON.stringify(seek));
+    assert.deepEqual(seek.result.planners.map((p) => [p.step, p.stats.expanded]), [[10, 10], [10, 10]], 'seek moves both planners');
+    assert.match(await frame.locator('[data-timeline="label"]').textContent(), /^step 10 of \d+/);
     await shot('embed-compare');
   });
 });
