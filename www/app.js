@@ -623,9 +623,10 @@ async function main() {
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();
-  app.view.start();
+  // The scrubber first: the canvas must have its final height when the view fits the map.
   app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
   app.view.timeline = app.timeline;
+  app.view.start();
   app.openList = new OpenListPanel($('#open-list'), app.view);
   app.openList.update(true);
   $('#open-card').addEventListener('toggle', () => {
