@@ -7,7 +7,6 @@
 import init, { Planner, splitCompareLink, formatCompareLink } from './pkg/pathlab.js';
 import { CompareView } from './compare.js';
 import { messageOf } from './view.js';
-import { hasTimeline } from './timeline.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
 import { $, setMessage } from './ui.js';
@@ -94,7 +93,6 @@ async function openFragment(fragment) {
 /** Runs every search to its end, then shows timeline step `step` (a link's `&step=K`). */
 function showStep(step) {
   const views = page.view.views;
-  if (!views.every((v) => hasTimeline(v.planner))) return;
   for (const v of views) {
     v.planner.resetSearch();
     v.planner.runToEnd();

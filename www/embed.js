@@ -147,7 +147,7 @@ class CompareEmbed {
     const c = this.compare;
     const planners = c.columns.map((col) => {
       const p = col.raw;
-      return { settings: p.settings(), stats: p.stats(), step: typeof p.timelinePosition === 'function' ? p.timelinePosition() : null };
+      return { settings: p.settings(), stats: p.stats(), step: p.timelinePosition() };
     });
     const first = c.columns[0].raw;
     return {
@@ -222,7 +222,7 @@ async function mountCompare(specs, base, step, controls) {
   compare.start();
   const speed = params.get('speed');
   if (speed !== null) compare.setSpeed(speed === 'instant' ? 10 : Math.max(0, Math.min(10, Number(speed) || 0)));
-  if (step !== null && compare.views.every((v) => typeof v.planner.seek === 'function')) {
+  if (step !== null) {
     for (const v of compare.views) {
       v.planner.resetSearch();
       v.planner.runToEnd();

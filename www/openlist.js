@@ -4,8 +4,6 @@
 // focusing a row rings that cell on the canvas. It reads `openTop`/`openWhy` from the wasm
 // planner and refreshes only when the planner's version changes, never on idle frames.
 
-import { hasTimeline } from './timeline.js';
-
 /** How many entries the panel lists. */
 export const OPEN_ROWS = 8;
 
@@ -54,10 +52,6 @@ export class OpenListPanel {
     const version = p.version;
     if (!force && version === this.shownVersion) return;
     this.shownVersion = version;
-    if (typeof p.openTop !== 'function' || !hasTimeline(p)) {
-      this.show([], 'This build of the planner has no open-list view.');
-      return;
-    }
     let entries = [];
     let why = '';
     try {

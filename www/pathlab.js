@@ -14,7 +14,7 @@ import { PlannerView, messageOf } from './view.js';
 import { SPEEDS, statusWord } from './ui.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
-import { Timeline, hasTimeline } from './timeline.js';
+import { Timeline } from './timeline.js';
 
 const HERE = new URL('.', import.meta.url);
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
@@ -375,11 +375,10 @@ class MountedView {
 
   /**
    * Shows timeline step `step` (clamped to what was recorded); returns `{step, length,
-   * stats}`. Throws when this build records no timeline.
+   * stats}`.
    */
   seek(step) {
     const p = this.view.planner;
-    if (!hasTimeline(p)) throw new Error('this build of the planner records no timeline');
     if (!Number.isInteger(step) || step < 0) throw new Error('seek needs a whole step number of at least 0');
     this.view.running = false;
     p.seek(step);
@@ -387,10 +386,10 @@ class MountedView {
     return { step: p.timelinePosition(), length: p.timelineLength(), stats: p.stats() };
   }
 
-  /** The shown timeline step and the recorded length, or null without a timeline. */
+  /** The shown timeline step, the recorded length and whether the recording is complete. */
   timelineState() {
     const p = this.view.planner;
-    return hasTimeline(p) ? { step: p.timelinePosition(), length: p.timelineLength(), complete: p.timelineComplete() } : null;
+    return { step: p.timelinePosition(), length: p.timelineLength(), complete: p.timelineComplete() };
   }
 
   /** Stops an animated run where it is. */

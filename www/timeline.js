@@ -19,11 +19,6 @@ function el(tag, props = {}, children = []) {
   return node;
 }
 
-/** Whether this wasm build records timelines (older builds have no `seek`). */
-export function hasTimeline(planner) {
-  return typeof planner?.seek === 'function' && typeof planner?.timelineLength === 'function';
-}
-
 /** "2.1 M events, 8.4 MB": the recording's size in a few characters. */
 export function memoryText(events, bytes) {
   const count = events >= 1e6 ? `${(events / 1e6).toFixed(1)} M` : events >= 1e4 ? `${(events / 1e3).toFixed(0)} k` : String(events);
@@ -78,9 +73,9 @@ export class Timeline {
     // arrive as input events like a drag.
   }
 
-  /** The views that record timelines. */
+  /** The views still on the page. */
   live() {
-    return this.views().filter((v) => !v.destroyed && hasTimeline(v.planner));
+    return this.views().filter((v) => !v.destroyed);
   }
 
   /** `{position, length, complete}` over every view: the furthest shown and recorded step. */
@@ -160,10 +155,6 @@ export class Timeline {
    */
   stepBy(delta) {
     const views = this.live();
-    if (views.length === 0) {
-      if (delta > 0) for (const v of this.views()) v.step();
-      return;
-    }
     const { position, length } = this.figures();
     if (delta > 0 && position >= length) {
       for (const v of views) if (v.planner.status === 'running') v.step();
@@ -180,20 +171,10 @@ export class Timeline {
 
   /** Writes the range, label and note; touches the DOM only when a figure changed. */
   update() {
-    const views = this.live();
-    if (views.length === 0) {
-      const key = 'none';
-      if (this.shown === key) return;
-      this.shown = key;
-      for (const b of [this.range, this.first, this.back, this.last]) b.disabled = true;
-      this.labelEl.textContent = 'No timeline in this build.';
-      return;
-    }
     const f = this.figures();
     const key = `${f.position}/${f.length}/${f.complete}/${f.events}`;
     if (key === this.shown) return;
     this.shown = key;
-    for (const b of [this.range, this.first, this.back, this.last]) b.disabled = false;
     this.range.max = String(f.length);
     if (this.pending === null) this.range.value = String(f.position);
     const text = `step ${f.position} of ${f.length}`;
