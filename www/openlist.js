@@ -9,6 +9,8 @@ export const OPEN_ROWS = 8;
 
 const num = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(3));
 
+const key2 = (v) => (Number.isFinite(v) ? (Number.isInteger(v) ? String(v) : v.toFixed(2)) : '∞');
+
 function cell(tag, text, cls = '') {
   const node = document.createElement(tag);
   node.textContent = text;
@@ -88,9 +90,12 @@ export class OpenListPanel {
       if (i === 0) tr.className = 'next';
       tr.append(cell('td', i === 0 ? 'next' : String(i + 1), 'rank'));
       tr.append(cell('td', `(${e.x}, ${e.y})`));
-      tr.append(cell('td', num(e.g)), cell('td', num(e.h)), cell('td', num(e.f)));
+      // With a key column the numbers take two decimals, so the row fits the side panel.
+      const n = hasKey ? key2 : num;
+      tr.append(cell('td', n(e.g)), cell('td', n(e.h)), cell('td', n(e.f)));
       if (hasDir) tr.append(cell('td', e.direction === 'backward' ? '← goal' : e.direction ? 'start →' : ''));
-      if (hasKey) tr.append(cell('td', Array.isArray(e.key) ? `[${e.key.map(num).join(', ')}]` : ''));
+      // Two decimals keep the two-part key narrow enough for the side panel.
+      if (hasKey) tr.append(cell('td', Array.isArray(e.key) ? `[${e.key.map(key2).join(', ')}]` : ''));
       return tr;
     });
     const thead = document.createElement('thead');
@@ -98,6 +103,7 @@ export class OpenListPanel {
     const tbody = document.createElement('tbody');
     tbody.append(...rows);
     this.table.replaceChildren(...(entries.length ? [thead, tbody] : []));
+    this.table.classList.toggle('keyed', hasKey);
     // A row that disappeared takes its highlight with it.
     if (this.view.highlight) this.hoverRow(null);
   }
