@@ -218,6 +218,8 @@ pub struct Timeline {
     cap: usize,
     /// The last step applied to `head`.
     head_at: usize,
+    /// Events recorded (a far event is one event of four words).
+    event_count: usize,
 }
 
 /// What one event says: the cell, its new state byte (or [`SAME_STATE`]), its node code, and
@@ -285,6 +287,11 @@ impl Timeline {
         }
         let base = self.events.len() as u32;
         let full_base = self.full.len() as u32;
+        let mut at = 0;
+        while let Some((_, next)) = decode(&recorder.events, at) {
+            self.event_count += 1;
+            at = next;
+        }
         self.events.append(&mut recorder.events);
         self.ends.extend(recorder.ends.drain(..).map(|e| e + base));
         self.deltas.extend(recorder.deltas.drain(..).map(|w| {
@@ -300,6 +307,11 @@ impl Timeline {
             // Keep the steps recorded so far and nothing after them.
             self.complete = false;
             let end = self.ends.last().copied().unwrap_or(0) as usize;
+            let mut at = end;
+            while let Some((_, next)) = decode(&self.events, at) {
+                self.event_count -= 1;
+                at = next;
+            }
             self.events.truncate(end);
             self.events.shrink_to_fit();
             recorder.stop();
@@ -342,13 +354,7 @@ impl Timeline {
 
     /// Events recorded.
     pub fn event_count(&self) -> usize {
-        let mut n = 0;
-        let mut at = 0;
-        while let Some((_, next)) = decode(&self.events, at) {
-            n += 1;
-            at = next;
-        }
-        n
+        self.event_count
     }
 
     /// Event words recorded (a far event takes four).
@@ -356,10 +362,10 @@ impl Timeline {
         self.events.len()
     }
 
-    /// Bytes held by the events and step records.
+    /// Bytes held by the events and step records (allocated, so growth slack counts).
     pub fn event_bytes(&self) -> usize {
-        4 * (self.events.len() + self.ends.len() + self.deltas.len())
-            + self.full.len() * std::mem::size_of::<Stats>()
+        4 * (self.events.capacity() + self.ends.capacity() + self.deltas.capacity())
+            + self.full.capacity() * std::mem::size_of::<Stats>()
     }
 
     /// Bytes held by the keyframes.
@@ -542,8 +548,9 @@ pub struct Checkpoints {
 impl Checkpoints {
     /// Starts with a copy of `search` at step 0, on a map of `cells` cells.
     pub fn new(search: &dyn Searcher, cells: usize) -> Checkpoints {
-        // A searcher holds about 32 bytes per cell (state, g, parent, expansion, heap slot).
-        let each = cells.max(1) * 32;
+        // A searcher holds 21–43 bytes per cell (state, g, parent, expansion and heap slot;
+        // twice for bidirectional search): budget 48. Step 0 and one more are always kept.
+        let each = cells.max(1) * 48;
         let limit = (MAX_CHECKPOINT_BYTES / each).clamp(2, 64);
         let mut c = Checkpoints {
             saved: Vec::new(),
