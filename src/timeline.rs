@@ -60,19 +60,32 @@ pub(crate) const FAR: u8 = 10;
 /// The parent word of a far event whose node has no parent.
 pub const NO_PARENT: u32 = u32::MAX;
 
-/// The stats word's escape bit: the low bits index the full copies.
+/// The step word's escape bit: the low bits index the full step records.
 const ESCAPE: u32 = 1 << 31;
+
+/// Steps between two entries of the timeline's offset index.
+const INDEX_EVERY: usize = 64;
+
+/// A step that does not fit in one word: its stats in full and its event words.
+#[derive(Clone, Copy, Debug)]
+struct FullStep {
+    stats: Stats,
+    words: u32,
+}
 
 /// One engine's recording since the planner last collected it.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     on: bool,
     events: Vec<u32>,
-    ends: Vec<u32>,
-    deltas: Vec<u32>,
-    full: Vec<Stats>,
+    /// One word per ended step (see [`pack`]).
+    steps: Vec<u32>,
+    full: Vec<FullStep>,
     prev: Stats,
     marked: Option<u64>,
+    /// Event words already collected, and the total (collected or not) at the last mark.
+    collected: usize,
+    last_end: usize,
 }
 
 impl Recorder {
@@ -130,66 +143,74 @@ impl Recorder {
             return;
         }
         self.marked = Some(stats.expanded);
-        self.ends.push(self.events.len() as u32);
-        let word = pack(&self.prev, stats).unwrap_or_else(|| {
-            self.full.push(*stats);
+        let end = self.collected + self.events.len();
+        let words = end - self.last_end;
+        self.last_end = end;
+        let word = pack(&self.prev, stats, words).unwrap_or_else(|| {
+            self.full.push(FullStep {
+                stats: *stats,
+                words: words as u32,
+            });
             ESCAPE | (self.full.len() - 1) as u32
         });
-        self.deltas.push(word);
+        self.steps.push(word);
         self.prev = *stats;
     }
 }
 
-/// The stats after a step as one word of deltas from `prev`, or `None` when a counter moved
-/// too far (or went down) to fit.
-fn pack(prev: &Stats, now: &Stats) -> Option<u32> {
+/// A step as one word: the deltas of its stats from `prev` and its `words` of events, or
+/// `None` when something does not fit (a counter jumped or went down, a path was found).
+/// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
+/// open list only shrinks by the one pop at the start of a step.
+fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
     let d = |a: u64, b: u64, bits: u32| b.checked_sub(a).filter(|&v| v < (1 << bits));
     let expanded = d(prev.expanded, now.expanded, 1)?;
     let generated = d(prev.generated, now.generated, 6)?;
     let reopened = d(prev.reopened, now.reopened, 4)?;
     let updated = d(prev.updated, now.updated, 6)?;
-    let max_open = d(prev.max_open, now.max_open, 6)?;
     let open = now.open_size as i64 - prev.open_size as i64;
-    if !(-128..128).contains(&open) || now.path_cost != prev.path_cost {
-        return None;
-    }
-    if now.path_moves != prev.path_moves {
-        return None;
-    }
-    Some(
+    let fits = (-128..128).contains(&open)
+        && words < 64
+        && now.max_open == prev.max_open.max(now.open_size)
+        && now.path_cost == prev.path_cost
+        && now.path_moves == prev.path_moves;
+    fits.then(|| {
         (expanded as u32)
             | (generated as u32) << 1
             | (reopened as u32) << 7
             | (updated as u32) << 11
-            | (max_open as u32) << 17
-            | ((open + 128) as u32) << 23,
-    )
+            | (words as u32) << 17
+            | ((open + 128) as u32) << 23
+    })
 }
 
-/// The stats `word` (from [`pack`]) says follow `prev`.
-fn unpack(prev: &Stats, word: u32, full: &[Stats]) -> Stats {
+/// The stats and event words of the step `word` (from [`pack`]) that follows `prev`.
+fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
     if word & ESCAPE != 0 {
         return full
             .get((word & !ESCAPE) as usize)
-            .copied()
-            .unwrap_or(*prev);
+            .map_or((*prev, 0), |f| (f.stats, f.words as usize));
     }
     let field = |shift: u32, bits: u32| u64::from((word >> shift) & ((1 << bits) - 1));
-    Stats {
+    let open_size = (prev.open_size as i64 + field(23, 8) as i64 - 128).max(0) as u64;
+    let stats = Stats {
         expanded: prev.expanded + field(0, 1),
         generated: prev.generated + field(1, 6),
         reopened: prev.reopened + field(7, 4),
         updated: prev.updated + field(11, 6),
-        max_open: prev.max_open + field(17, 6),
-        open_size: (prev.open_size as i64 + field(23, 8) as i64 - 128).max(0) as u64,
+        open_size,
+        max_open: prev.max_open.max(open_size),
         ..*prev
-    }
+    };
+    (stats, field(17, 6) as usize)
 }
 
 /// A copy of the state bytes and stats after a step.
 #[derive(Clone, Debug)]
 struct Keyframe {
     step: usize,
+    /// Where the step's events end.
+    offset: usize,
     states: Vec<u8>,
     stats: Stats,
 }
@@ -199,25 +220,29 @@ struct Keyframe {
 pub struct Timeline {
     cells: usize,
     events: Vec<u32>,
-    /// Per recorded step: where its events end in `events`.
-    ends: Vec<u32>,
-    /// Per recorded step: its stats, packed (see [`pack`]); step 0's is the base stats.
-    deltas: Vec<u32>,
-    full: Vec<Stats>,
+    /// One word per recorded step: its stats as deltas and its number of event words
+    /// ([`pack`]); step 0 (the base) is an escape to its full stats.
+    steps: Vec<u32>,
+    full: Vec<FullStep>,
+    /// `index[i]`: where the events of step `INDEX_EVERY · i` end.
+    index: Vec<u32>,
     keyframes: Vec<Keyframe>,
     /// The state bytes after the last recorded step, to take keyframes from.
     head: Vec<u8>,
     head_stats: Stats,
+    /// The last step applied to `head`, and where its events end.
+    head_at: usize,
+    head_offset: usize,
     /// Events applied to `head` since the last keyframe.
     since_key: usize,
     complete: bool,
-    /// The step shown by [`Timeline::seek`], its state bytes and stats.
+    /// The step shown by [`Timeline::seek`], where its events start and end, its state
+    /// bytes and stats.
     shown_step: Option<usize>,
+    shown_span: (usize, usize),
     shown: Vec<u8>,
     shown_stats: Stats,
     cap: usize,
-    /// The last step applied to `head`.
-    head_at: usize,
     /// Events recorded (a far event is one event of four words).
     event_count: usize,
 }
@@ -239,6 +264,7 @@ pub struct Event {
 }
 
 /// Decodes the event at `at` in `events`, and returns it with the offset of the next one.
+#[inline]
 fn decode(events: &[u32], at: usize) -> Option<(Event, usize)> {
     let word = *events.get(at)?;
     let code = (word >> 28) as u8;
@@ -264,11 +290,15 @@ impl Timeline {
     pub fn new(states: &[u8], stats: &Stats, cap: usize) -> Timeline {
         Timeline {
             cells: states.len(),
-            ends: vec![0],
-            deltas: vec![ESCAPE],
-            full: vec![*stats],
+            steps: vec![ESCAPE],
+            full: vec![FullStep {
+                stats: *stats,
+                words: 0,
+            }],
+            index: vec![0],
             keyframes: vec![Keyframe {
                 step: 0,
+                offset: 0,
                 states: states.to_vec(),
                 stats: *stats,
             }],
@@ -285,16 +315,15 @@ impl Timeline {
         if !self.complete || !recorder.on {
             return;
         }
-        let base = self.events.len() as u32;
         let full_base = self.full.len() as u32;
         let mut at = 0;
         while let Some((_, next)) = decode(&recorder.events, at) {
             self.event_count += 1;
             at = next;
         }
+        recorder.collected += recorder.events.len();
         self.events.append(&mut recorder.events);
-        self.ends.extend(recorder.ends.drain(..).map(|e| e + base));
-        self.deltas.extend(recorder.deltas.drain(..).map(|w| {
+        self.steps.extend(recorder.steps.drain(..).map(|w| {
             if w & ESCAPE != 0 {
                 w + full_base
             } else {
@@ -306,45 +335,47 @@ impl Timeline {
         if self.bytes() > self.cap {
             // Keep the steps recorded so far and nothing after them.
             self.complete = false;
-            let end = self.ends.last().copied().unwrap_or(0) as usize;
-            let mut at = end;
+            let mut at = self.head_offset;
             while let Some((_, next)) = decode(&self.events, at) {
                 self.event_count -= 1;
                 at = next;
             }
-            self.events.truncate(end);
+            self.events.truncate(self.head_offset);
             self.events.shrink_to_fit();
             recorder.stop();
         }
     }
 
-    /// Applies the recorded steps after the head to it, taking keyframes on the way.
+    /// Applies the recorded steps after the head to it, taking keyframes and index entries
+    /// on the way.
     fn advance_head(&mut self) {
-        let mut step = self.head_at;
-        let mut at = self.ends.get(step).copied().unwrap_or(0) as usize;
-        while step + 1 < self.ends.len() {
-            step += 1;
-            let end = self.ends[step] as usize;
-            self.since_key += apply(&self.events, at, end, &mut self.head);
-            at = end;
-            self.head_stats = unpack(&self.head_stats, self.deltas[step], &self.full);
+        while self.head_at + 1 < self.steps.len() {
+            self.head_at += 1;
+            let (stats, words) = unpack(&self.head_stats, self.steps[self.head_at], &self.full);
+            let end = self.head_offset + words;
+            self.since_key += apply(&self.events, self.head_offset, end, &mut self.head);
+            self.head_offset = end;
+            self.head_stats = stats;
+            if self.head_at % INDEX_EVERY == 0 {
+                self.index.push(end as u32);
+            }
             // A keyframe once as many events as cells went by: keyframes then take at most
             // a quarter of the events' bytes, and a seek applies at most `cells` events.
             if self.since_key >= self.cells.max(4096) {
                 self.keyframes.push(Keyframe {
-                    step,
+                    step: self.head_at,
+                    offset: end,
                     states: self.head.clone(),
                     stats: self.head_stats,
                 });
                 self.since_key = 0;
             }
         }
-        self.head_at = step;
     }
 
     /// The last step recorded in full (0 when only the start is).
     pub fn recorded(&self) -> usize {
-        self.ends.len().saturating_sub(1)
+        self.steps.len().saturating_sub(1)
     }
 
     /// False once recording stopped at the memory cap.
@@ -362,10 +393,16 @@ impl Timeline {
         self.events.len()
     }
 
-    /// Bytes held by the events and step records (allocated, so growth slack counts).
+    /// Bytes the events and step records take (their length, not their allocation).
+    pub fn event_bytes_used(&self) -> usize {
+        4 * (self.events.len() + self.steps.len() + self.index.len())
+            + self.full.len() * std::mem::size_of::<FullStep>()
+    }
+
+    /// Bytes allocated for the events and step records (growth slack included).
     pub fn event_bytes(&self) -> usize {
-        4 * (self.events.capacity() + self.ends.capacity() + self.deltas.capacity())
-            + self.full.capacity() * std::mem::size_of::<Stats>()
+        4 * (self.events.capacity() + self.steps.capacity() + self.index.capacity())
+            + self.full.capacity() * std::mem::size_of::<FullStep>()
     }
 
     /// Bytes held by the keyframes.
@@ -374,8 +411,8 @@ impl Timeline {
             + self.keyframes.len() * std::mem::size_of::<Keyframe>()
     }
 
-    /// Bytes held by events, step records and keyframes (not the head and shown copies,
-    /// one map's worth of bytes each).
+    /// Bytes allocated for events, step records and keyframes (not the head and shown
+    /// copies, one map's worth of bytes each): what the cap bounds.
     pub fn bytes(&self) -> usize {
         self.event_bytes() + self.keyframe_bytes()
     }
@@ -383,6 +420,29 @@ impl Timeline {
     /// Number of keyframes.
     pub fn keyframe_count(&self) -> usize {
         self.keyframes.len()
+    }
+
+    /// Where the events of step `k` (≤ recorded) end: from the index, at most
+    /// `INDEX_EVERY − 1` step words away.
+    fn end_of(&self, k: usize) -> usize {
+        let i = k / INDEX_EVERY;
+        let mut at = self.index.get(i).copied().unwrap_or(0) as usize;
+        for step in i * INDEX_EVERY + 1..=k.min(self.recorded()) {
+            at += self.words_of(step);
+        }
+        at
+    }
+
+    /// The event words of step `k`.
+    fn words_of(&self, k: usize) -> usize {
+        match self.steps.get(k) {
+            Some(&w) if w & ESCAPE != 0 => self
+                .full
+                .get((w & !ESCAPE) as usize)
+                .map_or(0, |f| f.words as usize),
+            Some(&w) => ((w >> 17) & 63) as usize,
+            None => 0,
+        }
     }
 
     /// Makes step `k` (clamped to the recorded steps) the one [`Timeline::states`] and
@@ -397,22 +457,28 @@ impl Timeline {
             return;
         };
         // Going forward from the step shown beats copying a keyframe when it is nearer.
-        let from = match self.shown_step {
-            Some(s) if s <= k && s >= frame.step => s,
+        let (from, mut at) = match self.shown_step {
+            Some(s) if s <= k && s >= frame.step => (s, self.shown_span.1),
             _ => {
                 self.shown.clear();
                 self.shown.extend_from_slice(&frame.states);
                 self.shown_stats = frame.stats;
-                frame.step
+                (frame.step, frame.offset)
             }
         };
-        let start = self.ends[from] as usize;
-        let end = self.ends[k] as usize;
-        apply(&self.events, start, end, &mut self.shown);
+        let mut start = at;
         for step in from + 1..=k {
-            self.shown_stats = unpack(&self.shown_stats, self.deltas[step], &self.full);
+            let (stats, words) = unpack(&self.shown_stats, self.steps[step], &self.full);
+            start = at;
+            apply(&self.events, at, at + words, &mut self.shown);
+            at += words;
+            self.shown_stats = stats;
+        }
+        if k == from {
+            start = at - self.words_of(k).min(at);
         }
         self.shown_step = Some(k);
+        self.shown_span = (start, at);
     }
 
     /// The step last sought, if any.
@@ -431,22 +497,28 @@ impl Timeline {
     }
 
     /// The cell expanded at step `k` (1 for the first expansion): the first event of the
-    /// step, which every engine records as it closes the node.
+    /// step, which every engine records as it closes the node. The step after the last
+    /// recorded one is the live search's latest, whose events are all collected.
     pub fn expanded_at(&self, k: usize) -> Option<u32> {
-        if k == 0 || k > self.ends.len() {
+        if k == 0 || k > self.steps.len() {
             return None;
         }
-        // The step after the last mark ends with the events recorded so far.
-        let end = self.ends.get(k).map_or(self.events.len(), |&e| e as usize);
-        let at = self.ends[k - 1] as usize;
-        (at < end)
-            .then(|| decode(&self.events, at).map(|(e, _)| e.cell))
+        let (start, end) = if self.shown_step == Some(k) {
+            self.shown_span
+        } else if k == self.steps.len() {
+            (self.head_offset, self.events.len())
+        } else {
+            let start = self.end_of(k - 1);
+            (start, start + self.words_of(k))
+        };
+        (start < end)
+            .then(|| decode(&self.events, start).map(|(e, _)| e.cell))
             .flatten()
     }
 
     /// The events of steps 1..=k in order (step 0 is the base the timeline starts from).
     pub fn events_to(&self, k: usize) -> Vec<Event> {
-        let end = self.ends.get(k.min(self.recorded())).copied().unwrap_or(0) as usize;
+        let end = self.end_of(k.min(self.recorded()));
         let mut out = Vec::new();
         let mut at = 0;
         while at < end {
