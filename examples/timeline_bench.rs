@@ -4,13 +4,17 @@
 //! prints: the search time with recording off (a plain `Search`, as the CLI runs it), the
 //! same search with only the engine's recorder on, and the planner's full recording (events
 //! collected, keyframes and searcher checkpoints taken); the events, bytes per event, event
-//! and keyframe bytes; then the time of 100 seeks to random steps (median and worst), and of
+//! and keyframe bytes; then the time of 100 seeks to random steps (median and worst; the
+//! frame's render after each is timed apart, as any frame pays it), and of
 //! rebuilding the node details and open list at a random step (from a checkpoint). Figures,
 //! never asserted.
 //!
 //! ```text
 //! cargo run --release --example timeline_bench
 //! ```
+//!
+//! `--once off|engine|planner|seek` runs one Dijkstra search on `maps/maze-1024.map` in that mode
+//! and nothing else, for counting instructions under `valgrind --tool=callgrind`.
 
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::movingai::parse_map;
@@ -52,7 +56,51 @@ fn percentile(times: &mut [f64], p: f64) -> f64 {
     times[((times.len() - 1) as f64 * p).round() as usize]
 }
 
+/// One Dijkstra run on the 1024² maze: recording off, on in the engine only, or the planner's.
+fn once(mode: &str) {
+    let grid = load("maze-1024.map");
+    let settings = Settings {
+        algorithm: Algorithm::Dijkstra,
+        ..Settings::default()
+    };
+    let (start, goal) = ((1, 1), (1021, 1021));
+    let expanded = match mode {
+        "seek" => {
+            let mut p = Planner::with_grid(grid, start, goal, settings).expect("planner");
+            p.step(Budget::Unlimited, || 0.0);
+            let mut rng = Lcg(7);
+            let len = p.timeline_len();
+            for _ in 0..100 {
+                p.seek(rng.below(len));
+            }
+            p.search().stats().expanded
+        }
+        "planner" => {
+            let mut p = Planner::with_grid(grid, start, goal, settings).expect("planner");
+            p.step(Budget::Unlimited, || 0.0);
+            p.search().stats().expanded
+        }
+        _ => {
+            let mut s = Search::new(&grid, start, goal, &settings).expect("search");
+            let stats = *s.stats();
+            let mut t = Timeline::new(s.states(), &stats, usize::MAX);
+            if mode == "engine" {
+                s.recorder().start(&stats);
+            }
+            s.run(&grid, Budget::Unlimited, || 0.0).expect("run");
+            t.collect(s.recorder());
+            s.stats().expanded
+        }
+    };
+    println!("{mode}: {expanded} expansions");
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--once") {
+        once(args.get(i + 1).map_or("off", String::as_str));
+        return;
+    }
     let maps = [
         (
             "open 1024²",
@@ -66,9 +114,10 @@ fn main() {
     println!(
         "| map | algorithm | steps | off ms | engine rec. ms | planner rec. ms | events | \
          B/event (events only) | B/event (with steps) | event MB | keyframes | keyframe MB | \
-         seek median ms | seek worst ms | rebuild median ms | rebuild worst ms |"
+         seek median ms | seek worst ms | render median ms | rebuild median ms | \
+         rebuild worst ms |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for (name, grid, start, goal) in &maps {
         for algorithm in [Algorithm::Dijkstra, Algorithm::AStar] {
             let settings = Settings {
@@ -99,15 +148,18 @@ fn main() {
             let t = p.timeline();
             let (events, words) = (t.event_count(), t.event_words());
             let (event_bytes, key_bytes, keys) =
-                (t.event_bytes(), t.keyframe_bytes(), t.keyframe_count());
+                (t.event_bytes_used(), t.keyframe_bytes(), t.keyframe_count());
             let mut rng = Lcg(7);
+            let mut renders = Vec::new();
             let mut seeks: Vec<f64> = (0..100)
                 .map(|_| {
                     let k = rng.below(len);
                     let t0 = monotonic_ms();
                     p.seek(k);
+                    let t1 = monotonic_ms();
                     let _ = p.render();
-                    monotonic_ms() - t0
+                    renders.push(monotonic_ms() - t1);
+                    t1 - t0
                 })
                 .collect();
             let mut rebuilds: Vec<f64> = (0..10)
@@ -121,13 +173,15 @@ fn main() {
                 .collect();
             println!(
                 "| {name} | {algorithm} | {len} | {off:.0} | {engine:.0} | {full:.0} | {events} | \
-                 {:.2} | {:.2} | {:.1} | {keys} | {:.1} | {:.2} | {:.2} | {:.1} | {:.1} |",
+                 {:.2} | {:.2} | {:.1} | {keys} | {:.1} | {:.2} | {:.2} | {:.2} | {:.1} | \
+                 {:.1} |",
                 4.0 * words as f64 / events.max(1) as f64,
                 event_bytes as f64 / events.max(1) as f64,
                 event_bytes as f64 / 1048576.0,
                 key_bytes as f64 / 1048576.0,
                 percentile(&mut seeks, 0.5),
                 percentile(&mut seeks, 1.0),
+                percentile(&mut renders, 0.5),
                 percentile(&mut rebuilds, 0.5),
                 percentile(&mut rebuilds, 1.0),
             );

@@ -287,6 +287,9 @@ impl Planner {
     /// Moves the live search's events into the timeline and offers it as a checkpoint.
     fn collect(&mut self) {
         self.timeline.collect(self.search.recorder());
+        if self.search.status().is_done() {
+            self.timeline.shrink_to_fit();
+        }
         let step = self.live_step();
         self.checkpoints.offer(step, self.search.as_ref());
     }

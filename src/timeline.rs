@@ -63,8 +63,15 @@ pub const NO_PARENT: u32 = u32::MAX;
 /// The step word's escape bit: the low bits index the full step records.
 const ESCAPE: u32 = 1 << 31;
 
-/// Steps between two entries of the timeline's offset index.
-const INDEX_EVERY: usize = 64;
+/// Steps between two entries of the timeline's index.
+const INDEX_EVERY: usize = 256;
+
+/// An index entry: where the events of step `INDEX_EVERY · i` end, and its stats.
+#[derive(Clone, Copy, Debug)]
+struct IndexEntry {
+    offset: usize,
+    stats: Stats,
+}
 
 /// A step that does not fit in one word: its stats in full and its event words.
 #[derive(Clone, Copy, Debug)]
@@ -162,25 +169,29 @@ impl Recorder {
 /// `None` when something does not fit (a counter jumped or went down, a path was found).
 /// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
 /// open list only shrinks by the one pop at the start of a step.
+#[inline]
 fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
-    let d = |a: u64, b: u64, bits: u32| b.checked_sub(a).filter(|&v| v < (1 << bits));
-    let expanded = d(prev.expanded, now.expanded, 1)?;
-    let generated = d(prev.generated, now.generated, 6)?;
-    let reopened = d(prev.reopened, now.reopened, 4)?;
-    let updated = d(prev.updated, now.updated, 6)?;
-    let open = now.open_size as i64 - prev.open_size as i64;
-    let fits = (-128..128).contains(&open)
+    // Wrapping differences: a counter that went down wraps to a huge value, so one test of
+    // the bits above each field's width catches both "too far" and "went down".
+    let expanded = now.expanded.wrapping_sub(prev.expanded);
+    let generated = now.generated.wrapping_sub(prev.generated);
+    let reopened = now.reopened.wrapping_sub(prev.reopened);
+    let updated = now.updated.wrapping_sub(prev.updated);
+    let open = now.open_size.wrapping_sub(prev.open_size).wrapping_add(128);
+    let overflow =
+        (expanded >> 1) | (generated >> 6) | (reopened >> 4) | (updated >> 6) | (open >> 8);
+    let fits = overflow == 0
         && words < 64
         && now.max_open == prev.max_open.max(now.open_size)
-        && now.path_cost == prev.path_cost
-        && now.path_moves == prev.path_moves;
+        && now.path_moves == prev.path_moves
+        && now.path_cost == prev.path_cost;
     fits.then(|| {
         (expanded as u32)
             | (generated as u32) << 1
             | (reopened as u32) << 7
             | (updated as u32) << 11
             | (words as u32) << 17
-            | ((open + 128) as u32) << 23
+            | (open as u32) << 23
     })
 }
 
@@ -205,14 +216,13 @@ fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
     (stats, field(17, 6) as usize)
 }
 
-/// A copy of the state bytes and stats after a step.
+/// A copy of the state bytes after a step.
 #[derive(Clone, Debug)]
 struct Keyframe {
     step: usize,
     /// Where the step's events end.
     offset: usize,
     states: Vec<u8>,
-    stats: Stats,
 }
 
 /// The recorded history of one search, from its step 0.
@@ -224,8 +234,9 @@ pub struct Timeline {
     /// ([`pack`]); step 0 (the base) is an escape to its full stats.
     steps: Vec<u32>,
     full: Vec<FullStep>,
-    /// `index[i]`: where the events of step `INDEX_EVERY · i` end.
-    index: Vec<u32>,
+    /// `index[i]`: where the events of step `INDEX_EVERY · i` end, and its stats, so
+    /// locating any step takes fewer than `INDEX_EVERY` step words.
+    index: Vec<IndexEntry>,
     keyframes: Vec<Keyframe>,
     /// The state bytes after the last recorded step, to take keyframes from.
     head: Vec<u8>,
@@ -243,7 +254,7 @@ pub struct Timeline {
     shown: Vec<u8>,
     shown_stats: Stats,
     cap: usize,
-    /// Events recorded (a far event is one event of four words).
+    /// Events of the recorded steps (a far event is one event of four words).
     event_count: usize,
 }
 
@@ -295,12 +306,14 @@ impl Timeline {
                 stats: *stats,
                 words: 0,
             }],
-            index: vec![0],
+            index: vec![IndexEntry {
+                offset: 0,
+                stats: *stats,
+            }],
             keyframes: vec![Keyframe {
                 step: 0,
                 offset: 0,
                 states: states.to_vec(),
-                stats: *stats,
             }],
             head: states.to_vec(),
             head_stats: *stats,
@@ -316,11 +329,6 @@ impl Timeline {
             return;
         }
         let full_base = self.full.len() as u32;
-        let mut at = 0;
-        while let Some((_, next)) = decode(&recorder.events, at) {
-            self.event_count += 1;
-            at = next;
-        }
         recorder.collected += recorder.events.len();
         self.events.append(&mut recorder.events);
         self.steps.extend(recorder.steps.drain(..).map(|w| {
@@ -335,11 +343,6 @@ impl Timeline {
         if self.bytes() > self.cap {
             // Keep the steps recorded so far and nothing after them.
             self.complete = false;
-            let mut at = self.head_offset;
-            while let Some((_, next)) = decode(&self.events, at) {
-                self.event_count -= 1;
-                at = next;
-            }
             self.events.truncate(self.head_offset);
             self.events.shrink_to_fit();
             recorder.stop();
@@ -353,11 +356,13 @@ impl Timeline {
             self.head_at += 1;
             let (stats, words) = unpack(&self.head_stats, self.steps[self.head_at], &self.full);
             let end = self.head_offset + words;
-            self.since_key += apply(&self.events, self.head_offset, end, &mut self.head);
+            let applied = apply(&self.events, self.head_offset, end, &mut self.head);
+            self.since_key += applied;
+            self.event_count += applied;
             self.head_offset = end;
             self.head_stats = stats;
             if self.head_at % INDEX_EVERY == 0 {
-                self.index.push(end as u32);
+                self.index.push(IndexEntry { offset: end, stats });
             }
             // A keyframe once as many events as cells went by: keyframes then take at most
             // a quarter of the events' bytes, and a seek applies at most `cells` events.
@@ -366,7 +371,6 @@ impl Timeline {
                     step: self.head_at,
                     offset: end,
                     states: self.head.clone(),
-                    stats: self.head_stats,
                 });
                 self.since_key = 0;
             }
@@ -383,9 +387,24 @@ impl Timeline {
         self.complete
     }
 
-    /// Events recorded.
+    /// Events recorded: those of the recorded steps, and of the live search's latest step
+    /// (its path, once finished).
     pub fn event_count(&self) -> usize {
-        self.event_count
+        let mut tail = 0;
+        let mut at = self.head_offset;
+        while let Some((_, next)) = decode(&self.events, at) {
+            tail += 1;
+            at = next;
+        }
+        self.event_count + tail
+    }
+
+    /// Gives back the growth slack of the event and step vectors (once the search is over).
+    pub fn shrink_to_fit(&mut self) {
+        self.events.shrink_to_fit();
+        self.steps.shrink_to_fit();
+        self.index.shrink_to_fit();
+        self.full.shrink_to_fit();
     }
 
     /// Event words recorded (a far event takes four).
@@ -395,13 +414,15 @@ impl Timeline {
 
     /// Bytes the events and step records take (their length, not their allocation).
     pub fn event_bytes_used(&self) -> usize {
-        4 * (self.events.len() + self.steps.len() + self.index.len())
+        4 * (self.events.len() + self.steps.len())
+            + self.index.len() * std::mem::size_of::<IndexEntry>()
             + self.full.len() * std::mem::size_of::<FullStep>()
     }
 
     /// Bytes allocated for the events and step records (growth slack included).
     pub fn event_bytes(&self) -> usize {
-        4 * (self.events.capacity() + self.steps.capacity() + self.index.capacity())
+        4 * (self.events.capacity() + self.steps.capacity())
+            + self.index.capacity() * std::mem::size_of::<IndexEntry>()
             + self.full.capacity() * std::mem::size_of::<FullStep>()
     }
 
@@ -422,15 +443,29 @@ impl Timeline {
         self.keyframes.len()
     }
 
-    /// Where the events of step `k` (≤ recorded) end: from the index, at most
-    /// `INDEX_EVERY − 1` step words away.
-    fn end_of(&self, k: usize) -> usize {
-        let i = k / INDEX_EVERY;
-        let mut at = self.index.get(i).copied().unwrap_or(0) as usize;
-        for step in i * INDEX_EVERY + 1..=k.min(self.recorded()) {
-            at += self.words_of(step);
+    /// Step `k` (≤ recorded): where its events start and end, and its stats; from the
+    /// index, fewer than `INDEX_EVERY` step words away.
+    fn locate(&self, k: usize) -> (usize, usize, Stats) {
+        let k = k.min(self.recorded());
+        let Some(entry) = self.index.get(k / INDEX_EVERY) else {
+            return (0, 0, Stats::default());
+        };
+        let (mut start, mut end, mut stats) = (entry.offset, entry.offset, entry.stats);
+        for step in (k / INDEX_EVERY) * INDEX_EVERY + 1..=k {
+            let (next, words) = unpack(&stats, self.steps[step], &self.full);
+            stats = next;
+            start = end;
+            end += words;
         }
-        at
+        if k % INDEX_EVERY == 0 {
+            start = end - self.words_of(k).min(end);
+        }
+        (start, end, stats)
+    }
+
+    /// Where the events of step `k` (≤ recorded) end.
+    fn end_of(&self, k: usize) -> usize {
+        self.locate(k).1
     }
 
     /// The event words of step `k`.
@@ -456,29 +491,20 @@ impl Timeline {
         let Some(frame) = self.keyframes.get(key) else {
             return;
         };
+        let (start, end, stats) = self.locate(k);
         // Going forward from the step shown beats copying a keyframe when it is nearer.
-        let (from, mut at) = match self.shown_step {
-            Some(s) if s <= k && s >= frame.step => (s, self.shown_span.1),
+        let from = match self.shown_step {
+            Some(s) if s <= k && s >= frame.step => self.shown_span.1,
             _ => {
                 self.shown.clear();
                 self.shown.extend_from_slice(&frame.states);
-                self.shown_stats = frame.stats;
-                (frame.step, frame.offset)
+                frame.offset
             }
         };
-        let mut start = at;
-        for step in from + 1..=k {
-            let (stats, words) = unpack(&self.shown_stats, self.steps[step], &self.full);
-            start = at;
-            apply(&self.events, at, at + words, &mut self.shown);
-            at += words;
-            self.shown_stats = stats;
-        }
-        if k == from {
-            start = at - self.words_of(k).min(at);
-        }
+        apply(&self.events, from, end, &mut self.shown);
+        self.shown_stats = stats;
         self.shown_step = Some(k);
-        self.shown_span = (start, at);
+        self.shown_span = (start, end);
     }
 
     /// The step last sought, if any.
@@ -534,19 +560,20 @@ impl Timeline {
 
 /// Applies the events in `events[from..to]` to the state bytes `states`; returns how many.
 fn apply(events: &[u32], from: usize, to: usize, states: &mut [u8]) -> usize {
-    let mut at = from;
+    // The hot loop of a seek (up to `cells` events): read the header words in place rather
+    // than decoding whole events.
+    let words = events.get(from..to.min(events.len())).unwrap_or(&[]);
+    let mut at = 0;
     let mut n = 0;
-    while at < to {
-        let Some((e, next)) = decode(events, at) else {
-            break;
-        };
-        if e.state != SAME_STATE {
-            if let Some(s) = states.get_mut(e.cell as usize) {
-                *s = e.state;
+    while let Some(&word) = words.get(at) {
+        let state = ((word >> 24) & 15) as u8;
+        if state != SAME_STATE {
+            if let Some(s) = states.get_mut((word & CELL_MASK) as usize) {
+                *s = state;
             }
         }
         n += 1;
-        at = next;
+        at += if (word >> 28) as u8 == FAR { 4 } else { 1 };
     }
     n
 }
@@ -624,9 +651,11 @@ impl Checkpoints {
         // twice for bidirectional search): budget 48. Step 0 and one more are always kept.
         let each = cells.max(1) * 48;
         let limit = (MAX_CHECKPOINT_BYTES / each).clamp(2, 64);
+        // On big maps a copy costs milliseconds: start sparser there, so a run makes a
+        // handful of copies rather than one per doubling from 256.
         let mut c = Checkpoints {
             saved: Vec::new(),
-            interval: 256,
+            interval: (cells / 16).max(256),
             limit,
             built: None,
         };
