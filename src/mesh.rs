@@ -454,7 +454,13 @@ impl MeshSearch {
                 p => cell_of(self.points[p as usize]),
             };
             let cell = cell_of(self.points[i]);
-            self.rec.far(cell, state, parent, g);
+            // Several graph nodes may share a cell (a marker on a mesh node): the inspector
+            // shows the last one, so only its g and parent are recorded for the cell.
+            if self.points[i + 1..].contains(&self.points[i]) {
+                self.rec.event(cell, state, SAME_NODE);
+            } else {
+                self.rec.far(cell, state, parent, g);
+            }
         }
         self.stats.open_size = self.open.len() as u64;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);

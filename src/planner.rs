@@ -121,6 +121,8 @@ pub struct Planner {
     position: Option<usize>,
     /// The live search's expansion count when the timeline began (its step 0).
     base_expanded: u64,
+    /// The most bytes a timeline may take ([`MAX_TIMELINE_BYTES`] unless set).
+    timeline_cap: usize,
 }
 
 impl Planner {
@@ -145,6 +147,7 @@ impl Planner {
             checkpoints: Checkpoints::default(),
             position: None,
             base_expanded: 0,
+            timeline_cap: MAX_TIMELINE_BYTES,
             mesh,
             frame: vec![0; grid.len()],
             grid,
@@ -284,6 +287,9 @@ impl Planner {
     /// Moves the live search's events into the timeline and offers it as a checkpoint.
     fn collect(&mut self) {
         self.timeline.collect(self.search.recorder());
+        if self.search.status().is_done() {
+            self.timeline.shrink_to_fit();
+        }
         let step = self.live_step();
         self.checkpoints.offer(step, self.search.as_ref());
     }
@@ -300,7 +306,7 @@ impl Planner {
     fn begin_timeline(&mut self) {
         let stats = *self.search.stats();
         self.search.recorder().start(&stats);
-        self.timeline = Timeline::new(self.search.states(), &stats, MAX_TIMELINE_BYTES);
+        self.timeline = Timeline::new(self.search.states(), &stats, self.timeline_cap);
         self.checkpoints = Checkpoints::new(self.search.as_ref(), self.grid.len());
         self.position = None;
         self.base_expanded = stats.expanded;
@@ -326,6 +332,13 @@ impl Planner {
         self.position.is_none()
     }
 
+    /// Caps the timeline at `bytes` (events, step records and keyframes) and starts it over
+    /// at the search as it stands. Past the cap recording stops; the live search goes on.
+    pub fn set_timeline_cap(&mut self, bytes: usize) {
+        self.timeline_cap = bytes;
+        self.begin_timeline();
+    }
+
     /// The timeline, for its figures.
     pub fn timeline(&self) -> &Timeline {
         &self.timeline
@@ -335,7 +348,7 @@ impl Planner {
     /// the end of the timeline is the live search.
     pub fn seek(&mut self, step: usize) {
         let len = self.timeline_len();
-        if step >= len {
+        if step >= len || self.refused.is_some() {
             self.position = None;
             return;
         }
@@ -674,7 +687,6 @@ impl Planner {
                 .repair(&self.grid, self.start, self.goal, changed)
         {
             // A repair starts a new timeline at the repaired search.
-            self.collect();
             self.begin_timeline();
             return;
         }
@@ -722,7 +734,12 @@ impl Planner {
                     None => {}
                 }
             }
-            Err(e) => self.refused = Some(e),
+            Err(e) => {
+                // The old search stays on screen for the old map: its past is not
+                // rebuildable on the edited one, so its timeline starts over, empty.
+                self.refused = Some(e);
+                self.begin_timeline();
+            }
         }
     }
 

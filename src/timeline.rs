@@ -60,19 +60,39 @@ pub(crate) const FAR: u8 = 10;
 /// The parent word of a far event whose node has no parent.
 pub const NO_PARENT: u32 = u32::MAX;
 
-/// The stats word's escape bit: the low bits index the full copies.
+/// The step word's escape bit: the low bits index the full step records.
 const ESCAPE: u32 = 1 << 31;
+
+/// Steps between two entries of the timeline's index.
+const INDEX_EVERY: usize = 256;
+
+/// An index entry: where the events of step `INDEX_EVERY · i` end, and its stats.
+#[derive(Clone, Copy, Debug)]
+struct IndexEntry {
+    offset: usize,
+    stats: Stats,
+}
+
+/// A step that does not fit in one word: its stats in full and its event words.
+#[derive(Clone, Copy, Debug)]
+struct FullStep {
+    stats: Stats,
+    words: u32,
+}
 
 /// One engine's recording since the planner last collected it.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     on: bool,
     events: Vec<u32>,
-    ends: Vec<u32>,
-    deltas: Vec<u32>,
-    full: Vec<Stats>,
+    /// One word per ended step (see [`pack`]).
+    steps: Vec<u32>,
+    full: Vec<FullStep>,
     prev: Stats,
     marked: Option<u64>,
+    /// Event words already collected, and the total (collected or not) at the last mark.
+    collected: usize,
+    last_end: usize,
 }
 
 impl Recorder {
@@ -130,68 +150,79 @@ impl Recorder {
             return;
         }
         self.marked = Some(stats.expanded);
-        self.ends.push(self.events.len() as u32);
-        let word = pack(&self.prev, stats).unwrap_or_else(|| {
-            self.full.push(*stats);
+        let end = self.collected + self.events.len();
+        let words = end - self.last_end;
+        self.last_end = end;
+        let word = pack(&self.prev, stats, words).unwrap_or_else(|| {
+            self.full.push(FullStep {
+                stats: *stats,
+                words: words as u32,
+            });
             ESCAPE | (self.full.len() - 1) as u32
         });
-        self.deltas.push(word);
+        self.steps.push(word);
         self.prev = *stats;
     }
 }
 
-/// The stats after a step as one word of deltas from `prev`, or `None` when a counter moved
-/// too far (or went down) to fit.
-fn pack(prev: &Stats, now: &Stats) -> Option<u32> {
-    let d = |a: u64, b: u64, bits: u32| b.checked_sub(a).filter(|&v| v < (1 << bits));
-    let expanded = d(prev.expanded, now.expanded, 1)?;
-    let generated = d(prev.generated, now.generated, 6)?;
-    let reopened = d(prev.reopened, now.reopened, 4)?;
-    let updated = d(prev.updated, now.updated, 6)?;
-    let max_open = d(prev.max_open, now.max_open, 6)?;
-    let open = now.open_size as i64 - prev.open_size as i64;
-    if !(-128..128).contains(&open) || now.path_cost != prev.path_cost {
-        return None;
-    }
-    if now.path_moves != prev.path_moves {
-        return None;
-    }
-    Some(
+/// A step as one word: the deltas of its stats from `prev` and its `words` of events, or
+/// `None` when something does not fit (a counter jumped or went down, a path was found).
+/// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
+/// open list only shrinks by the one pop at the start of a step.
+#[inline]
+fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
+    // Wrapping differences: a counter that went down wraps to a huge value, so one test of
+    // the bits above each field's width catches both "too far" and "went down".
+    let expanded = now.expanded.wrapping_sub(prev.expanded);
+    let generated = now.generated.wrapping_sub(prev.generated);
+    let reopened = now.reopened.wrapping_sub(prev.reopened);
+    let updated = now.updated.wrapping_sub(prev.updated);
+    let open = now.open_size.wrapping_sub(prev.open_size).wrapping_add(128);
+    let overflow =
+        (expanded >> 1) | (generated >> 6) | (reopened >> 4) | (updated >> 6) | (open >> 8);
+    let fits = overflow == 0
+        && words < 64
+        && now.max_open == prev.max_open.max(now.open_size)
+        && now.path_moves == prev.path_moves
+        && now.path_cost == prev.path_cost;
+    fits.then(|| {
         (expanded as u32)
             | (generated as u32) << 1
             | (reopened as u32) << 7
             | (updated as u32) << 11
-            | (max_open as u32) << 17
-            | ((open + 128) as u32) << 23,
-    )
+            | (words as u32) << 17
+            | (open as u32) << 23
+    })
 }
 
-/// The stats `word` (from [`pack`]) says follow `prev`.
-fn unpack(prev: &Stats, word: u32, full: &[Stats]) -> Stats {
+/// The stats and event words of the step `word` (from [`pack`]) that follows `prev`.
+fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
     if word & ESCAPE != 0 {
         return full
             .get((word & !ESCAPE) as usize)
-            .copied()
-            .unwrap_or(*prev);
+            .map_or((*prev, 0), |f| (f.stats, f.words as usize));
     }
     let field = |shift: u32, bits: u32| u64::from((word >> shift) & ((1 << bits) - 1));
-    Stats {
+    let open_size = (prev.open_size as i64 + field(23, 8) as i64 - 128).max(0) as u64;
+    let stats = Stats {
         expanded: prev.expanded + field(0, 1),
         generated: prev.generated + field(1, 6),
         reopened: prev.reopened + field(7, 4),
         updated: prev.updated + field(11, 6),
-        max_open: prev.max_open + field(17, 6),
-        open_size: (prev.open_size as i64 + field(23, 8) as i64 - 128).max(0) as u64,
+        open_size,
+        max_open: prev.max_open.max(open_size),
         ..*prev
-    }
+    };
+    (stats, field(17, 6) as usize)
 }
 
-/// A copy of the state bytes and stats after a step.
+/// A copy of the state bytes after a step.
 #[derive(Clone, Debug)]
 struct Keyframe {
     step: usize,
+    /// Where the step's events end.
+    offset: usize,
     states: Vec<u8>,
-    stats: Stats,
 }
 
 /// The recorded history of one search, from its step 0.
@@ -199,25 +230,32 @@ struct Keyframe {
 pub struct Timeline {
     cells: usize,
     events: Vec<u32>,
-    /// Per recorded step: where its events end in `events`.
-    ends: Vec<u32>,
-    /// Per recorded step: its stats, packed (see [`pack`]); step 0's is the base stats.
-    deltas: Vec<u32>,
-    full: Vec<Stats>,
+    /// One word per recorded step: its stats as deltas and its number of event words
+    /// ([`pack`]); step 0 (the base) is an escape to its full stats.
+    steps: Vec<u32>,
+    full: Vec<FullStep>,
+    /// `index[i]`: where the events of step `INDEX_EVERY · i` end, and its stats, so
+    /// locating any step takes fewer than `INDEX_EVERY` step words.
+    index: Vec<IndexEntry>,
     keyframes: Vec<Keyframe>,
     /// The state bytes after the last recorded step, to take keyframes from.
     head: Vec<u8>,
     head_stats: Stats,
+    /// The last step applied to `head`, and where its events end.
+    head_at: usize,
+    head_offset: usize,
     /// Events applied to `head` since the last keyframe.
     since_key: usize,
     complete: bool,
-    /// The step shown by [`Timeline::seek`], its state bytes and stats.
+    /// The step shown by [`Timeline::seek`], where its events start and end, its state
+    /// bytes and stats.
     shown_step: Option<usize>,
+    shown_span: (usize, usize),
     shown: Vec<u8>,
     shown_stats: Stats,
     cap: usize,
-    /// The last step applied to `head`.
-    head_at: usize,
+    /// Events of the recorded steps (a far event is one event of four words).
+    event_count: usize,
 }
 
 /// What one event says: the cell, its new state byte (or [`SAME_STATE`]), its node code, and
@@ -237,6 +275,7 @@ pub struct Event {
 }
 
 /// Decodes the event at `at` in `events`, and returns it with the offset of the next one.
+#[inline]
 fn decode(events: &[u32], at: usize) -> Option<(Event, usize)> {
     let word = *events.get(at)?;
     let code = (word >> 28) as u8;
@@ -262,13 +301,19 @@ impl Timeline {
     pub fn new(states: &[u8], stats: &Stats, cap: usize) -> Timeline {
         Timeline {
             cells: states.len(),
-            ends: vec![0],
-            deltas: vec![ESCAPE],
-            full: vec![*stats],
+            steps: vec![ESCAPE],
+            full: vec![FullStep {
+                stats: *stats,
+                words: 0,
+            }],
+            index: vec![IndexEntry {
+                offset: 0,
+                stats: *stats,
+            }],
             keyframes: vec![Keyframe {
                 step: 0,
+                offset: 0,
                 states: states.to_vec(),
-                stats: *stats,
             }],
             head: states.to_vec(),
             head_stats: *stats,
@@ -283,11 +328,10 @@ impl Timeline {
         if !self.complete || !recorder.on {
             return;
         }
-        let base = self.events.len() as u32;
         let full_base = self.full.len() as u32;
+        recorder.collected += recorder.events.len();
         self.events.append(&mut recorder.events);
-        self.ends.extend(recorder.ends.drain(..).map(|e| e + base));
-        self.deltas.extend(recorder.deltas.drain(..).map(|w| {
+        self.steps.extend(recorder.steps.drain(..).map(|w| {
             if w & ESCAPE != 0 {
                 w + full_base
             } else {
@@ -299,40 +343,43 @@ impl Timeline {
         if self.bytes() > self.cap {
             // Keep the steps recorded so far and nothing after them.
             self.complete = false;
-            let end = self.ends.last().copied().unwrap_or(0) as usize;
-            self.events.truncate(end);
+            self.events.truncate(self.head_offset);
             self.events.shrink_to_fit();
             recorder.stop();
         }
     }
 
-    /// Applies the recorded steps after the head to it, taking keyframes on the way.
+    /// Applies the recorded steps after the head to it, taking keyframes and index entries
+    /// on the way.
     fn advance_head(&mut self) {
-        let mut step = self.head_at;
-        let mut at = self.ends.get(step).copied().unwrap_or(0) as usize;
-        while step + 1 < self.ends.len() {
-            step += 1;
-            let end = self.ends[step] as usize;
-            self.since_key += apply(&self.events, at, end, &mut self.head);
-            at = end;
-            self.head_stats = unpack(&self.head_stats, self.deltas[step], &self.full);
+        while self.head_at + 1 < self.steps.len() {
+            self.head_at += 1;
+            let (stats, words) = unpack(&self.head_stats, self.steps[self.head_at], &self.full);
+            let end = self.head_offset + words;
+            let applied = apply(&self.events, self.head_offset, end, &mut self.head);
+            self.since_key += applied;
+            self.event_count += applied;
+            self.head_offset = end;
+            self.head_stats = stats;
+            if self.head_at % INDEX_EVERY == 0 {
+                self.index.push(IndexEntry { offset: end, stats });
+            }
             // A keyframe once as many events as cells went by: keyframes then take at most
             // a quarter of the events' bytes, and a seek applies at most `cells` events.
             if self.since_key >= self.cells.max(4096) {
                 self.keyframes.push(Keyframe {
-                    step,
+                    step: self.head_at,
+                    offset: end,
                     states: self.head.clone(),
-                    stats: self.head_stats,
                 });
                 self.since_key = 0;
             }
         }
-        self.head_at = step;
     }
 
     /// The last step recorded in full (0 when only the start is).
     pub fn recorded(&self) -> usize {
-        self.ends.len().saturating_sub(1)
+        self.steps.len().saturating_sub(1)
     }
 
     /// False once recording stopped at the memory cap.
@@ -340,15 +387,24 @@ impl Timeline {
         self.complete
     }
 
-    /// Events recorded.
+    /// Events recorded: those of the recorded steps, and of the live search's latest step
+    /// (its path, once finished).
     pub fn event_count(&self) -> usize {
-        let mut n = 0;
-        let mut at = 0;
+        let mut tail = 0;
+        let mut at = self.head_offset;
         while let Some((_, next)) = decode(&self.events, at) {
-            n += 1;
+            tail += 1;
             at = next;
         }
-        n
+        self.event_count + tail
+    }
+
+    /// Gives back the growth slack of the event and step vectors (once the search is over).
+    pub fn shrink_to_fit(&mut self) {
+        self.events.shrink_to_fit();
+        self.steps.shrink_to_fit();
+        self.index.shrink_to_fit();
+        self.full.shrink_to_fit();
     }
 
     /// Event words recorded (a far event takes four).
@@ -356,10 +412,18 @@ impl Timeline {
         self.events.len()
     }
 
-    /// Bytes held by the events and step records.
+    /// Bytes the events and step records take (their length, not their allocation).
+    pub fn event_bytes_used(&self) -> usize {
+        4 * (self.events.len() + self.steps.len())
+            + self.index.len() * std::mem::size_of::<IndexEntry>()
+            + self.full.len() * std::mem::size_of::<FullStep>()
+    }
+
+    /// Bytes allocated for the events and step records (growth slack included).
     pub fn event_bytes(&self) -> usize {
-        4 * (self.events.len() + self.ends.len() + self.deltas.len())
-            + self.full.len() * std::mem::size_of::<Stats>()
+        4 * (self.events.capacity() + self.steps.capacity())
+            + self.index.capacity() * std::mem::size_of::<IndexEntry>()
+            + self.full.capacity() * std::mem::size_of::<FullStep>()
     }
 
     /// Bytes held by the keyframes.
@@ -368,8 +432,8 @@ impl Timeline {
             + self.keyframes.len() * std::mem::size_of::<Keyframe>()
     }
 
-    /// Bytes held by events, step records and keyframes (not the head and shown copies,
-    /// one map's worth of bytes each).
+    /// Bytes allocated for events, step records and keyframes (not the head and shown
+    /// copies, one map's worth of bytes each): what the cap bounds.
     pub fn bytes(&self) -> usize {
         self.event_bytes() + self.keyframe_bytes()
     }
@@ -377,6 +441,43 @@ impl Timeline {
     /// Number of keyframes.
     pub fn keyframe_count(&self) -> usize {
         self.keyframes.len()
+    }
+
+    /// Step `k` (≤ recorded): where its events start and end, and its stats; from the
+    /// index, fewer than `INDEX_EVERY` step words away.
+    fn locate(&self, k: usize) -> (usize, usize, Stats) {
+        let k = k.min(self.recorded());
+        let Some(entry) = self.index.get(k / INDEX_EVERY) else {
+            return (0, 0, Stats::default());
+        };
+        let (mut start, mut end, mut stats) = (entry.offset, entry.offset, entry.stats);
+        for step in (k / INDEX_EVERY) * INDEX_EVERY + 1..=k {
+            let (next, words) = unpack(&stats, self.steps[step], &self.full);
+            stats = next;
+            start = end;
+            end += words;
+        }
+        if k % INDEX_EVERY == 0 {
+            start = end - self.words_of(k).min(end);
+        }
+        (start, end, stats)
+    }
+
+    /// Where the events of step `k` (≤ recorded) end.
+    fn end_of(&self, k: usize) -> usize {
+        self.locate(k).1
+    }
+
+    /// The event words of step `k`.
+    fn words_of(&self, k: usize) -> usize {
+        match self.steps.get(k) {
+            Some(&w) if w & ESCAPE != 0 => self
+                .full
+                .get((w & !ESCAPE) as usize)
+                .map_or(0, |f| f.words as usize),
+            Some(&w) => ((w >> 17) & 63) as usize,
+            None => 0,
+        }
     }
 
     /// Makes step `k` (clamped to the recorded steps) the one [`Timeline::states`] and
@@ -390,23 +491,20 @@ impl Timeline {
         let Some(frame) = self.keyframes.get(key) else {
             return;
         };
+        let (start, end, stats) = self.locate(k);
         // Going forward from the step shown beats copying a keyframe when it is nearer.
         let from = match self.shown_step {
-            Some(s) if s <= k && s >= frame.step => s,
+            Some(s) if s <= k && s >= frame.step => self.shown_span.1,
             _ => {
                 self.shown.clear();
                 self.shown.extend_from_slice(&frame.states);
-                self.shown_stats = frame.stats;
-                frame.step
+                frame.offset
             }
         };
-        let start = self.ends[from] as usize;
-        let end = self.ends[k] as usize;
-        apply(&self.events, start, end, &mut self.shown);
-        for step in from + 1..=k {
-            self.shown_stats = unpack(&self.shown_stats, self.deltas[step], &self.full);
-        }
+        apply(&self.events, from, end, &mut self.shown);
+        self.shown_stats = stats;
         self.shown_step = Some(k);
+        self.shown_span = (start, end);
     }
 
     /// The step last sought, if any.
@@ -425,22 +523,28 @@ impl Timeline {
     }
 
     /// The cell expanded at step `k` (1 for the first expansion): the first event of the
-    /// step, which every engine records as it closes the node.
+    /// step, which every engine records as it closes the node. The step after the last
+    /// recorded one is the live search's latest, whose events are all collected.
     pub fn expanded_at(&self, k: usize) -> Option<u32> {
-        if k == 0 || k > self.ends.len() {
+        if k == 0 || k > self.steps.len() {
             return None;
         }
-        // The step after the last mark ends with the events recorded so far.
-        let end = self.ends.get(k).map_or(self.events.len(), |&e| e as usize);
-        let at = self.ends[k - 1] as usize;
-        (at < end)
-            .then(|| decode(&self.events, at).map(|(e, _)| e.cell))
+        let (start, end) = if self.shown_step == Some(k) {
+            self.shown_span
+        } else if k == self.steps.len() {
+            (self.head_offset, self.events.len())
+        } else {
+            let start = self.end_of(k - 1);
+            (start, start + self.words_of(k))
+        };
+        (start < end)
+            .then(|| decode(&self.events, start).map(|(e, _)| e.cell))
             .flatten()
     }
 
     /// The events of steps 1..=k in order (step 0 is the base the timeline starts from).
     pub fn events_to(&self, k: usize) -> Vec<Event> {
-        let end = self.ends.get(k.min(self.recorded())).copied().unwrap_or(0) as usize;
+        let end = self.end_of(k.min(self.recorded()));
         let mut out = Vec::new();
         let mut at = 0;
         while at < end {
@@ -456,19 +560,20 @@ impl Timeline {
 
 /// Applies the events in `events[from..to]` to the state bytes `states`; returns how many.
 fn apply(events: &[u32], from: usize, to: usize, states: &mut [u8]) -> usize {
-    let mut at = from;
+    // The hot loop of a seek (up to `cells` events): read the header words in place rather
+    // than decoding whole events.
+    let words = events.get(from..to.min(events.len())).unwrap_or(&[]);
+    let mut at = 0;
     let mut n = 0;
-    while at < to {
-        let Some((e, next)) = decode(events, at) else {
-            break;
-        };
-        if e.state != SAME_STATE {
-            if let Some(s) = states.get_mut(e.cell as usize) {
-                *s = e.state;
+    while let Some(&word) = words.get(at) {
+        let state = ((word >> 24) & 15) as u8;
+        if state != SAME_STATE {
+            if let Some(s) = states.get_mut((word & CELL_MASK) as usize) {
+                *s = state;
             }
         }
         n += 1;
-        at = next;
+        at += if (word >> 28) as u8 == FAR { 4 } else { 1 };
     }
     n
 }
@@ -542,12 +647,15 @@ pub struct Checkpoints {
 impl Checkpoints {
     /// Starts with a copy of `search` at step 0, on a map of `cells` cells.
     pub fn new(search: &dyn Searcher, cells: usize) -> Checkpoints {
-        // A searcher holds about 32 bytes per cell (state, g, parent, expansion, heap slot).
-        let each = cells.max(1) * 32;
+        // A searcher holds 21–43 bytes per cell (state, g, parent, expansion and heap slot;
+        // twice for bidirectional search): budget 48. Step 0 and one more are always kept.
+        let each = cells.max(1) * 48;
         let limit = (MAX_CHECKPOINT_BYTES / each).clamp(2, 64);
+        // On big maps a copy costs milliseconds: start sparser there, so a run makes a
+        // handful of copies rather than one per doubling from 256.
         let mut c = Checkpoints {
             saved: Vec::new(),
-            interval: 256,
+            interval: (cells / 16).max(256),
             limit,
             built: None,
         };

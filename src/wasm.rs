@@ -915,12 +915,11 @@ impl Planner {
     }
 
     /// Shows the search as it stood after `step` expansions, clamped to
-    /// `[0, timelineLength()]`; the end is the live search. Bumps `version`. Throws only
-    /// when the planner's search was refused (there is no timeline to show).
+    /// `[0, timelineLength()]` (NaN counts as 0); the end is the live search. Bumps
+    /// `version`. While the search is refused after an edit (`refusedReason()`) the
+    /// timeline is empty and a seek stays live. Never throws today; the `Result` is the
+    /// contract's room for a broken planner.
     pub fn seek(&mut self, step: f64) -> Result<(), JsError> {
-        if let Some(why) = self.inner.refused() {
-            return Err(JsError::new(&format!("nothing to seek in: {why}")));
-        }
         let step = if step.is_nan() { 0.0 } else { step };
         self.inner.seek(step.clamp(0.0, u32::MAX as f64) as usize);
         self.touched();

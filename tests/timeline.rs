@@ -360,3 +360,35 @@ proptest! {
         check_open(&grid, start, goal, s);
     }
 }
+
+#[test]
+fn past_the_memory_cap_the_timeline_covers_the_first_steps_only() {
+    let grid = map("maze-63.map");
+    let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
+    p.set_timeline_cap(20_000);
+    p.step(Budget::Unlimited, || 0.0);
+    let expanded = p.search().stats().expanded as usize;
+    let len = p.timeline_len();
+    assert!(!p.timeline().complete());
+    assert!(len > 0 && len < expanded, "{len} of {expanded} steps kept");
+    assert!(p.timeline().bytes() < 40_000, "{}", p.timeline().bytes());
+    // The recorded steps still replay exactly; the end is the live search.
+    let mut fresh = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
+    fresh.step(Budget::Expansions(len as u64 - 1), || 0.0);
+    p.seek(len - 1);
+    assert!(p.shown_states() == fresh.search().states());
+    p.seek(len);
+    assert!(p.is_live());
+    assert!(p.shown_states() == p.search().states());
+}
+
+#[test]
+fn recording_is_off_for_a_plain_search() {
+    let grid = map("maze-63.map");
+    let mut s = pathlab::Search::new(&grid, (1, 1), (61, 61), &Settings::default()).unwrap();
+    s.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+    assert!(!pathlab::Searcher::recorder(&mut s).is_on());
+    let mut t = pathlab::timeline::Timeline::new(s.states(), s.stats(), usize::MAX);
+    t.collect(pathlab::Searcher::recorder(&mut s));
+    assert_eq!(t.event_count(), 0);
+}
