@@ -566,7 +566,7 @@ function installHooks() {
     mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
     walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),
     perf: () => v.perf.last ?? null,
-    timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
+    timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, lastCoreMs: app.timeline.perf.lastCoreMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
     paintMs: () => v.renderer.lastPaintMs,
   };
 }

@@ -6,6 +6,8 @@
 
 /** How many entries the panel lists. */
 export const OPEN_ROWS = 8;
+/** The shortest time between two reads of the open list while the step keeps changing. */
+const MIN_GAP_MS = 100;
 
 const num = (v) => (v === null || v === undefined || !Number.isFinite(v) ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(3));
 
@@ -26,6 +28,8 @@ export class OpenListPanel {
     this.root = root;
     this.view = view;
     this.shownVersion = -1;
+    this.lastRun = -Infinity;
+    this.queued = false;
     this.entries = [];
     this.why = root.querySelector('[data-open="why"]') || root.appendChild(cell('p', '', 'open-why'));
     this.why.dataset.open = 'why';
@@ -47,13 +51,28 @@ export class OpenListPanel {
     this.view.renderer.dirty = true;
   }
 
-  /** Re-reads the open list when the planner changed since the last call. */
+  /**
+   * Re-reads the open list when the planner changed since it was last read. The read happens
+   * after the next paint and at most every MIN_GAP_MS: on a 1024² map `openTop` takes a
+   * dozen milliseconds, and a drag over the timeline must paint the grid first.
+   */
   update(force = false) {
+    if (this.view.destroyed || this.queued) return;
+    if (!force && this.view.planner.version === this.shownVersion) return;
+    this.queued = true;
+    const wait = Math.max(0, this.lastRun + MIN_GAP_MS - performance.now());
+    requestAnimationFrame(() => setTimeout(() => {
+      this.queued = false;
+      if (!this.view.destroyed) this.refresh();
+    }, wait));
+  }
+
+  refresh() {
     const p = this.view.planner;
-    if (this.view.destroyed) return;
-    const version = p.version;
-    if (!force && version === this.shownVersion) return;
-    this.shownVersion = version;
+    this.lastRun = performance.now();
+    this.shownVersion = p.version;
+    // The step the list describes, for whoever needs to know it is up to date (the tests).
+    this.root.dataset.step = String(p.timelinePosition());
     let entries = [];
     let why = '';
     try {

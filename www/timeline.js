@@ -123,22 +123,27 @@ export class Timeline {
     const views = this.live();
     if (views.length === 0) return;
     const t0 = performance.now();
+    let core = 0;
     for (const v of views) {
       v.running = false;
       v.walker = null;
       // A refused search (say JPS on terrain) has nothing to show at any step.
       if (v.planner.refusedReason?.()) continue;
       const len = v.planner.timelineLength();
+      const c0 = performance.now();
       v.guard(() => v.planner.seek(Math.max(0, Math.min(len, step))));
+      core += performance.now() - c0;
       v.buttons();
     }
+    // Paint and refresh the numbers now rather than in each view's next frame: the shown
+    // step must match what the label says before the next input event.
+    for (const v of views) v.syncStats();
     const ms = performance.now() - t0;
     this.perf.seekMs.push(ms);
     if (this.perf.seekMs.length > 200) this.perf.seekMs.shift();
     this.perf.lastSeekMs = ms;
-    // Paint and refresh the numbers now rather than in each view's next frame: the shown
-    // step must match what the label says before the next input event.
-    for (const v of views) v.syncStats();
+    // The wasm seek alone, without reading the stats, path and open list back.
+    this.perf.lastCoreMs = core;
     this.update();
     this.onSeek(step);
   }

@@ -52,6 +52,9 @@ async function dragScrubber(page, fraction, steps = 12) {
 }
 
 async function openRows(page) {
+  // The panel refreshes after the paint: wait until it describes the shown step.
+  const { k } = await label(page);
+  await page.waitForFunction((k) => document.getElementById('open-list').dataset.step === String(k), k);
   return page.locator('#open-list tbody tr').evaluateAll((rows) => rows.map((tr) => {
     const tds = [...tr.querySelectorAll('td')].map((td) => td.textContent);
     const m = /\((\d+), (\d+)\)/.exec(tds[1]);
