@@ -3,7 +3,7 @@
 // scenarios, share links, autosave and the test hooks (window.pathlab). Every decision about
 // the grid and the search is the planner's; this file only forwards and shows.
 
-import init, { Planner, formatCompareLink } from './pkg/pathlab.js';
+import init, { Planner, formatCompareLink, splitCompareLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
@@ -323,6 +323,17 @@ async function copyLink() {
 async function openLinkFromLocation() {
   const fragment = location.hash.replace(/^#/, '');
   if (!fragment) return false;
+  // A link to a comparison belongs to the compare page (a bad compare part is refused below).
+  try {
+    if (splitCompareLink(fragment).compare) {
+      location.replace(new URL(`compare.html#${fragment}`, location.href).href);
+      return false;
+    }
+  } catch (e) {
+    history.replaceState(null, '', location.pathname + location.search);
+    setMessage(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
+    return false;
+  }
   // Drop the fragment first: a reload must not re-open the link over later edits.
   history.replaceState(null, '', location.pathname + location.search);
   const scratch = new Planner(FALLBACK.width, FALLBACK.height);

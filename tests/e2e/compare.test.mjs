@@ -183,7 +183,15 @@ test('the compare share link round-trips: map, markers, planners and weights', {
     await other.goto(full);
     await other.waitForFunction(() => window.pathlab?.ready && window.pathlab.count() === 3);
     assert.equal(await hook(other, 'exportMap', 2), await hook(page, 'exportMap', 0), 'the edited map came through');
+
+    // The main page hands a compare link over to the compare page.
     await other.close();
+    const third = await context.newPage();
+    await third.goto(`${env.url}index.html#${url.split('#')[1]}`);
+    await third.waitForURL(/compare\.html#/);
+    await third.waitForFunction(() => window.pathlab?.ready && window.pathlab.count?.() === 3);
+    assert.equal((await hook(third, 'settings', 0)).weight, 1.5);
+    await third.close();
 
     // A bad compare part pasted into the open page is refused with a reason; the comparison
     // on the page stays as it was.
