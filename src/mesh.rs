@@ -699,9 +699,8 @@ impl Searcher for MeshSearch {
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
         let goal = self.points[self.points.len() - 1];
         self.open
-            .sorted()
+            .top(n)
             .iter()
-            .take(n)
             .map(|e| {
                 let i = e.cell() as usize;
                 let (x, y) = self.points[i];
@@ -721,7 +720,7 @@ impl Searcher for MeshSearch {
     }
 
     fn open_why(&self) -> String {
-        open_reason(Algorithm::Mesh, &self.open.sorted())
+        open_reason(Algorithm::Mesh, &self.open)
     }
 }
 

@@ -37,9 +37,8 @@
 
 use super::open::{Entry, OpenList};
 use super::{
-    drive, endpoint_index, open_reason, record_node, step_units, Budget, CellState, NodeInfo,
-    PlanError, Searcher, Settings, Stats, Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH,
-    UNVISITED,
+    drive, endpoint_index, record_node, step_units, Budget, CellState, NodeInfo, PlanError,
+    Searcher, Settings, Stats, Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -504,9 +503,8 @@ impl Searcher for Bidirectional {
         let s = self.next_side();
         let side = &self.sides[s];
         side.open
-            .sorted()
+            .top(n)
             .iter()
-            .take(n)
             .map(|e| {
                 let c = e.cell();
                 let (x, y) = self.coords(c);
@@ -527,10 +525,10 @@ impl Searcher for Bidirectional {
 
     fn open_why(&self) -> String {
         let s = self.next_side();
-        let sorted = self.sides[s].open.sorted();
-        if sorted.is_empty() {
+        let open = &self.sides[s].open;
+        let Some(top) = open.top(1).first().copied() else {
             return String::new();
-        }
+        };
         let (f, b) = (self.sides[0].open.len(), self.sides[1].open.len());
         let side = if f == b {
             format!("frontiers equal ({f}), forward first")
@@ -539,21 +537,12 @@ impl Searcher for Bidirectional {
         } else {
             format!("backward frontier smaller ({b} < {f})")
         };
-        // Keys are doubled and offset (see KEY_OFFSET): say the reason without the value.
-        let reason = open_reason(Algorithm::AStar, &sorted);
-        let reason = reason.split(" = ").next().unwrap_or("lowest f").to_string();
-        let tail = if reason.starts_with("tie") {
-            ", tie broken toward larger g (seed 001)"
+        // Keys are doubled and offset (see KEY_OFFSET), so the reason names no value.
+        let reason = if open.ties(&top).0 > 0 {
+            "tie on f, broken toward larger g (seed 001)"
         } else {
-            ""
+            "lowest f"
         };
-        format!(
-            "{side} (cardinality rule); {} there{tail}",
-            if reason.starts_with("tie") {
-                "tie on f"
-            } else {
-                "lowest f"
-            }
-        )
+        format!("{side} (cardinality rule); {reason} there")
     }
 }

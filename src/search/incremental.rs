@@ -39,8 +39,8 @@
 //! ```
 
 use super::{
-    endpoint_index, step_units, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher,
-    Settings, Stats, Status, MOVES,
+    endpoint_index, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo, PlanError,
+    Searcher, Settings, Stats, Status, MOVES,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -175,17 +175,22 @@ impl Incremental {
         Ok(search)
     }
 
-    /// The queued cells with their keys, in the order the heap gives them up.
-    fn sorted_queue(&self) -> Vec<(Key, u32)> {
-        let mut queue: Vec<(Key, u32)> = self
-            .queued
-            .iter()
-            .enumerate()
-            .filter(|&(_, &q)| q)
-            .map(|(c, _)| (self.key[c], c as u32))
-            .collect();
-        queue.sort_unstable();
-        queue
+    /// The first `n` queued cells with their keys, in the order the heap gives them up: a
+    /// copy of the heap popped, skipping stale entries as [`Incremental::top`] does.
+    fn queue_top(&self, n: usize) -> Vec<(Key, u32)> {
+        let mut heap = self.heap.clone();
+        let mut out: Vec<(Key, u32)> = Vec::new();
+        while out.len() < n {
+            let Some(Reverse((key, cell))) = heap.pop() else {
+                break;
+            };
+            let c = cell as usize;
+            // A cell removed and queued again with its old key has two identical entries.
+            if self.queued[c] && self.key[c] == key && out.last() != Some(&(key, cell)) {
+                out.push((key, cell));
+            }
+        }
+        out
     }
 
     /// Which algorithm this is.
@@ -768,9 +773,8 @@ impl Searcher for Incremental {
     /// The queued cells by key `[min(g, rhs) + h + km, min(g, rhs)]`, then cell index (the
     /// heap's order).
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
-        self.sorted_queue()
+        self.queue_top(n)
             .into_iter()
-            .take(n)
             .map(|(key, cell)| {
                 let c = cell as usize;
                 let (x, y) = self.coords(cell);
@@ -790,26 +794,33 @@ impl Searcher for Incremental {
     }
 
     fn open_why(&self) -> String {
-        let queue = self.sorted_queue();
-        let Some(&(top, _)) = queue.first() else {
+        let Some(&(top, _)) = self.queue_top(1).first() else {
             return String::new();
         };
-        let cost = |v: u64| v as f64 / COST_SCALE as f64;
-        let ties = queue.iter().skip(1).take_while(|e| e.0 .0 == top.0).count();
-        let full = queue.iter().skip(1).take_while(|e| e.0 == top).count();
+        let cost = |v: u64| two_decimals(v as f64 / COST_SCALE as f64);
+        let queued = || {
+            self.queued
+                .iter()
+                .zip(&self.key)
+                .filter(|&(&q, _)| q)
+                .map(|(_, &k)| k)
+        };
+        let ties = queued().filter(|k| k.0 == top.0).count().saturating_sub(1);
+        let full = queued().filter(|&k| k == top).count().saturating_sub(1);
         let (k1, k2) = (cost(top.0), cost(top.1));
+        let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
         if ties == 0 {
-            format!("smallest key [{k1:.2}, {k2:.2}]")
+            format!("smallest key [{k1}, {k2}]")
         } else if full == 0 {
             format!(
-                "tie on k1 = {k1:.2} with {ties} other{}, broken by the smaller k2 = {k2:.2}",
-                if ties == 1 { "" } else { "s" }
+                "tie on k1 = {k1} with {}, broken by the smaller k2 = {k2}",
+                others(ties)
             )
         } else {
             format!(
-                "tie on the whole key [{k1:.2}, {k2:.2}] with {full} other{}, broken toward \
-                 the smaller cell index",
-                if full == 1 { "" } else { "s" }
+                "tie on the whole key [{k1}, {k2}] with {}, broken toward the smaller cell \
+                 index",
+                others(full)
             )
         }
     }

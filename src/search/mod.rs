@@ -1385,9 +1385,8 @@ impl Searcher for Search {
 
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
         self.open
-            .sorted()
+            .top(n)
             .iter()
-            .take(n)
             .filter_map(|e| {
                 let (x, y) = self.coords(e.cell());
                 self.node(x, y)
@@ -1408,13 +1407,21 @@ impl Searcher for Search {
     }
 
     fn open_why(&self) -> String {
-        open_reason(self.settings.algorithm, &self.open.sorted())
+        open_reason(self.settings.algorithm, &self.open)
     }
 }
 
-/// Why the first of `sorted` (an open list in pop order) goes first, for `algorithm`.
-pub(crate) fn open_reason(algorithm: Algorithm, sorted: &[Entry]) -> String {
-    let Some(top) = sorted.first() else {
+/// `v` with two decimals ("12.83"), without pulling float formatting into the wasm.
+pub(crate) fn two_decimals(v: f64) -> String {
+    let hundredths = (v * 100.0).round() as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let h = hundredths.unsigned_abs();
+    format!("{sign}{}.{:02}", h / 100, h % 100)
+}
+
+/// Why the first entry of `open` goes first, for `algorithm`.
+pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList) -> String {
+    let Some(top) = open.top(1).first().copied() else {
         return String::new();
     };
     let (name, what) = match algorithm {
@@ -1423,34 +1430,25 @@ pub(crate) fn open_reason(algorithm: Algorithm, sorted: &[Entry]) -> String {
         Algorithm::Dijkstra => ("g", " (Dijkstra)"),
         _ => ("f", ""),
     };
-    let value = top.key as f64 / COST_SCALE as f64;
-    let on_key = sorted
-        .iter()
-        .skip(1)
-        .take_while(|e| e.key == top.key)
-        .count();
-    let on_g = sorted
-        .iter()
-        .skip(1)
-        .take_while(|e| e.key == top.key && e.tie == top.tie)
-        .count();
+    let value = two_decimals(top.key as f64 / COST_SCALE as f64);
+    let (on_key, on_g) = open.ties(&top);
     let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
     if on_key == 0 {
-        format!("lowest {name} = {value:.2}{what}")
+        format!("lowest {name} = {value}{what}")
     } else if on_g == 0 {
         format!(
-            "tie on {name} = {value:.2} with {}, broken toward larger g (seed 001)",
+            "tie on {name} = {value} with {}, broken toward larger g (seed 001)",
             others(on_key)
         )
     } else if on_g == on_key {
         format!(
-            "tie on {name} = {value:.2} and on g with {}, broken toward the oldest entry",
+            "tie on {name} = {value} and on g with {}, broken toward the oldest entry",
             others(on_key)
         )
     } else {
         format!(
-            "tie on {name} = {value:.2} with {}, broken toward larger g (seed 001), then \
-             toward the oldest of {} with that g",
+            "tie on {name} = {value} with {}, broken toward larger g (seed 001), then toward \
+             the oldest of {} with that g",
             others(on_key),
             on_g + 1
         )
