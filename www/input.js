@@ -299,6 +299,9 @@ export function attachInput(app, canvas) {
     // Run, step, reset and the timeline go to the view's controller when it has one (compare
     // mode drives several views from one place).
     const ctl = app.controls || app;
+    // Views without a timeline (the tutorial's) leave these keys to the browser.
+    const timelineKeys = Boolean(app.controls || app.timeline);
+    if (!timelineKeys && (key === ',' || key === '.' || key === 'Home' || key === 'End' || (e.shiftKey && key.startsWith('Arrow')))) return;
     if (e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
       e.preventDefault();
       ctl.timelineStep(key === 'ArrowLeft' ? -1 : 1);
