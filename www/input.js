@@ -301,8 +301,8 @@ export function attachInput(app, canvas) {
     const ctl = app.controls || app;
     // Views without a timeline (the tutorial's) leave these keys to the browser.
     const timelineKeys = Boolean(app.controls || app.timeline);
-    if (!timelineKeys && (key === ',' || key === '.' || key === 'Home' || key === 'End' || (e.shiftKey && key.startsWith('Arrow')))) return;
-    if (e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
+    if (!timelineKeys && (key === ',' || key === '.' || key === 'Home' || key === 'End')) return;
+    if (timelineKeys && e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
       e.preventDefault();
       ctl.timelineStep(key === 'ArrowLeft' ? -1 : 1);
       return;
