@@ -238,7 +238,8 @@ impl Planner {
                     (rate * ms).clamp(1.0, 1e12) as u64
                 }
             };
-            self.seek((at as u64).saturating_add(steps).min(u64::MAX >> 1) as usize);
+            let to = (at as u64).saturating_add(steps);
+            self.seek(usize::try_from(to).unwrap_or(usize::MAX));
             return self.shown_status();
         }
         self.run_recorded(budget, &now_ms)
