@@ -36,6 +36,7 @@ pub mod mesh;
 pub mod planner;
 pub mod scenarios;
 pub mod search;
+pub mod timeline;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -40,9 +40,10 @@ use crate::grid::Grid;
 use crate::heuristic::COST_SCALE;
 use crate::search::open::{Entry, OpenList};
 use crate::search::{
-    endpoint_index, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher, Settings, Stats,
-    Status,
+    endpoint_index, open_reason, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher,
+    Settings, Stats, Status,
 };
+use crate::timeline::{OpenEntry, Recorder, SAME_NODE};
 
 /// The most nodes a mesh may hold (hand-made or generated): a visibility graph has up to
 /// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
@@ -292,7 +293,7 @@ const OPEN: u8 = CellState::Open as u8;
 const CLOSED: u8 = CellState::Closed as u8;
 const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
-const NO_PARENT: u32 = u32::MAX;
+use crate::timeline::NO_PARENT;
 
 /// A* from the start to the goal over a [`Mesh`] plus the two markers.
 #[derive(Clone, Debug)]
@@ -317,6 +318,8 @@ pub struct MeshSearch {
     current: Option<u32>,
     status: Status,
     stats: Stats,
+    /// The timeline's event log, off unless a planner switches it on.
+    rec: Recorder,
 }
 
 impl MeshSearch {
@@ -346,6 +349,7 @@ impl MeshSearch {
             current: None,
             status: Status::Running,
             stats: Stats::default(),
+            rec: Recorder::default(),
         };
         search.restart_on(grid, start, goal, settings)?;
         Ok(search)
@@ -442,6 +446,22 @@ impl MeshSearch {
         }
         self.node_state[i] = state;
         self.paint(node, state);
+        if self.rec.is_on() {
+            // Mesh parents are far away: the far form carries the parent cell and g.
+            let cell_of = |p: (u32, u32)| p.1 * self.width + p.0;
+            let parent = match self.parent[i] {
+                NO_PARENT => NO_PARENT,
+                p => cell_of(self.points[p as usize]),
+            };
+            let cell = cell_of(self.points[i]);
+            // Several graph nodes may share a cell (a marker on a mesh node): the inspector
+            // shows the last one, so only its g and parent are recorded for the cell.
+            if self.points[i + 1..].contains(&self.points[i]) {
+                self.rec.event(cell, state, SAME_NODE);
+            } else {
+                self.rec.far(cell, state, parent, g);
+            }
+        }
         self.stats.open_size = self.open.len() as u64;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
     }
@@ -451,6 +471,13 @@ impl MeshSearch {
         if let Some(c) = self.cells.get_mut((y * self.width + x) as usize) {
             *c = state;
         }
+    }
+
+    /// Paints `node` and records it for the timeline, its g and parent unchanged.
+    fn paint_recorded(&mut self, node: u32, state: u8) {
+        self.paint(node, state);
+        let (x, y) = self.points[node as usize];
+        self.rec.event(y * self.width + x, state, SAME_NODE);
     }
 
     /// Runs until the budget is spent or the search finishes.
@@ -488,6 +515,7 @@ impl MeshSearch {
     }
 
     fn expand_one(&mut self) -> bool {
+        self.rec.mark(&self.stats);
         let Some(node) = self.open.pop().map(|e| e.cell()) else {
             self.status = Status::NoPath;
             self.current = None;
@@ -495,7 +523,7 @@ impl MeshSearch {
         };
         let i = node as usize;
         self.node_state[i] = CLOSED;
-        self.paint(node, CLOSED);
+        self.paint_recorded(node, CLOSED);
         self.stats.expanded += 1;
         self.stats.open_size = self.open.len() as u64;
         self.current = Some(node);
@@ -537,7 +565,7 @@ impl MeshSearch {
             .map(|w| distance(self.points[w[0] as usize], self.points[w[1] as usize]))
             .sum();
         for &p in &path {
-            self.paint(p, PATH);
+            self.paint_recorded(p, PATH);
         }
         let mut cells: Vec<u32> = path
             .iter()
@@ -662,6 +690,37 @@ impl Searcher for MeshSearch {
 
     fn clone_box(&self) -> Box<dyn Searcher> {
         Box::new(self.clone())
+    }
+
+    fn recorder(&mut self) -> &mut Recorder {
+        &mut self.rec
+    }
+
+    fn open_top(&self, n: usize) -> Vec<OpenEntry> {
+        let goal = self.points[self.points.len() - 1];
+        self.open
+            .top(n)
+            .iter()
+            .map(|e| {
+                let i = e.cell() as usize;
+                let (x, y) = self.points[i];
+                let g = self.g[i] as f64 / COST_SCALE as f64;
+                let h = distance((x, y), goal);
+                OpenEntry {
+                    x,
+                    y,
+                    g,
+                    h,
+                    f: e.key as f64 / COST_SCALE as f64,
+                    direction: None,
+                    key: None,
+                }
+            })
+            .collect()
+    }
+
+    fn open_why(&self) -> String {
+        open_reason(Algorithm::Mesh, &self.open)
     }
 }
 

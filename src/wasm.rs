@@ -251,7 +251,7 @@ impl Planner {
     /// Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = statesPtr)]
     pub fn states_ptr(&self) -> *const u8 {
-        self.inner.search().states().as_ptr()
+        self.inner.shown_states().as_ptr()
     }
 
     /// Sets the 45 RGBA colours (`0xAABBGGRR`, index `cell * 9 + state`) the frame is painted
@@ -279,7 +279,7 @@ impl Planner {
         let (width, cells, states) = (
             grid.width() as usize,
             grid.bytes(),
-            self.inner.search().states(),
+            self.inner.shown_states(),
         );
         if self.painted.len() != cells.len() || self.palette.len() != PALETTE_LEN {
             self.painted.clear();
@@ -354,7 +354,11 @@ impl Planner {
         if x >= g.width() || y >= g.height() {
             return 255;
         }
-        self.inner.search().states()[(y * g.width() + x) as usize]
+        self.inner
+            .shown_states()
+            .get((y * g.width() + x) as usize)
+            .copied()
+            .unwrap_or(255)
     }
 
     /// Sets how far [`Planner::step`] goes per call: `kind` is `"expansions"` (at least 1),
@@ -398,9 +402,9 @@ impl Planner {
     }
 
     fn advance(&mut self, budget: Budget) -> String {
-        let before = self.inner.search().stats().expanded;
+        let before = (self.inner.search().stats().expanded, self.inner.position());
         let status = self.inner.step(budget, performance_now);
-        if self.inner.search().stats().expanded != before {
+        if (self.inner.search().stats().expanded, self.inner.position()) != before {
             self.touched();
         }
         status_name(status).to_string()
@@ -409,18 +413,18 @@ impl Planner {
     /// The search status: `running`, `found`, `no_path` or `partial`.
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> String {
-        status_name(self.inner.search().status()).to_string()
+        status_name(self.inner.shown_status()).to_string()
     }
 
     /// The statistics as a plain object: `status`, `fresh`, `expanded`, `generated`,
     /// `reopened`, `updated`, `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost`
     /// (null until found) and `pathMoves`.
     pub fn stats(&self) -> Result<JsValue, JsError> {
-        let search = self.inner.search();
+        let stats = self.inner.shown_stats();
         let view = StatsView {
-            status: status_name(search.status()),
-            fresh: search.stats().expanded == 0,
-            stats: *search.stats(),
+            status: status_name(self.inner.shown_status()),
+            fresh: stats.expanded == 0,
+            stats,
         };
         to_js(&view)
     }
@@ -556,8 +560,7 @@ impl Planner {
     pub fn path(&self) -> Vec<u32> {
         let width = self.inner.grid().width();
         self.inner
-            .search()
-            .path()
+            .shown_path()
             .iter()
             .flat_map(|&i| [i % width, i / width])
             .collect()
@@ -565,7 +568,7 @@ impl Planner {
 
     /// The cell expanded last as `{x, y}`, or `undefined` before the first expansion.
     pub fn current(&self) -> Result<JsValue, JsError> {
-        match self.inner.search().current() {
+        match self.inner.shown_current() {
             Some((x, y)) => to_js(&Point { x, y }),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -573,8 +576,8 @@ impl Planner {
 
     /// What the search knows about (x, y) for the node inspector: `{x, y, state, g, h, f,
     /// parent: [x, y] | null, expansion}`, or `undefined` outside the map.
-    pub fn node(&self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        match self.inner.search().node(x, y) {
+    pub fn node(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
+        match self.inner.shown_node(x, y) {
             Some(info) => to_js(&info),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -889,4 +892,104 @@ impl Planner {
         self.touched();
         Ok(())
     }
+
+    // ---- Timeline (issue 8): scrubbing through the recorded search ----
+
+    /// Steps on the timeline: expansions recorded so far (see `docs/timeline.md`).
+    #[wasm_bindgen(js_name = timelineLength)]
+    pub fn timeline_length(&self) -> u32 {
+        clamp_u32(self.inner.timeline_len())
+    }
+
+    /// The step shown; equals `timelineLength()` while the live search is shown.
+    #[wasm_bindgen(js_name = timelinePosition)]
+    pub fn timeline_position(&self) -> u32 {
+        clamp_u32(self.inner.position())
+    }
+
+    /// False once recording stopped at the memory cap: the timeline then covers the first
+    /// `timelineLength()` steps and its last position shows the live search.
+    #[wasm_bindgen(js_name = timelineComplete)]
+    pub fn timeline_complete(&self) -> bool {
+        self.inner.timeline().complete()
+    }
+
+    /// Shows the search as it stood after `step` expansions, clamped to
+    /// `[0, timelineLength()]` (NaN counts as 0); the end is the live search. Bumps
+    /// `version`. While the search is refused after an edit (`refusedReason()`) the
+    /// timeline is empty and a seek stays live. Never throws today; the `Result` is the
+    /// contract's room for a broken planner.
+    pub fn seek(&mut self, step: f64) -> Result<(), JsError> {
+        let step = if step.is_nan() { 0.0 } else { step };
+        self.inner.seek(step.clamp(0.0, u32::MAX as f64) as usize);
+        self.touched();
+        Ok(())
+    }
+
+    /// The first `n` entries of the open list at the step shown, in the order they will be
+    /// taken (entry 0 is expanded next): `[{x, y, g, h, f, direction?, key?}]`.
+    #[wasm_bindgen(js_name = openTop)]
+    pub fn open_top(&mut self, n: u32) -> Result<JsValue, JsError> {
+        let top = self.inner.open_top(n.min(10_000) as usize);
+        to_js(&top)
+    }
+
+    /// Why entry 0 of `openTop` goes first, as a sentence ('' when the open list is empty).
+    #[wasm_bindgen(js_name = openWhy)]
+    pub fn open_why(&mut self) -> String {
+        self.inner.open_why()
+    }
+
+    /// Bytes held by the timeline's events, step records and keyframes.
+    #[wasm_bindgen(js_name = timelineBytes)]
+    pub fn timeline_bytes(&self) -> f64 {
+        self.inner.timeline().bytes() as f64
+    }
+
+    /// Events recorded on the timeline.
+    #[wasm_bindgen(js_name = timelineEvents)]
+    pub fn timeline_events(&self) -> f64 {
+        self.inner.timeline().event_count() as f64
+    }
+}
+
+fn clamp_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+// ---- compare-mode links (issue 8, page side) --------------------------------------------------
+//
+// Kept in a block of its own at the end of the file: free functions, no state, so they need
+// nothing from the Planner above.
+
+/// Splits a link fragment into `{base, compare}`: `base` is the planner link (`v1.…` or
+/// `map=…`) for `loadLink`/`applyShortLink`, and `compare` is `null` or `{planners:
+/// [{algorithm, weight}], step}`. A fragment without `&compare=` comes back unchanged with
+/// `compare: null`. Throws a readable message for a bad compare part.
+#[wasm_bindgen(js_name = splitCompareLink)]
+pub fn split_compare_link(fragment: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Split<'a> {
+        base: &'a str,
+        compare: Option<link::CompareLink>,
+    }
+    let (base, compare) = link::split_compare(fragment).map_err(js_error)?;
+    to_js(&Split { base, compare })
+}
+
+/// Parses a compare list such as `astar,dijkstra:1.5` (2–4 algorithm names, optional
+/// `:WEIGHT`) into `[{algorithm, weight}]`; throws a readable message when it is bad.
+#[wasm_bindgen(js_name = parseCompareList)]
+pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
+    to_js(&link::parse_compare_list(value).map_err(js_error)?)
+}
+
+/// Formats the compare part of a link (`compare=astar,dijkstra:1.5&step=K`, without a
+/// leading `&`) from `{planners: [{algorithm, weight}], step}`; throws for 0–1 or over 4
+/// planners, unknown algorithms or weights out of range.
+#[wasm_bindgen(js_name = formatCompareLink)]
+pub fn format_compare_link(compare: JsValue) -> Result<String, JsError> {
+    let compare: link::CompareLink = serde_wasm_bindgen::from_value(compare)
+        .map_err(|e| JsError::new(&format!("a compare link needs {{planners, step}}: {e}")))?;
+    link::format_compare(&compare).map_err(js_error)
 }

@@ -570,3 +570,156 @@ fn jps_and_theta_say_why_they_are_unavailable_and_theta_paths_are_polylines() {
     assert_eq!(p.refused_reason(), None);
     assert_eq!(p.run_to_end(), "found");
 }
+
+// ---- Timeline (issue 8) ----
+
+#[wasm_bindgen_test]
+fn the_timeline_seeks_back_and_forward_and_clamps() {
+    let mut p = Planner::new(30, 20).unwrap();
+    p.set_settings(parse(r#"{"algorithm": "dijkstra"}"#))
+        .unwrap();
+    p.set_speed("expansions", 25.0).unwrap();
+    p.step();
+    p.step();
+    assert_eq!(p.timeline_length(), 50);
+    assert_eq!(p.timeline_position(), 50, "live: position is the length");
+    assert!(p.timeline_complete());
+    let version = p.version();
+    p.seek(10.0).unwrap();
+    assert!(p.version() != version, "a seek repaints");
+    assert_eq!(p.timeline_position(), 10);
+    assert_eq!(num(&p.stats().unwrap(), "expanded"), 10.0);
+    assert_eq!(p.status(), "running");
+    p.seek(-5.0).unwrap();
+    assert_eq!(p.timeline_position(), 0);
+    assert_eq!(num(&p.stats().unwrap(), "expanded"), 0.0);
+    assert!(p.current().unwrap().is_undefined());
+    p.seek(1e12).unwrap();
+    assert_eq!(p.timeline_position(), 50, "clamped to the live end");
+    p.seek(f64::NAN).unwrap();
+    assert_eq!(p.timeline_position(), 0);
+    // Stepping while scrubbed moves through the record, then goes live again.
+    p.step();
+    assert_eq!(p.timeline_position(), 25);
+    p.step();
+    p.step();
+    assert_eq!(p.timeline_position(), p.timeline_length());
+    assert!(p.timeline_events() >= 50.0);
+    assert!(p.timeline_bytes() >= 4.0 * p.timeline_events());
+}
+
+#[wasm_bindgen_test]
+fn open_top_lists_the_open_list_in_pop_order() {
+    let mut p = Planner::new(20, 20).unwrap();
+    p.set_settings(parse(r#"{"algorithm": "dijkstra"}"#))
+        .unwrap();
+    p.set_speed("expansions", 1.0).unwrap();
+    for _ in 0..30 {
+        p.step();
+    }
+    p.seek(12.0).unwrap();
+    let top: js_sys::Array = p.open_top(5).unwrap().dyn_into().unwrap();
+    assert_eq!(top.length(), 5);
+    let gs: Vec<f64> = top.iter().map(|e| num(&e, "g")).collect();
+    assert!(gs.windows(2).all(|w| w[0] <= w[1]), "pop order: {gs:?}");
+    let first = top.get(0);
+    assert!(!p.open_why().is_empty());
+    p.seek(13.0).unwrap();
+    let current = p.current().unwrap();
+    assert_eq!(
+        num(&current, "x"),
+        num(&first, "x"),
+        "entry 0 is expanded next"
+    );
+    assert_eq!(num(&current, "y"), num(&first, "y"));
+    let node = p
+        .node(num(&first, "x") as u32, num(&first, "y") as u32)
+        .unwrap();
+    assert_eq!(get(&node, "state").as_string().unwrap(), "closed");
+    p.set_settings(parse(r#"{"algorithm": "bidirectional"}"#))
+        .unwrap();
+    p.step();
+    let top: js_sys::Array = p.open_top(3).unwrap().dyn_into().unwrap();
+    let direction = get(&top.get(0), "direction").as_string().unwrap();
+    assert!(direction == "forward" || direction == "backward");
+    p.set_settings(parse(r#"{"algorithm": "lpa"}"#)).unwrap();
+    let top: js_sys::Array = p.open_top(1).unwrap().dyn_into().unwrap();
+    let key: js_sys::Array = get(&top.get(0), "key").dyn_into().unwrap();
+    assert_eq!(key.length(), 2);
+}
+
+#[wasm_bindgen_test]
+fn an_empty_or_finished_planner_never_throws() {
+    let mut p = Planner::new(1, 1).unwrap();
+    assert_eq!(p.timeline_length(), 0);
+    p.seek(3.0).unwrap();
+    p.run_to_end();
+    let top: js_sys::Array = p.open_top(10).unwrap().dyn_into().unwrap();
+    assert_eq!(top.length(), 0);
+    assert_eq!(p.open_why(), "");
+    p.seek(0.0).unwrap();
+    let _ = p.open_top(0).unwrap();
+    let _ = p.node(0, 0).unwrap();
+    assert!(p.node(5, 5).unwrap().is_undefined());
+    // Editing while scrubbed back: the future is discarded, the position stays.
+    let mut q = Planner::new(40, 30).unwrap();
+    q.run_to_end();
+    let len = q.timeline_length();
+    q.seek(f64::from(len / 2)).unwrap();
+    q.paint_line(20, 0, 20, 10, 1, 0).unwrap();
+    assert_eq!(q.timeline_length(), len / 2);
+    assert_eq!(q.timeline_position(), len / 2);
+}
+
+/// `performance.now()`: finer than `Date.now()`'s whole milliseconds.
+fn performance_now() -> f64 {
+    let performance = get(&js_sys::global(), "performance");
+    let now: js_sys::Function = get(&performance, "now").dyn_into().unwrap();
+    now.call0(&performance).unwrap().as_f64().unwrap()
+}
+
+#[wasm_bindgen_test]
+fn seeking_a_million_cell_dijkstra_prints_its_timing() {
+    // Figures, not assertions: recording and seeking on a 1024² maze in the browser.
+    let mut p = Planner::new(10, 10).unwrap();
+    p.generate("dfs-maze", 1024, 1024, 1024.0, 0.0).unwrap();
+    p.set_settings(parse(r#"{"algorithm": "dijkstra"}"#))
+        .unwrap();
+    let t0 = performance_now();
+    p.run_to_end();
+    let run = performance_now() - t0;
+    p.render();
+    let len = p.timeline_length();
+    let (mut seeks, mut renders) = (Vec::new(), Vec::new());
+    let mut seed = 12345u32;
+    for _ in 0..100 {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        let k = f64::from(seed % len.max(1));
+        let t = performance_now();
+        p.seek(k).unwrap();
+        let t1 = performance_now();
+        p.render();
+        seeks.push(t1 - t);
+        renders.push(performance_now() - t1);
+    }
+    seeks.sort_by(f64::total_cmp);
+    renders.sort_by(f64::total_cmp);
+    let t = performance_now();
+    let top = p.open_top(10).unwrap();
+    let open_ms = performance_now() - t;
+    assert!(!top.is_undefined());
+    console_log!(
+        "1024² maze Dijkstra in wasm: run with recording {:.0} ms, {} steps, {} events, {} \
+         bytes; seek median {:.2} ms, worst {:.2} ms; render after a seek median {:.2} ms, \
+         worst {:.2} ms; openTop after a seek {:.1} ms",
+        run,
+        len,
+        p.timeline_events(),
+        p.timeline_bytes(),
+        seeks[50],
+        seeks[99],
+        renders[50],
+        renders[99],
+        open_ms
+    );
+}

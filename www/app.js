@@ -3,7 +3,7 @@
 // scenarios, share links, autosave and the test hooks (window.pathlab). Every decision about
 // the grid and the search is the planner's; this file only forwards and shows.
 
-import init, { Planner } from './pkg/pathlab.js';
+import init, { Planner, formatCompareLink, splitCompareLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
@@ -12,6 +12,8 @@ import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
 import { attachMesh } from './mesh.js';
 import { showAvailability } from './availability.js';
+import { Timeline } from './timeline.js';
+import { OpenListPanel } from './openlist.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector,
@@ -92,7 +94,10 @@ window.addEventListener('unhandledrejection', (event) => {
 /** The page's chrome for the one planner view: panels, buttons, inspector and autosave. */
 const pageHooks = {
   message: setMessage,
-  stats: showStats,
+  stats: (stats, running) => {
+    showStats(stats, running);
+    if ($('#open-card').open) app.openList?.update();
+  },
   buttons: () => updateButtons(),
   crashed: (error) => crashed(error),
   edited: () => {
@@ -272,6 +277,25 @@ function currentLink() {
   return { url: `${base}#${p.shareLink()}`, short: false };
 }
 
+/** Opens compare mode on the current map: this algorithm against Dijkstra (or A*). */
+function openCompare(e) {
+  e.preventDefault();
+  let url;
+  try {
+    const { url: link } = currentLink();
+    const algorithm = planner().settings().algorithm;
+    const other = algorithm === 'dijkstra' ? 'astar' : 'dijkstra';
+    const part = formatCompareLink({ planners: [{ algorithm }, { algorithm: other }], step: null });
+    const fragment = link.split('#')[1];
+    url = new URL(`compare.html#${fragment}&${part}`, location.href).href;
+  } catch (err) {
+    setMessage(`Could not open compare mode: ${messageOf(err)}`, 'error');
+    return;
+  }
+  save();
+  location.href = url;
+}
+
 async function copyLink() {
   let link;
   try {
@@ -299,6 +323,17 @@ async function copyLink() {
 async function openLinkFromLocation() {
   const fragment = location.hash.replace(/^#/, '');
   if (!fragment) return false;
+  // A link to a comparison belongs to the compare page (a bad compare part is refused below).
+  try {
+    if (splitCompareLink(fragment).compare) {
+      location.replace(new URL(`compare.html#${fragment}`, location.href).href);
+      return false;
+    }
+  } catch (e) {
+    history.replaceState(null, '', location.pathname + location.search);
+    setMessage(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
+    return false;
+  }
   // Drop the fragment first: a reload must not re-open the link over later edits.
   history.replaceState(null, '', location.pathname + location.search);
   const scratch = new Planner(FALLBACK.width, FALLBACK.height);
@@ -461,6 +496,7 @@ function wireControls() {
   });
   $('#export-png').addEventListener('click', exportPng);
   $('#copy-link').addEventListener('click', copyLink);
+  $('#compare-link').addEventListener('click', openCompare);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => {
     openLinkFromLocation();
@@ -541,6 +577,8 @@ function installHooks() {
     mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
     walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),
     perf: () => v.perf.last ?? null,
+    timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, lastCoreMs: app.timeline.perf.lastCoreMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
+    paintMs: () => v.renderer.lastPaintMs,
   };
 }
 
@@ -596,7 +634,15 @@ async function main() {
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();
+  // The scrubber first: the canvas must have its final height when the view fits the map.
+  app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
+  app.view.timeline = app.timeline;
   app.view.start();
+  app.openList = new OpenListPanel($('#open-list'), app.view);
+  app.openList.update(true);
+  $('#open-card').addEventListener('toggle', () => {
+    if ($('#open-card').open) app.openList.update(true);
+  });
   updateButtons();
   if (restoredAs === 'damaged') {
     setMessage('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');

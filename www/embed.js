@@ -1,16 +1,23 @@
 // The planner without page chrome, for an <iframe>. Query parameters: controls (comma list,
-// "none" for none), autoplay, speed (0–10 or "instant"), readonly, origins (comma list of
-// parent origins allowed to command it; default: this page's own origin only). The map comes
-// from the fragment: a share link (#v1…) or a shipped map (#map=NAME&…); none = the first
-// shipped map.
+// "none" for none), autoplay, speed (0–10 or "instant"), readonly, timeline (show the
+// scrubber), compare (2–4 algorithms, e.g. "astar,dijkstra:1.5": compare mode), origins
+// (comma list of parent origins allowed to command it; default: this page's own origin only).
+// The map comes from the fragment: a share link (#v1…) or a shipped map (#map=NAME&…), either
+// with an optional compare part (&compare=…&step=K); none = the first shipped map.
 //
 // postMessage protocol (see README "Embedding"): the parent sends
-//   {pathlab: 1, id, cmd: 'step'|'run'|'reset'|'loadMap'|'setStart'|'setGoal'|'setSettings'|'getState', …}
+//   {pathlab: 1, id, cmd: 'step'|'run'|'reset'|'seek'|'loadMap'|'setStart'|'setGoal'|'setSettings'|'getState', …}
 // and gets {pathlab: 1, id, ok: true, result} or {pathlab: 1, id, ok: false, error}; the frame
-// also posts {pathlab: 1, event: 'ready'|'step'|'done', state|stats} to the allowed origins.
+// also posts {pathlab: 1, event: 'ready'|'step'|'done', state|stats, step} to the allowed
+// origins (`step`: the timeline step shown). In compare mode the commands drive every planner
+// and the state has one entry per planner; setSettings is refused there.
 
-import { Pathlab } from './pathlab.js';
+import init, { Planner, splitCompareLink, parseCompareList } from './pkg/pathlab.js';
+import { Pathlab, mapIndex } from './pathlab.js';
 import { messageOf } from './view.js';
+import { CompareView } from './compare.js';
+import * as links from './links.js';
+import * as maps from './maps.js';
 
 const params = new URLSearchParams(location.search);
 const flag = (name) => params.has(name) && !['0', 'false', 'no'].includes(params.get(name).toLowerCase());
@@ -30,7 +37,7 @@ function allowedOrigins() {
 }
 
 const ORIGINS = allowedOrigins();
-const COMMANDS = new Set(['step', 'run', 'reset', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState']);
+const COMMANDS = new Set(['step', 'run', 'reset', 'seek', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState']);
 let view = null;
 let mountError = null;
 
@@ -51,7 +58,13 @@ const isInt = (v) => Number.isInteger(v) && v >= 0;
 /** Runs one validated command; returns its result or throws an Error with the reason. */
 async function command(msg) {
   if (!view) throw new Error(mountError || 'the planner is still loading');
+  if (msg.cmd === 'seek' && (!Number.isInteger(msg.step) || msg.step < 0)) {
+    throw new Error('seek needs step: a whole number of at least 0');
+  }
+  if (view instanceof CompareEmbed) return view.command(msg);
   switch (msg.cmd) {
+    case 'seek':
+      return view.seek(msg.step);
     case 'step':
       return view.step();
     case 'run':
@@ -101,14 +114,175 @@ window.addEventListener('message', async (event) => {
   }
 });
 
+/** The embed in compare mode: a CompareView with the embed's commands on top. */
+class CompareEmbed {
+  constructor(compare) {
+    this.compare = compare;
+    this.mapFile = '';
+  }
+
+  /** Loads a shipped map name or a share link fragment into every planner. */
+  async loadMap(map) {
+    const list = await mapIndex();
+    const fragment = map.replace(/^#/, '');
+    if (/^(v\d|map=)/i.test(fragment)) {
+      const scratch = new Planner(40, 25);
+      let resolved;
+      try {
+        resolved = await links.resolve(scratch, fragment, list, new URL('.', location.href));
+      } finally {
+        scratch.free();
+      }
+      await this.compare.loadWith(async (p) => p.loadLink(resolved.fragment));
+      this.mapFile = resolved.mapFile;
+    } else {
+      const entry = maps.findEntry(list, fragment);
+      if (!entry) throw new Error(`there is no shipped map called "${fragment}"`);
+      await this.compare.loadWith(async (p) => maps.loadBundled(p, entry));
+      this.mapFile = entry.file;
+    }
+  }
+
+  getState() {
+    const c = this.compare;
+    const planners = c.columns.map((col) => {
+      const p = col.raw;
+      return { settings: p.settings(), stats: p.stats(), step: p.timelinePosition() };
+    });
+    const first = c.columns[0].raw;
+    return {
+      compare: true,
+      width: first.width,
+      height: first.height,
+      start: first.start(),
+      goal: first.goal(),
+      map: this.mapFile,
+      planners,
+      summary: c.rows(),
+      timeline: c.timeline ? c.timeline.figures() : null,
+      running: c.views.some((v) => v.running),
+    };
+  }
+
+  async command(msg) {
+    const c = this.compare;
+    switch (msg.cmd) {
+      case 'step':
+        c.step();
+        return this.getState();
+      case 'run':
+        if (!c.views.some((v) => v.running)) c.toggleRun();
+        return { started: true };
+      case 'reset':
+        c.resetSearch();
+        return this.getState();
+      case 'seek':
+        c.seek(msg.step);
+        return this.getState();
+      case 'loadMap':
+        if (typeof msg.map !== 'string' || !msg.map) throw new Error('loadMap needs map: a shipped map name or a share link');
+        await this.loadMap(msg.map);
+        return this.getState();
+      case 'setStart':
+      case 'setGoal': {
+        if (!isInt(msg.x) || !isInt(msg.y)) throw new Error(`${msg.cmd} needs whole, non-negative x and y`);
+        const v = c.views[0];
+        v.setMarker(msg.cmd === 'setStart' ? 'start' : 'goal', { x: msg.x, y: msg.y });
+        const p = c.columns[0].raw;
+        const at = msg.cmd === 'setStart' ? p.start() : p.goal();
+        if (at.x !== msg.x || at.y !== msg.y) throw new Error(`the ${msg.cmd === 'setStart' ? 'start' : 'goal'} cannot go on (${msg.x}, ${msg.y}): a wall, the other marker or outside the map`);
+        return this.getState();
+      }
+      case 'setSettings':
+        throw new Error('in compare mode each planner\'s algorithm comes from the compare parameter');
+      case 'getState':
+        return this.getState();
+      default:
+        throw new Error(`unknown command "${msg.cmd}"`);
+    }
+  }
+}
+
+/** Mounts compare mode for `compare=` (or a link's compare part); events go to the parent. */
+async function mountCompare(specs, base, step, controls) {
+  const wasm = await init();
+  const root = document.getElementById('planner');
+  const compare = new CompareView(root, {
+    Planner,
+    memory: () => wasm.memory,
+    planners: specs,
+    controls: controls.length > 0,
+    timeline: flag('timeline') || step !== null,
+    editable: false,
+    readonly: flag('readonly'),
+  });
+  const embed = new CompareEmbed(compare);
+  const list = await mapIndex();
+  await embed.loadMap(base || list[0]?.file || '');
+  compare.start();
+  const speed = params.get('speed');
+  if (speed !== null) compare.setSpeed(speed === 'instant' ? 10 : Math.max(0, Math.min(10, Number(speed) || 0)));
+  if (step !== null) {
+    for (const v of compare.views) {
+      v.planner.resetSearch();
+      v.planner.runToEnd();
+    }
+    compare.seek(step);
+  }
+  // One 'step' event per frame at most, and one 'done' when every planner has finished.
+  let queued = false;
+  let wasDone = true;
+  const tick = () => {
+    queued = false;
+    const state = embed.getState();
+    const done = state.planners.every((p) => p.stats.status !== 'running');
+    post({ event: 'step', stats: state.summary, step: state.timeline?.position ?? null });
+    if (done && !wasDone) post({ event: 'done', stats: state.summary });
+    wasDone = done;
+  };
+  for (const v of compare.views) {
+    const hooks = v.hooks;
+    const stepped = hooks.stepped;
+    hooks.stepped = (...a) => {
+      stepped?.(...a);
+      wasDone = false;
+      if (!queued) {
+        queued = true;
+        requestAnimationFrame(tick);
+      }
+    };
+  }
+  if (flag('autoplay')) compare.toggleRun();
+  return embed;
+}
+
 async function main() {
   let controls;
   const raw = params.get('controls');
   if (raw === null) controls = ['step', 'run', 'reset'];
   else if (raw === '' || raw === 'none') controls = [];
   else controls = raw;
-  const fragment = location.hash.replace(/^#/, '');
+  let fragment = location.hash.replace(/^#/, '');
   const mapParam = params.get('map');
+  try {
+    // Compare mode: the compare parameter, or a link with a compare part.
+    await init();
+    const split = splitCompareLink(fragment);
+    fragment = split.base;
+    const compareParam = params.get('compare');
+    const specs = compareParam ? parseCompareList(compareParam) : split.compare?.planners;
+    if (specs) {
+      view = await mountCompare(Array.from(specs), fragment || mapParam || '', split.compare?.step ?? null, controls);
+      window.pathlabEmbed = view;
+      post({ event: 'ready', state: JSON.parse(JSON.stringify(view.getState())) });
+      return;
+    }
+  } catch (e) {
+    mountError = messageOf(e);
+    showError(`Pathlab could not start: ${mountError}`);
+    post({ event: 'error', error: mountError });
+    return;
+  }
   try {
     view = await Pathlab.mount(document.getElementById('planner'), {
       map: fragment || mapParam || undefined,
@@ -116,6 +290,7 @@ async function main() {
       readonly: flag('readonly'),
       autoplay: flag('autoplay'),
       speed: params.get('speed') ?? undefined,
+      timeline: flag('timeline'),
     });
   } catch (e) {
     mountError = messageOf(e);
@@ -123,8 +298,8 @@ async function main() {
     post({ event: 'error', error: mountError });
     return;
   }
-  view.on('step', (stats) => post({ event: 'step', stats }));
-  view.on('done', (stats) => post({ event: 'done', stats }));
+  view.on('step', (stats) => post({ event: 'step', stats, step: view.timelineState()?.step ?? null }));
+  view.on('done', (stats) => post({ event: 'done', stats, step: view.timelineState()?.step ?? null }));
   view.on('crashed', (text) => {
     post({ event: 'error', error: text });
     // The frame's state comes from its URL: reloading it makes a fresh wasm instance. A

@@ -296,11 +296,26 @@ export function attachInput(app, canvas) {
     // Space and Enter on a focused button belong to the button.
     if (tag === 'BUTTON' && (key === ' ' || key === 'Enter')) return;
     if (app.readonly && editKeys.has(key)) return;
+    // Run, step, reset and the timeline go to the view's controller when it has one (compare
+    // mode drives several views from one place).
+    const ctl = app.controls || app;
+    // Views without a timeline (the tutorial's) leave these keys to the browser.
+    const timelineKeys = Boolean(app.controls || app.timeline);
+    if (!timelineKeys && (key === ',' || key === '.' || key === 'Home' || key === 'End')) return;
+    if (timelineKeys && e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
+      e.preventDefault();
+      ctl.timelineStep(key === 'ArrowLeft' ? -1 : 1);
+      return;
+    }
     const act = {
-      ' ': () => app.toggleRun(),
-      n: () => app.step(),
-      ArrowRight: () => app.step(),
-      r: () => app.resetSearch(),
+      ' ': () => ctl.toggleRun(),
+      n: () => ctl.step(),
+      ArrowRight: () => ctl.step(),
+      r: () => ctl.resetSearch(),
+      ',': () => ctl.timelineStep(-1),
+      '.': () => ctl.timelineStep(1),
+      Home: () => ctl.timelineSeek(0),
+      End: () => ctl.timelineSeek(Infinity),
       w: () => app.setBrush('wall'),
       e: () => app.setBrush('erase'),
       1: () => app.setBrush('1'),

@@ -14,6 +14,7 @@ import { PlannerView, messageOf } from './view.js';
 import { SPEEDS, statusWord } from './ui.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
+import { Timeline } from './timeline.js';
 
 const HERE = new URL('.', import.meta.url);
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
@@ -49,10 +50,13 @@ export function mapIndex() {
 function addStyles() {
   if (cssAdded) return;
   cssAdded = true;
-  const link = document.createElement('link');
-  link.rel = 'stylesheet';
-  link.href = new URL('pathlab.css', HERE).href;
-  document.head.append(link);
+  // timeline.css styles the scrubber (option `timeline`) and compare mode.
+  for (const file of ['pathlab.css', 'timeline.css']) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = new URL(file, HERE).href;
+    document.head.append(link);
+  }
 }
 
 function el(tag, props = {}, children = []) {
@@ -107,6 +111,7 @@ class MountedView {
     this.mapFile = '';
     const controls = parseControls(options.controls);
     this.readonly = !!options.readonly;
+    this.withTimeline = !!options.timeline;
     this.build(controls);
     const planner = new Planner(40, 25);
     planner.setPalette(buildPalette());
@@ -132,6 +137,10 @@ class MountedView {
       },
     });
     this.view.speed = parseSpeed(options.speed);
+    if (this.withTimeline) {
+      this.timeline = new Timeline(this.timelineHost, { views: () => [this.view] });
+      this.view.timeline = this.timeline;
+    }
   }
 
   build(controls) {
@@ -198,7 +207,12 @@ class MountedView {
     this.messageEl = el('span', { class: 'pl-message', role: 'status', 'aria-live': 'polite' });
     const foot = el('div', { class: 'pl-foot' }, [this.statusEl, this.numbersEl, this.messageEl]);
     if (controls.length) this.root.append(bar);
-    this.root.append(wrap, foot);
+    this.root.append(wrap);
+    if (this.withTimeline) {
+      this.timelineHost = el('div', { class: 'pl-timeline' });
+      this.root.append(this.timelineHost);
+    }
+    this.root.append(foot);
   }
 
   say(text, kind) {
@@ -359,6 +373,25 @@ class MountedView {
     return done;
   }
 
+  /**
+   * Shows timeline step `step` (clamped to what was recorded); returns `{step, length,
+   * stats}`.
+   */
+  seek(step) {
+    const p = this.view.planner;
+    if (!Number.isInteger(step) || step < 0) throw new Error('seek needs a whole step number of at least 0');
+    this.view.running = false;
+    p.seek(step);
+    this.view.syncStats();
+    return { step: p.timelinePosition(), length: p.timelineLength(), stats: p.stats() };
+  }
+
+  /** The shown timeline step, the recorded length and whether the recording is complete. */
+  timelineState() {
+    const p = this.view.planner;
+    return { step: p.timelinePosition(), length: p.timelineLength(), complete: p.timelineComplete() };
+  }
+
   /** Stops an animated run where it is. */
   pause() {
     if (this.view.running) this.view.toggleRun();
@@ -389,6 +422,7 @@ class MountedView {
       status: statusWord(stats, this.view.running),
       running: this.view.running,
       map: this.mapFile,
+      timeline: this.timelineState(),
     };
   }
 
@@ -410,6 +444,7 @@ class MountedView {
   /** Removes the view from the page and frees its planner; later calls throw. */
   destroy() {
     if (this.view.destroyed) return;
+    this.timeline?.destroy();
     this.view.destroy();
     this.root.remove();
     for (const set of Object.values(this.listeners)) set.clear();
@@ -418,7 +453,7 @@ class MountedView {
 
 // Every public method of a destroyed view throws a readable Error instead of reaching the
 // freed wasm planner.
-for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell']) {
+for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState']) {
   const method = MountedView.prototype[name];
   MountedView.prototype[name] = function guarded(...args) {
     if (this.view.destroyed) throw new Error('this Pathlab view has been destroyed');
@@ -428,7 +463,7 @@ for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'ru
 
 /**
  * Mounts a planner into `element`. Options: map, start, goal, algorithm, settings, controls,
- * readonly, autoplay, speed. Resolves to the view; rejects with a readable Error.
+ * readonly, autoplay, speed, timeline (show the scrubber under the map). Resolves to the view; rejects with a readable Error.
  */
 async function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new Error('Pathlab.mount needs a DOM element');

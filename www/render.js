@@ -114,7 +114,8 @@ export class Renderer {
 
   /**
    * Paints a frame. `scene` = { planner, version, path: Int32Array|[] (flat x,y), start, goal,
-   * current, hover, walker: {x, y}|null, brushSize, overlay: (ctx, renderer) => void | null }.
+   * current, highlight: {x, y}|null, hover, walker: {x, y}|null, brushSize,
+   * overlay: (ctx, renderer) => void | null }.
    * `overlay` draws extra vectors (the node mesh) under the path and markers.
    */
   paint(scene) {
@@ -165,6 +166,7 @@ export class Renderer {
     if (scene.overlay) scene.overlay(ctx, this);
     this.pathLine(ctx, scene.path);
     if (scene.current) this.currentNode(ctx, scene.current);
+    if (scene.highlight) this.highlightCell(ctx, scene.highlight);
     this.marker(ctx, scene.start, MARKS.start, 'circle');
     this.marker(ctx, scene.goal, MARKS.goal, 'diamond');
     if (scene.walker) this.walker(ctx, scene.walker);
@@ -227,6 +229,22 @@ export class Renderer {
     ctx.save();
     ctx.strokeStyle = MARKS.current;
     ctx.lineWidth = Math.max(1.5, Math.min(3, s * 0.15));
+    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.restore();
+  }
+
+  /** A cell picked outside the canvas (an open-list row under the pointer): a bold ring. */
+  highlightCell(ctx, { x, y }) {
+    const s = this.scale;
+    // At least 14 px across so the cell can be found on a zoomed-out 1024² map.
+    const size = Math.max(s + 4, 14);
+    const c = this.cellCentre(x, y);
+    ctx.save();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 5;
+    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.strokeStyle = MARKS.current;
+    ctx.lineWidth = 2.5;
     ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
     ctx.restore();
   }

@@ -47,11 +47,13 @@ export function finishText(stats) {
  * - `canvas`: the canvas to paint on; `menu`: optional right-click menu element;
  * - `keyScope`: element whose focus the keyboard shortcuts need (null = the whole document);
  * - `readonly`: no drawing or marker moves (pan and zoom still work);
+ * - `controls`: optional object answering toggleRun/step/resetSearch/timelineStep/timelineSeek
+ *   for the keyboard instead of this view (compare mode drives every view from one place);
  * - `hooks`: { message(text, kind), stats(stats, running), buttons(view), edited(view),
  *   brush(brush), inspect(node, cellByte), finished(stats), stepped(view) } — all optional.
  */
 export class PlannerView {
-  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {} }) {
+  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {}, controls = null }) {
     this.planner = planner;
     this.memory = memory;
     this.canvas = canvas;
@@ -66,6 +68,13 @@ export class PlannerView {
     this.speed = 3;
     this.drawProgress = true;
     this.hover = null;
+    // A cell to ring on the canvas (the open-list row under the pointer), or null.
+    this.highlight = null;
+    // Who answers Run/Step/Reset and the timeline keys: the view itself, or a compare
+    // controller that drives several views at once.
+    this.controls = controls;
+    // The timeline controller (timeline.js) for the timeline keys, when the page has one.
+    this.timeline = null;
     this.path = [];
     this.paintedVersion = -1;
     this.statsVersion = -1;
@@ -319,6 +328,16 @@ export class PlannerView {
     return { x: ax + (w.pts[2 * i] - ax) * f, y: ay + (w.pts[2 * i + 1] - ay) * f, done: t >= 1 };
   }
 
+  /** Moves the timeline `delta` steps (±1) when the page has a timeline. */
+  timelineStep(delta) {
+    this.timeline?.stepBy(delta);
+  }
+
+  /** Jumps the timeline to `step` (0 = start, Infinity = live) when the page has one. */
+  timelineSeek(step) {
+    this.timeline?.seekTo(step);
+  }
+
   /** Sets the speed stop (index into SPEEDS); returns its label. */
   setSpeedStop(index) {
     if (Number.isInteger(index) && index >= 0 && index < SPEEDS.length) this.speed = index;
@@ -404,6 +423,7 @@ export class PlannerView {
         start: p.start(),
         goal: p.goal(),
         current: this.running || p.status === 'running' ? p.current() : null,
+        highlight: this.highlight,
         hover: this.hover,
         walker,
         brushSize: this.brushSize,

@@ -37,12 +37,13 @@
 
 use super::open::{Entry, OpenList};
 use super::{
-    drive, endpoint_index, step_units, Budget, CellState, NodeInfo, PlanError, Searcher, Settings,
-    Stats, Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
+    drive, endpoint_index, record_node, step_units, Budget, CellState, NodeInfo, PlanError,
+    Searcher, Settings, Stats, Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use crate::search::Algorithm;
+use crate::timeline::{OpenEntry, Recorder, SAME_NODE};
 
 const BACK_OPEN: u8 = CellState::BackOpen as u8;
 const BACK_CLOSED: u8 = CellState::BackClosed as u8;
@@ -123,6 +124,8 @@ pub struct Bidirectional {
     stats: Stats,
     path: Vec<u32>,
     current: Option<u32>,
+    /// The timeline's event log, off unless a planner switches it on.
+    rec: Recorder,
 }
 
 impl Bidirectional {
@@ -149,6 +152,7 @@ impl Bidirectional {
             stats: Stats::default(),
             path: Vec::new(),
             current: None,
+            rec: Recorder::default(),
         };
         Searcher::restart(&mut search, grid, start, goal, settings)?;
         Ok(search)
@@ -156,6 +160,7 @@ impl Bidirectional {
 
     /// One expansion; true once the search is done.
     fn expand_one(&mut self, cells: &[u8]) -> bool {
+        self.rec.mark(&self.stats);
         let (Some(top_f), Some(top_b)) = (self.sides[0].min_key(), self.sides[1].min_key()) else {
             // One side ran dry: every path from its end has been seen, so the best meeting
             // (if any) is optimal.
@@ -188,6 +193,7 @@ impl Bidirectional {
         side.state[c] = CLOSED;
         side.expansion[c] = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
         self.state[c] = if s == 0 { CLOSED } else { BACK_CLOSED };
+        self.rec.event(cell, self.state[c], SAME_NODE);
         self.current = Some(cell);
         self.stats.open_size = (self.sides[0].open.len() + self.sides[1].open.len()) as u64;
         self.expand_successors(s, cell, cells);
@@ -258,6 +264,15 @@ impl Bidirectional {
             side.open.improve(entry);
         }
         self.state[i] = if s == 0 { OPEN } else { BACK_OPEN };
+        record_node(
+            &mut self.rec,
+            self.width,
+            n,
+            self.state[i],
+            from,
+            new_g,
+            true,
+        );
         self.stats.open_size = (self.sides[0].open.len() + self.sides[1].open.len()) as u64;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
         let other = &self.sides[1 - s];
@@ -321,6 +336,7 @@ impl Bidirectional {
         }
         for &p in &self.path {
             self.state[p as usize] = PATH;
+            self.rec.event(p, PATH, SAME_NODE);
         }
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
@@ -328,6 +344,11 @@ impl Bidirectional {
 
     fn coords(&self, index: u32) -> (u32, u32) {
         (index % self.width, index / self.width)
+    }
+
+    /// The side the next expansion takes from: the smaller frontier, forwards on a tie.
+    fn next_side(&self) -> usize {
+        usize::from(self.sides[1].open.len() < self.sides[0].open.len())
     }
 }
 
@@ -471,5 +492,57 @@ impl Searcher for Bidirectional {
 
     fn clone_box(&self) -> Box<dyn Searcher> {
         Box::new(self.clone())
+    }
+
+    fn recorder(&mut self) -> &mut Recorder {
+        &mut self.rec
+    }
+
+    /// The side the cardinality rule grows next, its entries in pop order.
+    fn open_top(&self, n: usize) -> Vec<OpenEntry> {
+        let s = self.next_side();
+        let side = &self.sides[s];
+        side.open
+            .top(n)
+            .iter()
+            .map(|e| {
+                let c = e.cell();
+                let (x, y) = self.coords(c);
+                let g = side.g[c as usize] as f64 / COST_SCALE as f64;
+                let h = side.estimator.cost(x, y);
+                OpenEntry {
+                    x,
+                    y,
+                    g,
+                    h,
+                    f: g + h,
+                    direction: Some(if s == 0 { "forward" } else { "backward" }),
+                    key: None,
+                }
+            })
+            .collect()
+    }
+
+    fn open_why(&self) -> String {
+        let s = self.next_side();
+        let open = &self.sides[s].open;
+        let Some(top) = open.top(1).first().copied() else {
+            return String::new();
+        };
+        let (f, b) = (self.sides[0].open.len(), self.sides[1].open.len());
+        let side = if f == b {
+            format!("frontiers equal ({f}), forward first")
+        } else if s == 0 {
+            format!("forward frontier smaller ({f} < {b})")
+        } else {
+            format!("backward frontier smaller ({b} < {f})")
+        };
+        // Keys are doubled and offset (see KEY_OFFSET), so the reason names no value.
+        let reason = if open.ties(&top).0 > 0 {
+            "tie on f, broken toward larger g (seed 001)"
+        } else {
+            "lowest f"
+        };
+        format!("{side} (cardinality rule); {reason} there")
     }
 }

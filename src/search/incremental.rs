@@ -39,11 +39,12 @@
 //! ```
 
 use super::{
-    endpoint_index, step_units, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher,
-    Settings, Stats, Status, MOVES,
+    endpoint_index, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo, PlanError,
+    Searcher, Settings, Stats, Status, MOVES,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
+use crate::timeline::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -117,6 +118,8 @@ pub struct Incremental {
     status: Status,
     stats: Stats,
     info: RepairInfo,
+    /// The timeline's event log, off unless a planner switches it on.
+    rec: Recorder,
 }
 
 impl Incremental {
@@ -163,12 +166,31 @@ impl Incremental {
             status: Status::Running,
             stats: Stats::default(),
             info: RepairInfo::default(),
+            rec: Recorder::default(),
         };
         let source = search.source();
         search.rhs[source as usize] = 0;
         search.push(source);
         search.stats.generated = 1;
         Ok(search)
+    }
+
+    /// The first `n` queued cells with their keys, in the order the heap gives them up: a
+    /// copy of the heap popped, skipping stale entries as [`Incremental::top`] does.
+    fn queue_top(&self, n: usize) -> Vec<(Key, u32)> {
+        let mut heap = self.heap.clone();
+        let mut out: Vec<(Key, u32)> = Vec::new();
+        while out.len() < n {
+            let Some(Reverse((key, cell))) = heap.pop() else {
+                break;
+            };
+            let c = cell as usize;
+            // A cell removed and queued again with its old key has two identical entries.
+            if self.queued[c] && self.key[c] == key && out.last() != Some(&(key, cell)) {
+                out.push((key, cell));
+            }
+        }
+        out
     }
 
     /// Which algorithm this is.
@@ -300,6 +322,22 @@ impl Incremental {
             if self.state[c] == OPEN {
                 self.state[c] = CLOSED;
             }
+        }
+        self.record_value(cell, self.state[c]);
+    }
+
+    /// Records the cell's state byte and the value its node shows (g, or rhs while g is
+    /// infinite): neither is a step from a parent, so the far form carries it.
+    #[inline]
+    fn record_value(&mut self, cell: u32, state: u8) {
+        if self.rec.is_on() {
+            let c = cell as usize;
+            let value = if self.g[c] != INF {
+                self.g[c]
+            } else {
+                self.rhs[c]
+            };
+            self.rec.far(cell, state, NO_PARENT, value);
         }
     }
 
@@ -441,6 +479,7 @@ impl Incremental {
 
     /// One step of ComputeShortestPath; returns true once the search is done.
     fn process_one(&mut self, cells: &[u8]) -> bool {
+        self.rec.mark(&self.stats);
         let target = self.target();
         let t = target as usize;
         let target_key = self.calc_key(target);
@@ -469,10 +508,12 @@ impl Incremental {
         } else {
             self.state[c] = CLOSED;
         }
+        self.rec.event(cell, self.state[c], SAME_NODE);
         let (nbrs, n) = self.neighbours(cells, cell);
         if self.g[c] > self.rhs[c] {
             // Over-consistent: a cheaper way was found; settle it and tell the neighbours.
             self.g[c] = self.rhs[c];
+            self.record_value(cell, SAME_STATE);
         } else {
             // Under-consistent: its cost went up; forget it and recompute it too.
             self.g[c] = INF;
@@ -483,6 +524,7 @@ impl Incremental {
         }
         if self.state[c] == OPEN && self.info.repairs > 0 {
             self.state[c] = UPDATED;
+            self.rec.event(cell, UPDATED, SAME_NODE);
         }
         false
     }
@@ -535,6 +577,7 @@ impl Incremental {
         }
         for &p in &path {
             self.state[p as usize] = PATH;
+            self.rec.event(p, PATH, SAME_NODE);
         }
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(path.len() as u64 - 1);
@@ -721,6 +764,65 @@ impl Searcher for Incremental {
 
     fn clone_box(&self) -> Box<dyn Searcher> {
         Box::new(self.clone())
+    }
+
+    fn recorder(&mut self) -> &mut Recorder {
+        &mut self.rec
+    }
+
+    /// The queued cells by key `[min(g, rhs) + h + km, min(g, rhs)]`, then cell index (the
+    /// heap's order).
+    fn open_top(&self, n: usize) -> Vec<OpenEntry> {
+        self.queue_top(n)
+            .into_iter()
+            .map(|(key, cell)| {
+                let c = cell as usize;
+                let (x, y) = self.coords(cell);
+                let cost = |v: u64| v as f64 / COST_SCALE as f64;
+                let k = [cost(key.0), cost(key.1)];
+                OpenEntry {
+                    x,
+                    y,
+                    g: cost(self.g[c].min(self.rhs[c])),
+                    h: self.estimator.cost(x, y),
+                    f: k[0],
+                    direction: None,
+                    key: Some(k),
+                }
+            })
+            .collect()
+    }
+
+    fn open_why(&self) -> String {
+        let Some(&(top, _)) = self.queue_top(1).first() else {
+            return String::new();
+        };
+        let cost = |v: u64| two_decimals(v as f64 / COST_SCALE as f64);
+        let queued = || {
+            self.queued
+                .iter()
+                .zip(&self.key)
+                .filter(|&(&q, _)| q)
+                .map(|(_, &k)| k)
+        };
+        let ties = queued().filter(|k| k.0 == top.0).count().saturating_sub(1);
+        let full = queued().filter(|&k| k == top).count().saturating_sub(1);
+        let (k1, k2) = (cost(top.0), cost(top.1));
+        let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
+        if ties == 0 {
+            format!("smallest key [{k1}, {k2}]")
+        } else if full == 0 {
+            format!(
+                "tie on k1 = {k1} with {}, broken by the smaller k2 = {k2}",
+                others(ties)
+            )
+        } else {
+            format!(
+                "tie on the whole key [{k1}, {k2}] with {}, broken toward the smaller cell \
+                 index",
+                others(full)
+            )
+        }
     }
 }
 

@@ -28,6 +28,7 @@
 
 use super::{Search, CLOSED, COST_SCALE, JUMP_POINT, MOVES, NO_PARENT, UNVISITED};
 use crate::heuristic::diagonal_units;
+use crate::timeline::SAME_NODE;
 
 impl Search {
     /// Whether (x, y) is on the map and not a wall.
@@ -47,6 +48,7 @@ impl Search {
         if let Some(s) = self.state.get_mut(i) {
             if *s == UNVISITED {
                 *s = CLOSED;
+                self.rec.event(i as u32, CLOSED, SAME_NODE);
             }
         }
     }
@@ -57,6 +59,7 @@ impl Search {
     pub(super) fn jump_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
         if let Some(s) = self.state.get_mut(cell as usize) {
             *s = JUMP_POINT;
+            self.rec.event(cell, JUMP_POINT, SAME_NODE);
         }
         let (x, y) = (i64::from(x), i64::from(y));
         let parent = self.nodes[cell as usize].parent;

@@ -63,6 +63,7 @@ mod theta;
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::mesh::{Mesh, MeshSearch};
+use crate::timeline::{OpenEntry, Recorder, SAME_NODE, SAME_STATE};
 pub use bidirectional::Bidirectional;
 use incremental::{Incremental, Mode};
 use open::{Entry, OpenList};
@@ -621,6 +622,8 @@ pub struct Search {
     path: Vec<u32>,
     current: Option<u32>,
     nearest: Option<(u64, u32)>,
+    /// The timeline's event log, off unless a planner switches it on.
+    rec: Recorder,
 }
 
 /// No parent: the start cell.
@@ -677,6 +680,7 @@ impl Search {
             path: Vec::new(),
             current: None,
             nearest: None,
+            rec: Recorder::default(),
         };
         search.restart(grid, start, goal, settings)?;
         Ok(search)
@@ -806,6 +810,7 @@ impl Search {
     /// Does one expansion; returns true once the search is done.
     #[inline]
     fn expand_one(&mut self, cells: &[u8]) -> bool {
+        self.rec.mark(&self.stats);
         if let Some(budget) = self.settings.node_budget {
             if self.stats.expanded >= budget {
                 self.finish_partial(cells);
@@ -820,6 +825,7 @@ impl Search {
         let c = cell as usize;
         let g = self.nodes[c].g;
         self.state[c] = CLOSED;
+        self.rec.event(cell, CLOSED, SAME_NODE);
         self.stats.open_size = self.open.len() as u64;
         self.stats.expanded += 1;
         self.nodes[c].expansion = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
@@ -935,6 +941,12 @@ impl Search {
             };
             nodes[n].g = new_g;
             nodes[n].parent = cell;
+            // The parent is the neighbour one move d back: g follows from it on replay.
+            self.rec.event(
+                n as u32,
+                if is_new { state[n] } else { SAME_STATE },
+                d as u8,
+            );
             let dir = DIRECTIONS[d];
             let nx = x.wrapping_add_signed(i32::from(dir.dx));
             let ny = y.wrapping_add_signed(i32::from(dir.dy));
@@ -1003,6 +1015,7 @@ impl Search {
         }
         for &p in &self.path {
             self.state[p as usize] = PATH;
+            self.rec.event(p, PATH, SAME_NODE);
         }
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
@@ -1034,6 +1047,9 @@ impl Search {
         };
         self.nodes[n].g = new_g;
         self.nodes[n].parent = from;
+        // Jump points and line-of-sight parents are not neighbours: record g as it is.
+        let byte = if is_new { self.state[n] } else { SAME_STATE };
+        self.rec.far(cell, byte, from, new_g);
         let (x, y) = self.coords(cell);
         let key = key(
             self.settings.algorithm,
@@ -1296,6 +1312,15 @@ pub trait Searcher: fmt::Debug {
 
     /// A boxed copy, so planners holding a `Box<dyn Searcher>` can be cloned.
     fn clone_box(&self) -> Box<dyn Searcher>;
+
+    /// The timeline event log ([`crate::timeline`]), off until switched on.
+    fn recorder(&mut self) -> &mut Recorder;
+
+    /// The first `n` entries of the open list, in the order they will be taken.
+    fn open_top(&self, n: usize) -> Vec<OpenEntry>;
+
+    /// Why [`Searcher::open_top`]'s first entry goes first, in a sentence ('' when empty).
+    fn open_why(&self) -> String;
 }
 
 impl Clone for Box<dyn Searcher> {
@@ -1375,6 +1400,112 @@ impl Searcher for Search {
     fn clone_box(&self) -> Box<dyn Searcher> {
         Box::new(self.clone())
     }
+
+    fn recorder(&mut self) -> &mut Recorder {
+        &mut self.rec
+    }
+
+    fn open_top(&self, n: usize) -> Vec<OpenEntry> {
+        self.open
+            .top(n)
+            .iter()
+            .filter_map(|e| {
+                let (x, y) = self.coords(e.cell());
+                self.node(x, y)
+            })
+            .map(|node| {
+                let g = node.g.unwrap_or(0.0);
+                OpenEntry {
+                    x: node.x,
+                    y: node.y,
+                    g,
+                    h: node.h,
+                    f: node.f.unwrap_or(g),
+                    direction: None,
+                    key: None,
+                }
+            })
+            .collect()
+    }
+
+    fn open_why(&self) -> String {
+        open_reason(self.settings.algorithm, &self.open)
+    }
+}
+
+/// `v` with two decimals ("12.83"), without pulling float formatting into the wasm.
+pub(crate) fn two_decimals(v: f64) -> String {
+    let hundredths = (v * 100.0).round() as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let h = hundredths.unsigned_abs();
+    format!("{sign}{}.{:02}", h / 100, h % 100)
+}
+
+/// Why the first entry of `open` goes first, for `algorithm`.
+pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList) -> String {
+    let Some(top) = open.top(1).first().copied() else {
+        return String::new();
+    };
+    let (name, what) = match algorithm {
+        Algorithm::BreadthFirst => return "FIFO: oldest in the queue (breadth-first)".into(),
+        Algorithm::BestFirst => ("h", " (best-first)"),
+        Algorithm::Dijkstra => ("g", " (Dijkstra)"),
+        _ => ("f", ""),
+    };
+    let value = two_decimals(top.key as f64 / COST_SCALE as f64);
+    let (on_key, on_g) = open.ties(&top);
+    let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
+    if on_key == 0 {
+        format!("lowest {name} = {value}{what}")
+    } else if on_g == 0 {
+        format!(
+            "tie on {name} = {value} with {}, broken toward larger g (seed 001)",
+            others(on_key)
+        )
+    } else if on_g == on_key {
+        format!(
+            "tie on {name} = {value} and on g with {}, broken toward the oldest entry",
+            others(on_key)
+        )
+    } else {
+        format!(
+            "tie on {name} = {value} with {}, broken toward larger g (seed 001), then toward \
+             the oldest of {} with that g",
+            others(on_key),
+            on_g + 1
+        )
+    }
+}
+
+/// Records that `cell` took state byte `state` (or [`SAME_STATE`]) with parent `from` and
+/// cost `g`: a 4-byte event when `from` is a neighbour whose g plus one step gives `g` on
+/// replay (`derived`), the 16-byte far form otherwise.
+#[inline]
+pub(crate) fn record_node(
+    rec: &mut Recorder,
+    width: u32,
+    cell: u32,
+    state: u8,
+    from: u32,
+    g: u64,
+    derived: bool,
+) {
+    if !rec.is_on() {
+        return;
+    }
+    if derived {
+        let w = i64::from(width);
+        let (dx, dy) = (
+            i64::from(cell % width) - i64::from(from % width),
+            i64::from(cell / width) - i64::from(from / width),
+        );
+        if let Some(d) = MOVES.iter().position(|&m| m == (dx, dy)) {
+            debug_assert_eq!(i64::from(from) + dy * w + dx, i64::from(cell));
+            rec.event(cell, state, d as u8);
+            return;
+        }
+    }
+    rec.far(cell, state, from, g);
 }
 
 /// Calls `step` (one expansion; true once the search is done) as often as `budget` allows:

@@ -74,6 +74,46 @@ impl OpenList {
         self.heap.len()
     }
 
+    /// The first `n` entries in the order they will leave, the heap untouched: a best-first
+    /// walk down from the root (an entry never leaves before its parent in the heap), with at
+    /// most `n + 1` candidates to choose from at each step.
+    pub fn top(&self, n: usize) -> Vec<Entry> {
+        let mut out = Vec::with_capacity(n.min(self.heap.len()));
+        let mut candidates: Vec<usize> = Vec::new();
+        if !self.heap.is_empty() {
+            candidates.push(0);
+        }
+        while out.len() < n {
+            let best = (0..candidates.len()).reduce(|a, b| {
+                if self.heap[candidates[b]].before(&self.heap[candidates[a]]) {
+                    b
+                } else {
+                    a
+                }
+            });
+            let Some(best) = best else {
+                break;
+            };
+            let i = candidates.swap_remove(best);
+            out.push(self.heap[i]);
+            candidates.extend((2 * i + 1..=2 * i + 2).filter(|&c| c < self.heap.len()));
+        }
+        out
+    }
+
+    /// How many other entries tie with `top` on the key, and how many on the key and the
+    /// tie value both.
+    pub fn ties(&self, top: &Entry) -> (usize, usize) {
+        let others = self.heap.iter().filter(|e| e.seq_cell != top.seq_cell);
+        others.fold((0, 0), |(key, both), e| {
+            let same_key = e.key == top.key;
+            (
+                key + usize::from(same_key),
+                both + usize::from(same_key && e.tie == top.tie),
+            )
+        })
+    }
+
     /// The entry that leaves first, left in place.
     pub fn peek(&self) -> Option<&Entry> {
         self.heap.first()
@@ -200,6 +240,11 @@ mod tests {
                 open.improve(Entry::new(key, 0, seq, cell as u32));
             }
         }
+        // `top` lists, without popping, exactly what the pops will give.
+        let top = open.top(700);
+        let mut copy = open.clone();
+        let popped: Vec<Entry> = (0..700).filter_map(|_| copy.pop()).collect();
+        assert_eq!(top, popped);
         let mut last = (0, 0);
         while let Some(e) = open.pop() {
             assert_eq!(

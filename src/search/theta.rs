@@ -25,6 +25,7 @@
 
 use super::{Search, CLOSED, COST_SCALE, NO_PARENT, PATH};
 use crate::grid::Grid;
+use crate::timeline::SAME_NODE;
 
 impl Search {
     /// The successor step of Theta* for `cell` at (x, y) with cost `g`.
@@ -71,16 +72,19 @@ impl Search {
             let b = self.coords(self.path[i]);
             cost += length(a, b);
             let w = self.width;
-            let state = &mut self.state;
+            let (state, rec) = (&mut self.state, &mut self.rec);
             walk_segment(a, b, |x, y| {
-                if let Some(s) = state.get_mut((y * i64::from(w) + x) as usize) {
+                let i = y * i64::from(w) + x;
+                if let Some(s) = state.get_mut(i as usize) {
                     *s = PATH;
+                    rec.event(i as u32, PATH, SAME_NODE);
                 }
                 true
             });
         }
         if let Some(&first) = self.path.first() {
             self.state[first as usize] = PATH;
+            self.rec.event(first, PATH, SAME_NODE);
         }
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len().saturating_sub(1) as u64);

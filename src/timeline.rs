@@ -1,0 +1,764 @@
+//! The search timeline: every state change a search makes, recorded compactly, so the page can
+//! show the search as it stood after any number of expansions.
+//!
+//! # Recording
+//!
+//! Each engine owns a [`Recorder`], off by default (the CLI and benchmarks pay one branch per
+//! state change). The [`crate::Planner`] switches it on, and after every call to `run` moves
+//! what was recorded into its [`Timeline`]. An event is one `u32`:
+//!
+//! | bits | meaning |
+//! |---|---|
+//! | 0–23 | the cell `y * width + x` (a grid has at most 4096² = 2²⁴ cells) |
+//! | 24–27 | its new [`crate::CellState`] byte, or 15 for "unchanged" |
+//! | 28–31 | how its node changed: 0–7 its parent is the neighbour `cell − MOVES[d]` and its g is the parent's g plus the step cost; 8 unchanged; 9 a root (g = 0, no parent); 10 a far parent, with the parent and a 64-bit g in the next three words |
+//!
+//! The textbook algorithms only ever make neighbour parents, so a Dijkstra or A* event is 4
+//! bytes; jump points, Theta*'s line-of-sight parents, mesh nodes, and the engines whose g
+//! is not a step from the parent (LPA*, D* Lite) use the 16-byte far form.
+//!
+//! Step boundaries: before each expansion the engine calls [`Recorder::mark`], which ends
+//! the previous step: its end offset in the event list and its [`Stats`] as a one-word delta
+//! from the step before (an escape to a full copy when a counter jumps too far).
+//!
+//! # Seeking
+//!
+//! The timeline keeps keyframes — a copy of the state bytes and the stats — whenever at least
+//! `width × height` events were recorded since the last one, so keyframes take at most a
+//! quarter of the events' memory. Showing step k copies the keyframe at or before k and
+//! applies at most `width × height` events: linear in the map's size, whatever the length of
+//! the run. Moving forward from the step shown applies only the events between.
+//!
+//! Node details and the open list at a step (which events do not hold: keys, insertion
+//! numbers) come from a searcher restored from a checkpoint and run forward to the step
+//! ([`Checkpoints`]); see `docs/timeline.md`.
+//!
+//! # Memory
+//!
+//! Events, step records and keyframes together stop growing at [`MAX_TIMELINE_BYTES`]: past it
+//! recording stops, [`Timeline::complete`] turns false and the timeline covers the first steps
+//! only, while the live search goes on.
+
+use crate::grid::Movement;
+use crate::search::{step_units, Searcher, Stats, MOVES};
+
+/// The most memory a timeline's events, step records and keyframes may take (128 MiB).
+pub const MAX_TIMELINE_BYTES: usize = 128 << 20;
+
+/// The most memory the searcher checkpoints of a timeline may take (64 MiB).
+pub const MAX_CHECKPOINT_BYTES: usize = 64 << 20;
+
+const CELL_MASK: u32 = (1 << 24) - 1;
+/// State nibble: the cell's state byte does not change.
+pub(crate) const SAME_STATE: u8 = 15;
+/// Node code: g and parent do not change.
+pub(crate) const SAME_NODE: u8 = 8;
+/// Node code: a root node, g = 0 and no parent.
+pub(crate) const ROOT: u8 = 9;
+/// Node code: a far parent; the parent cell, then g's low and high words follow.
+pub(crate) const FAR: u8 = 10;
+/// The parent word of a far event whose node has no parent.
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// The step word's escape bit: the low bits index the full step records.
+const ESCAPE: u32 = 1 << 31;
+
+/// Steps between two entries of the timeline's index.
+const INDEX_EVERY: usize = 256;
+
+/// An index entry: where the events of step `INDEX_EVERY · i` end, and its stats.
+#[derive(Clone, Copy, Debug)]
+struct IndexEntry {
+    offset: usize,
+    stats: Stats,
+}
+
+/// A step that does not fit in one word: its stats in full and its event words.
+#[derive(Clone, Copy, Debug)]
+struct FullStep {
+    stats: Stats,
+    words: u32,
+}
+
+/// One engine's recording since the planner last collected it.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    on: bool,
+    events: Vec<u32>,
+    /// One word per ended step (see [`pack`]).
+    steps: Vec<u32>,
+    full: Vec<FullStep>,
+    prev: Stats,
+    marked: Option<u64>,
+    /// Event words already collected, and the total (collected or not) at the last mark.
+    collected: usize,
+    last_end: usize,
+}
+
+impl Recorder {
+    /// Whether events are being recorded.
+    #[inline(always)]
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Starts recording from a search whose counters are `stats` now (its step 0).
+    pub fn start(&mut self, stats: &Stats) {
+        *self = Recorder {
+            on: true,
+            prev: *stats,
+            marked: Some(stats.expanded),
+            ..Recorder::default()
+        };
+    }
+
+    /// Stops recording and forgets what was not collected.
+    pub fn stop(&mut self) {
+        *self = Recorder::default();
+    }
+
+    /// Cell `cell` took state byte `state` (or [`SAME_STATE`]) and its node changed as
+    /// `code` says (a move index 0–7, [`SAME_NODE`] or [`ROOT`]).
+    #[inline(always)]
+    pub(crate) fn event(&mut self, cell: u32, state: u8, code: u8) {
+        if self.on {
+            self.push(
+                (cell & CELL_MASK) | (u32::from(state & 15) << 24) | (u32::from(code & 15) << 28),
+            );
+        }
+    }
+
+    /// Appends one event word. Out of line: the off path stays one inlined test at each of
+    /// the twenty-odd recording sites, without a copy of `Vec::push`'s growth code beside it.
+    #[inline(never)]
+    fn push(&mut self, word: u32) {
+        self.events.push(word);
+    }
+
+    /// Cell `cell` took state byte `state` (or [`SAME_STATE`]), parent `parent` (or
+    /// [`NO_PARENT`]) and cost `g` in the engine's units.
+    #[inline(always)]
+    pub(crate) fn far(&mut self, cell: u32, state: u8, parent: u32, g: u64) {
+        if self.on {
+            self.push_far(cell, state, parent, g);
+        }
+    }
+
+    #[inline(never)]
+    fn push_far(&mut self, cell: u32, state: u8, parent: u32, g: u64) {
+        self.events.extend_from_slice(&[
+            (cell & CELL_MASK) | (u32::from(state & 15) << 24) | (u32::from(FAR) << 28),
+            parent,
+            g as u32,
+            (g >> 32) as u32,
+        ]);
+    }
+
+    /// Ends the step of `stats.expanded` expansions: called before each expansion (again
+    /// for the same count is harmless).
+    #[inline]
+    pub(crate) fn mark(&mut self, stats: &Stats) {
+        if !self.on || self.marked == Some(stats.expanded) {
+            return;
+        }
+        self.marked = Some(stats.expanded);
+        let end = self.collected + self.events.len();
+        let words = end - self.last_end;
+        self.last_end = end;
+        let word = pack(&self.prev, stats, words).unwrap_or_else(|| {
+            self.full.push(FullStep {
+                stats: *stats,
+                words: words as u32,
+            });
+            ESCAPE | (self.full.len() - 1) as u32
+        });
+        self.steps.push(word);
+        self.prev = *stats;
+    }
+}
+
+/// A step as one word: the deltas of its stats from `prev` and its `words` of events, or
+/// `None` when something does not fit (a counter jumped or went down, a path was found).
+/// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
+/// open list only shrinks by the one pop at the start of a step.
+#[inline]
+fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
+    // Wrapping differences: a counter that went down wraps to a huge value, so one test of
+    // the bits above each field's width catches both "too far" and "went down".
+    let expanded = now.expanded.wrapping_sub(prev.expanded);
+    let generated = now.generated.wrapping_sub(prev.generated);
+    let reopened = now.reopened.wrapping_sub(prev.reopened);
+    let updated = now.updated.wrapping_sub(prev.updated);
+    let open = now.open_size.wrapping_sub(prev.open_size).wrapping_add(128);
+    let overflow =
+        (expanded >> 1) | (generated >> 6) | (reopened >> 4) | (updated >> 6) | (open >> 8);
+    let fits = overflow == 0
+        && words < 64
+        && now.max_open == prev.max_open.max(now.open_size)
+        && now.path_moves == prev.path_moves
+        && now.path_cost == prev.path_cost;
+    fits.then_some(
+        (expanded as u32)
+            | (generated as u32) << 1
+            | (reopened as u32) << 7
+            | (updated as u32) << 11
+            | (words as u32) << 17
+            | (open as u32) << 23,
+    )
+}
+
+/// The stats and event words of the step `word` (from [`pack`]) that follows `prev`.
+fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
+    if word & ESCAPE != 0 {
+        return full
+            .get((word & !ESCAPE) as usize)
+            .map_or((*prev, 0), |f| (f.stats, f.words as usize));
+    }
+    let field = |shift: u32, bits: u32| u64::from((word >> shift) & ((1 << bits) - 1));
+    let open_size = (prev.open_size as i64 + field(23, 8) as i64 - 128).max(0) as u64;
+    let stats = Stats {
+        expanded: prev.expanded + field(0, 1),
+        generated: prev.generated + field(1, 6),
+        reopened: prev.reopened + field(7, 4),
+        updated: prev.updated + field(11, 6),
+        open_size,
+        max_open: prev.max_open.max(open_size),
+        ..*prev
+    };
+    (stats, field(17, 6) as usize)
+}
+
+/// A copy of the state bytes after a step.
+#[derive(Clone, Debug)]
+struct Keyframe {
+    step: usize,
+    /// Where the step's events end.
+    offset: usize,
+    states: Vec<u8>,
+}
+
+/// The recorded history of one search, from its step 0.
+#[derive(Clone, Debug, Default)]
+pub struct Timeline {
+    cells: usize,
+    events: Vec<u32>,
+    /// One word per recorded step: its stats as deltas and its number of event words
+    /// ([`pack`]); step 0 (the base) is an escape to its full stats.
+    steps: Vec<u32>,
+    full: Vec<FullStep>,
+    /// `index[i]`: where the events of step `INDEX_EVERY · i` end, and its stats, so
+    /// locating any step takes fewer than `INDEX_EVERY` step words.
+    index: Vec<IndexEntry>,
+    keyframes: Vec<Keyframe>,
+    /// The state bytes after the last recorded step, to take keyframes from.
+    head: Vec<u8>,
+    head_stats: Stats,
+    /// The last step applied to `head`, and where its events end.
+    head_at: usize,
+    head_offset: usize,
+    /// Events applied to `head` since the last keyframe.
+    since_key: usize,
+    complete: bool,
+    /// The step shown by [`Timeline::seek`], where its events start and end, its state
+    /// bytes and stats.
+    shown_step: Option<usize>,
+    shown_span: (usize, usize),
+    shown: Vec<u8>,
+    shown_stats: Stats,
+    cap: usize,
+    /// Events of the recorded steps (a far event is one event of four words).
+    event_count: usize,
+}
+
+/// What one event says: the cell, its new state byte (or [`SAME_STATE`]), its node code, and
+/// for a far event its parent and g.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The cell, `y * width + x`.
+    pub cell: u32,
+    /// Its new state byte, or 15 when unchanged.
+    pub state: u8,
+    /// Node code: 0–7 a neighbour parent, 8 unchanged, 9 root, 10 far.
+    pub code: u8,
+    /// A far event's parent cell (or `u32::MAX` for none).
+    pub parent: u32,
+    /// A far event's g, in the engine's fixed-point units.
+    pub g: u64,
+}
+
+/// Decodes the event at `at` in `events`, and returns it with the offset of the next one.
+#[inline]
+fn decode(events: &[u32], at: usize) -> Option<(Event, usize)> {
+    let word = *events.get(at)?;
+    let code = (word >> 28) as u8;
+    let mut event = Event {
+        cell: word & CELL_MASK,
+        state: ((word >> 24) & 15) as u8,
+        code,
+        parent: NO_PARENT,
+        g: 0,
+    };
+    if code == FAR {
+        let tail = events.get(at + 1..at + 4)?;
+        event.parent = tail[0];
+        event.g = u64::from(tail[1]) | u64::from(tail[2]) << 32;
+        return Some((event, at + 4));
+    }
+    Some((event, at + 1))
+}
+
+impl Timeline {
+    /// A timeline starting at step 0 = a search whose state bytes are `states` and counters
+    /// `stats`, capped at `cap` bytes.
+    pub fn new(states: &[u8], stats: &Stats, cap: usize) -> Timeline {
+        Timeline {
+            cells: states.len(),
+            steps: vec![ESCAPE],
+            full: vec![FullStep {
+                stats: *stats,
+                words: 0,
+            }],
+            index: vec![IndexEntry {
+                offset: 0,
+                stats: *stats,
+            }],
+            keyframes: vec![Keyframe {
+                step: 0,
+                offset: 0,
+                states: states.to_vec(),
+            }],
+            head: states.to_vec(),
+            head_stats: *stats,
+            complete: true,
+            cap,
+            ..Timeline::default()
+        }
+    }
+
+    /// Moves what `recorder` recorded into the timeline; stops it when the cap is reached.
+    pub fn collect(&mut self, recorder: &mut Recorder) {
+        if !self.complete || !recorder.on {
+            return;
+        }
+        let full_base = self.full.len() as u32;
+        recorder.collected += recorder.events.len();
+        self.events.append(&mut recorder.events);
+        self.steps.extend(recorder.steps.drain(..).map(|w| {
+            if w & ESCAPE != 0 {
+                w + full_base
+            } else {
+                w
+            }
+        }));
+        self.full.append(&mut recorder.full);
+        self.advance_head();
+        if self.bytes() > self.cap {
+            // Keep the steps recorded so far and nothing after them.
+            self.complete = false;
+            self.events.truncate(self.head_offset);
+            self.events.shrink_to_fit();
+            recorder.stop();
+        }
+    }
+
+    /// Applies the recorded steps after the head to it, taking keyframes and index entries
+    /// on the way.
+    fn advance_head(&mut self) {
+        while self.head_at + 1 < self.steps.len() {
+            self.head_at += 1;
+            let (stats, words) = unpack(&self.head_stats, self.steps[self.head_at], &self.full);
+            let end = self.head_offset + words;
+            let applied = apply(&self.events, self.head_offset, end, &mut self.head);
+            self.since_key += applied;
+            self.event_count += applied;
+            self.head_offset = end;
+            self.head_stats = stats;
+            if self.head_at % INDEX_EVERY == 0 {
+                self.index.push(IndexEntry { offset: end, stats });
+            }
+            // A keyframe once as many events as cells went by: keyframes then take at most
+            // a quarter of the events' bytes, and a seek applies at most `cells` events.
+            if self.since_key >= self.cells.max(4096) {
+                self.keyframes.push(Keyframe {
+                    step: self.head_at,
+                    offset: end,
+                    states: self.head.clone(),
+                });
+                self.since_key = 0;
+            }
+        }
+    }
+
+    /// The last step recorded in full (0 when only the start is).
+    pub fn recorded(&self) -> usize {
+        self.steps.len().saturating_sub(1)
+    }
+
+    /// False once recording stopped at the memory cap.
+    pub fn complete(&self) -> bool {
+        self.complete
+    }
+
+    /// Events recorded: those of the recorded steps, and of the live search's latest step
+    /// (its path, once finished).
+    pub fn event_count(&self) -> usize {
+        let mut tail = 0;
+        let mut at = self.head_offset;
+        while let Some((_, next)) = decode(&self.events, at) {
+            tail += 1;
+            at = next;
+        }
+        self.event_count + tail
+    }
+
+    /// Gives back the growth slack of the event and step vectors (once the search is over).
+    pub fn shrink_to_fit(&mut self) {
+        self.events.shrink_to_fit();
+        self.steps.shrink_to_fit();
+        self.index.shrink_to_fit();
+        self.full.shrink_to_fit();
+    }
+
+    /// Event words recorded (a far event takes four).
+    pub fn event_words(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Bytes the events and step records take (their length, not their allocation).
+    pub fn event_bytes_used(&self) -> usize {
+        4 * (self.events.len() + self.steps.len())
+            + self.index.len() * std::mem::size_of::<IndexEntry>()
+            + self.full.len() * std::mem::size_of::<FullStep>()
+    }
+
+    /// Bytes allocated for the events and step records (growth slack included).
+    pub fn event_bytes(&self) -> usize {
+        4 * (self.events.capacity() + self.steps.capacity())
+            + self.index.capacity() * std::mem::size_of::<IndexEntry>()
+            + self.full.capacity() * std::mem::size_of::<FullStep>()
+    }
+
+    /// Bytes held by the keyframes.
+    pub fn keyframe_bytes(&self) -> usize {
+        self.keyframes.iter().map(|k| k.states.len()).sum::<usize>()
+            + self.keyframes.len() * std::mem::size_of::<Keyframe>()
+    }
+
+    /// Bytes allocated for events, step records and keyframes (not the head and shown
+    /// copies, one map's worth of bytes each): what the cap bounds.
+    pub fn bytes(&self) -> usize {
+        self.event_bytes() + self.keyframe_bytes()
+    }
+
+    /// Number of keyframes.
+    pub fn keyframe_count(&self) -> usize {
+        self.keyframes.len()
+    }
+
+    /// Step `k` (≤ recorded): where its events start and end, and its stats; from the
+    /// index, fewer than `INDEX_EVERY` step words away.
+    fn locate(&self, k: usize) -> (usize, usize, Stats) {
+        let k = k.min(self.recorded());
+        let Some(entry) = self.index.get(k / INDEX_EVERY) else {
+            return (0, 0, Stats::default());
+        };
+        let (mut start, mut end, mut stats) = (entry.offset, entry.offset, entry.stats);
+        for step in (k / INDEX_EVERY) * INDEX_EVERY + 1..=k {
+            let (next, words) = unpack(&stats, self.steps[step], &self.full);
+            stats = next;
+            start = end;
+            end += words;
+        }
+        if k % INDEX_EVERY == 0 {
+            start = end - self.words_of(k).min(end);
+        }
+        (start, end, stats)
+    }
+
+    /// Where the events of step `k` (≤ recorded) end.
+    fn end_of(&self, k: usize) -> usize {
+        self.locate(k).1
+    }
+
+    /// The event words of step `k`.
+    fn words_of(&self, k: usize) -> usize {
+        match self.steps.get(k) {
+            Some(&w) if w & ESCAPE != 0 => self
+                .full
+                .get((w & !ESCAPE) as usize)
+                .map_or(0, |f| f.words as usize),
+            Some(&w) => ((w >> 17) & 63) as usize,
+            None => 0,
+        }
+    }
+
+    /// Makes step `k` (clamped to the recorded steps) the one [`Timeline::states`] and
+    /// [`Timeline::stats`] show.
+    pub fn seek(&mut self, k: usize) {
+        let k = k.min(self.recorded());
+        let key = match self.keyframes.binary_search_by_key(&k, |f| f.step) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let Some(frame) = self.keyframes.get(key) else {
+            return;
+        };
+        let (start, end, stats) = self.locate(k);
+        // Going forward from the step shown beats copying a keyframe when it is nearer.
+        let from = match self.shown_step {
+            Some(s) if s <= k && s >= frame.step => self.shown_span.1,
+            _ => {
+                self.shown.clear();
+                self.shown.extend_from_slice(&frame.states);
+                frame.offset
+            }
+        };
+        apply(&self.events, from, end, &mut self.shown);
+        self.shown_stats = stats;
+        self.shown_step = Some(k);
+        self.shown_span = (start, end);
+    }
+
+    /// The step last sought, if any.
+    pub fn shown_step(&self) -> Option<usize> {
+        self.shown_step
+    }
+
+    /// The state bytes at the step last sought.
+    pub fn states(&self) -> &[u8] {
+        &self.shown
+    }
+
+    /// The stats at the step last sought.
+    pub fn stats(&self) -> Stats {
+        self.shown_stats
+    }
+
+    /// The cell expanded at step `k` (1 for the first expansion): the first event of the
+    /// step, which every engine records as it closes the node. The step after the last
+    /// recorded one is the live search's latest, whose events are all collected.
+    pub fn expanded_at(&self, k: usize) -> Option<u32> {
+        if k == 0 || k > self.steps.len() {
+            return None;
+        }
+        let (start, end) = if self.shown_step == Some(k) {
+            self.shown_span
+        } else if k == self.steps.len() {
+            (self.head_offset, self.events.len())
+        } else {
+            let start = self.end_of(k - 1);
+            (start, start + self.words_of(k))
+        };
+        (start < end)
+            .then(|| decode(&self.events, start).map(|(e, _)| e.cell))
+            .flatten()
+    }
+
+    /// The events of steps 1..=k in order (step 0 is the base the timeline starts from).
+    pub fn events_to(&self, k: usize) -> Vec<Event> {
+        let end = self.end_of(k.min(self.recorded()));
+        let mut out = Vec::new();
+        let mut at = 0;
+        while at < end {
+            let Some((e, next)) = decode(&self.events, at) else {
+                break;
+            };
+            out.push(e);
+            at = next;
+        }
+        out
+    }
+}
+
+/// Applies the events in `events[from..to]` to the state bytes `states`; returns how many.
+fn apply(events: &[u32], from: usize, to: usize, states: &mut [u8]) -> usize {
+    // The hot loop of a seek (up to `cells` events): read the header words in place rather
+    // than decoding whole events.
+    let words = events.get(from..to.min(events.len())).unwrap_or(&[]);
+    let mut at = 0;
+    let mut n = 0;
+    while let Some(&word) = words.get(at) {
+        let state = ((word >> 24) & 15) as u8;
+        if state != SAME_STATE {
+            if let Some(s) = states.get_mut((word & CELL_MASK) as usize) {
+                *s = state;
+            }
+        }
+        n += 1;
+        at += if (word >> 28) as u8 == FAR { 4 } else { 1 };
+    }
+    n
+}
+
+/// g and parent of every cell after replaying events, per search side (forward, backward).
+#[derive(Clone, Debug)]
+pub struct NodeReplay {
+    /// The state bytes.
+    pub states: Vec<u8>,
+    /// Per side, per cell: g in engine units and the parent cell, if the cell has a node.
+    pub nodes: [Vec<Option<(u64, u32)>>; 2],
+}
+
+/// Replays `events` on top of a base (state bytes and the nodes the search starts with) to
+/// recover every cell's g and parent: a neighbour parent's step costs `units[diagonal]
+/// [terrain]` of the cell entered (the cell itself forwards, its parent on the backward
+/// side, whose state bytes are 6 and 7) with `movement`'s costs; a far event carries its g.
+pub fn replay_nodes(
+    base: &NodeReplay,
+    events: &[Event],
+    width: u32,
+    cells: &[u8],
+    movement: &Movement,
+) -> NodeReplay {
+    let units = step_units(movement);
+    let mut r = base.clone();
+    let w = i64::from(width);
+    for e in events {
+        let c = e.cell as usize;
+        if e.state != SAME_STATE {
+            if let Some(s) = r.states.get_mut(c) {
+                *s = e.state;
+            }
+        }
+        let back = matches!(r.states.get(c), Some(6 | 7));
+        let side = &mut r.nodes[usize::from(back)];
+        let node = match e.code {
+            0..=7 => {
+                let (dx, dy) = MOVES[usize::from(e.code)];
+                let p = (i64::from(e.cell) - dy * w - dx) as u32;
+                let entered = if back { p } else { e.cell };
+                let terrain = cells.get(entered as usize).copied().unwrap_or(0);
+                let step = units[usize::from(e.code >= 4)][usize::from(terrain & 7)];
+                side.get(p as usize)
+                    .copied()
+                    .flatten()
+                    .map(|(g, _)| (g + step, p))
+            }
+            ROOT => Some((0, NO_PARENT)),
+            FAR => Some((e.g, e.parent)),
+            _ => continue,
+        };
+        if let Some(slot) = side.get_mut(c) {
+            *slot = node;
+        }
+    }
+    r
+}
+
+/// Searcher copies taken every `interval` steps, within [`MAX_CHECKPOINT_BYTES`], to rebuild
+/// a search at any step by running a copy forward.
+#[derive(Clone, Debug, Default)]
+pub struct Checkpoints {
+    saved: Vec<(usize, Box<dyn Searcher>)>,
+    interval: usize,
+    limit: usize,
+    /// The search last rebuilt, and its step.
+    built: Option<(usize, Box<dyn Searcher>)>,
+}
+
+impl Checkpoints {
+    /// Starts with a copy of `search` at step 0, on a map of `cells` cells.
+    pub fn new(search: &dyn Searcher, cells: usize) -> Checkpoints {
+        // A searcher holds 21–43 bytes per cell (state, g, parent, expansion and heap slot;
+        // twice for bidirectional search): budget 48. Step 0 and one more are always kept.
+        let each = cells.max(1) * 48;
+        let limit = (MAX_CHECKPOINT_BYTES / each).clamp(2, 64);
+        // On big maps a copy costs milliseconds: start sparser there, so a run makes a
+        // handful of copies rather than one per doubling from 256.
+        let mut c = Checkpoints {
+            saved: Vec::new(),
+            interval: (cells / 16).max(256),
+            limit,
+            built: None,
+        };
+        c.save(0, search);
+        c
+    }
+
+    fn save(&mut self, step: usize, search: &dyn Searcher) {
+        let mut copy = search.clone_box();
+        copy.recorder().stop();
+        self.saved.push((step, copy));
+    }
+
+    /// How many steps the planner may run before offering the next checkpoint.
+    pub fn interval(&self) -> usize {
+        self.interval
+    }
+
+    /// Offers the live search at `step`; kept when it is an interval past the last one.
+    pub fn offer(&mut self, step: usize, search: &dyn Searcher) {
+        let last = self.saved.last().map_or(0, |s| s.0);
+        if step < last + self.interval {
+            return;
+        }
+        self.save(step, search);
+        if self.saved.len() > self.limit {
+            // Thin out: keep every other checkpoint (step 0 stays) and space new ones wider.
+            let mut i = 0;
+            self.saved.retain(|_| {
+                i += 1;
+                i % 2 == 1
+            });
+            self.interval *= 2;
+        }
+    }
+
+    /// Checkpoints held.
+    pub fn count(&self) -> usize {
+        self.saved.len()
+    }
+
+    /// The search as it stood after `step` expansions, rebuilt from the nearest checkpoint
+    /// (or the last one rebuilt, when nearer) by running it forward on `grid`.
+    pub fn build(&mut self, step: usize, grid: &crate::Grid) -> Option<&dyn Searcher> {
+        let reuse = self
+            .built
+            .as_ref()
+            .is_some_and(|(s, _)| *s <= step && self.nearest(step).is_none_or(|n| n <= *s));
+        if !reuse {
+            let i = self
+                .saved
+                .partition_point(|(s, _)| *s <= step)
+                .checked_sub(1)?;
+            let (s, search) = &self.saved[i];
+            self.built = Some((*s, search.clone_box()));
+        }
+        let (s, search) = self.built.as_mut()?;
+        if step > *s {
+            let todo = (step - *s) as u64;
+            let _ = search.run(grid, crate::Budget::Expansions(todo), &|| 0.0);
+            *s = step;
+        }
+        Some(self.built.as_ref()?.1.as_ref())
+    }
+
+    fn nearest(&self, step: usize) -> Option<usize> {
+        let i = self
+            .saved
+            .partition_point(|(s, _)| *s <= step)
+            .checked_sub(1)?;
+        Some(self.saved[i].0)
+    }
+}
+
+/// One entry of the open list, for the page's open-list panel.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OpenEntry {
+    /// The cell.
+    pub x: u32,
+    /// The cell.
+    pub y: u32,
+    /// Its cost so far (its side's, for bidirectional search).
+    pub g: f64,
+    /// Its heuristic estimate.
+    pub h: f64,
+    /// The value it is ranked by (g + w·h, g, h; for Breadth-First its g).
+    pub f: f64,
+    /// Bidirectional search: `forward` or `backward`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direction: Option<&'static str>,
+    /// LPA* and D* Lite: the two-part key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<[f64; 2]>,
+}

@@ -1,0 +1,394 @@
+//! The timeline replays exactly: the state bytes, stats, g and parent of every cell at step
+//! k equal a fresh search's stopped after k expansions, for every algorithm, and the open
+//! list's first entry at step k is the cell expanded at step k + 1.
+
+mod common;
+
+use pathlab::formats::movingai::parse_map;
+use pathlab::heuristic::COST_SCALE;
+use pathlab::timeline::{replay_nodes, NodeReplay, NO_PARENT};
+use pathlab::{Algorithm, Budget, Grid, Planner, Settings, Stats};
+use proptest::prelude::*;
+
+fn map(file: &str) -> Grid {
+    let text = std::fs::read_to_string(format!("{}/maps/{file}", env!("CARGO_MANIFEST_DIR")))
+        .expect("map file");
+    parse_map(&text).expect("map")
+}
+
+/// A planner for `algorithm` on `grid` (A* on a mesh searches the map's visibility graph).
+fn planner(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settings) -> Planner {
+    let mut p = Planner::with_grid(grid.clone(), start, goal, settings).expect("planner");
+    if settings.algorithm == Algorithm::Mesh {
+        p.generate_mesh().expect("mesh");
+    }
+    p
+}
+
+/// Stats without the wall-clock fields, which no two runs share.
+fn counters(s: Stats) -> Stats {
+    Stats {
+        run_count: 0,
+        elapsed_ms: 0.0,
+        ..s
+    }
+}
+
+/// The nodes a fresh planner starts with, as a replay base.
+fn base_of(p: &Planner) -> NodeReplay {
+    let states = p.search().states().to_vec();
+    let cells = states.len();
+    let mut base = NodeReplay {
+        states: states.clone(),
+        nodes: [vec![None; cells], vec![None; cells]],
+    };
+    let w = p.grid().width();
+    for (c, &s) in states.iter().enumerate() {
+        if s == 0 {
+            continue;
+        }
+        let (x, y) = (c as u32 % w, c as u32 / w);
+        if let Some(node) = p.search().node(x, y) {
+            if let Some(g) = node.g {
+                let parent = node.parent.map_or(NO_PARENT, |(px, py)| py * w + px);
+                let side = usize::from(s == 6 || s == 7);
+                base.nodes[side][c] = Some(((g * COST_SCALE as f64).round() as u64, parent));
+            }
+        }
+    }
+    base
+}
+
+/// Checks steps `ks` of a planner run to the end against fresh planners stopped there.
+fn check(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settings, ks: &[usize]) {
+    let name = format!(
+        "{} on {}×{}",
+        settings.algorithm,
+        grid.width(),
+        grid.height()
+    );
+    let mut p = planner(grid, start, goal, settings);
+    let base = base_of(&p);
+    p.step(Budget::Unlimited, || 0.0);
+    let len = p.timeline_len();
+    assert_eq!(
+        len as u64,
+        p.search().stats().expanded,
+        "{name}: every step recorded"
+    );
+    assert!(p.timeline().complete());
+    let w = grid.width();
+    for &k in ks.iter().filter(|&&k| k <= len) {
+        let mut fresh = planner(grid, start, goal, settings);
+        if k == len {
+            // The end of the timeline is the finished search (path, final status), which
+            // may take one more call than the last expansion.
+            fresh.step(Budget::Unlimited, || 0.0);
+        } else if k > 0 {
+            fresh.step(Budget::Expansions(k as u64), || 0.0);
+        }
+        let live = fresh.search();
+        assert_eq!(
+            live.stats().expanded,
+            k as u64,
+            "{name}: fresh search reached {k}"
+        );
+        p.seek(k);
+        assert_eq!(p.position(), k, "{name}");
+        assert_eq!(p.is_live(), k == len, "{name}");
+        assert!(
+            p.shown_states() == live.states(),
+            "{name}: state bytes differ at step {k} of {len}"
+        );
+        assert_eq!(
+            counters(p.shown_stats()),
+            counters(*live.stats()),
+            "{name}: stats at step {k} of {len}"
+        );
+        assert_eq!(p.shown_current(), live.current(), "{name}: current at {k}");
+        if k < len {
+            assert!(p.shown_path().is_empty());
+        }
+        // g and parent of every cell, from the events alone.
+        let events = p.timeline().events_to(k);
+        let replay = if k == len && p.is_live() {
+            None
+        } else {
+            Some(replay_nodes(
+                &base,
+                &events,
+                w,
+                grid.bytes(),
+                &settings.movement,
+            ))
+        };
+        if let Some(replay) = replay {
+            assert!(
+                replay.states == live.states(),
+                "{name}: replayed states at {k}"
+            );
+            for c in 0..grid.len() {
+                let (x, y) = (c as u32 % w, c as u32 / w);
+                let Some(node) = live.node(x, y) else {
+                    continue;
+                };
+                let side = usize::from(replay.nodes[0][c].is_none());
+                let got = replay.nodes[side][c].filter(|&(g, _)| g != u64::MAX);
+                let g = got.map(|(g, _)| g as f64 / COST_SCALE as f64);
+                assert_eq!(g, node.g, "{name}: g of ({x}, {y}) at step {k}");
+                if settings.algorithm.name() != "lpa" && settings.algorithm.name() != "dstar-lite" {
+                    let parent = got
+                        .map(|(_, p)| p)
+                        .filter(|&p| p != NO_PARENT)
+                        .map(|p| (p % w, p / w));
+                    assert_eq!(parent, node.parent, "{name}: parent of ({x}, {y}) at {k}");
+                }
+            }
+        }
+        // Scrubbed node details are the fresh search's.
+        if k < len {
+            let probe = live.current().unwrap_or(start);
+            assert_eq!(p.shown_node(probe.0, probe.1), live.node(probe.0, probe.1));
+        }
+    }
+}
+
+/// Checks that the first open entry at each step is the cell expanded next.
+fn check_open(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settings) {
+    let name = format!(
+        "{} on {}×{}",
+        settings.algorithm,
+        grid.width(),
+        grid.height()
+    );
+    let mut p = planner(grid, start, goal, settings);
+    p.step(Budget::Unlimited, || 0.0);
+    let len = p.timeline_len();
+    let stride = (len / 40).max(1);
+    for k in (0..len).step_by(stride) {
+        p.seek(k);
+        let top = p.open_top(3);
+        let next = p.timeline().expanded_at(k + 1).expect("a step after k");
+        let first = top.first().expect("an open entry when a step follows");
+        assert_eq!(
+            first.y * grid.width() + first.x,
+            next,
+            "{name}: open_top(1) at {k} is the next expansion"
+        );
+        assert!(!p.open_why().is_empty(), "{name}: a reason at {k}");
+    }
+}
+
+fn settings(algorithm: Algorithm) -> Settings {
+    Settings {
+        algorithm,
+        ..Settings::default()
+    }
+}
+
+/// The table: algorithm × map (skipping the maps an algorithm refuses) × several steps.
+#[test]
+fn replay_to_any_step_equals_a_search_stopped_there() {
+    let maps = [
+        ("seed002-10.map", (2, 2), (6, 8)),
+        ("u-trap-40.map", (5, 15), (34, 15)),
+        ("maze-63.map", (1, 1), (61, 61)),
+        ("reopen-40.map", (0, 0), (39, 29)),
+        ("no-path-32.map", (2, 10), (24, 9)),
+    ];
+    for (file, start, goal) in maps {
+        let grid = map(file);
+        for algorithm in Algorithm::ALL {
+            let s = settings(algorithm);
+            if s.unavailable_on(&grid).is_some() {
+                continue;
+            }
+            check(&grid, start, goal, s, &[0, 1, 2, 7, 50, 333, 100_000]);
+            let mut p = planner(&grid, start, goal, s);
+            p.step(Budget::Unlimited, || 0.0);
+            let len = p.timeline_len();
+            check(
+                &grid,
+                start,
+                goal,
+                s,
+                &[len / 2, len.saturating_sub(1), len],
+            );
+            check_open(&grid, start, goal, s);
+        }
+    }
+}
+
+#[test]
+fn weighted_a_star_reopening_and_node_budgets_replay_exactly() {
+    let grid = map("reopen-40.map");
+    let weighted = Settings {
+        weight: 2.0,
+        ..Settings::default()
+    };
+    let mut p = planner(&grid, (0, 0), (39, 29), weighted);
+    p.step(Budget::Unlimited, || 0.0);
+    assert!(p.search().stats().reopened > 0, "the map re-opens nodes");
+    let len = p.timeline_len();
+    check(
+        &grid,
+        (0, 0),
+        (39, 29),
+        weighted,
+        &[0, 1, len / 3, len / 2, len - 1, len],
+    );
+    check_open(&grid, (0, 0), (39, 29), weighted);
+    for algorithm in Algorithm::ALL {
+        let budget = Settings {
+            node_budget: Some(40),
+            ..settings(algorithm)
+        };
+        if budget.unavailable_on(&grid).is_some() {
+            continue;
+        }
+        check(&grid, (0, 0), (39, 29), budget, &[0, 1, 20, 39, 40]);
+    }
+}
+
+#[test]
+fn editing_while_scrubbed_back_truncates_the_future() {
+    let grid = map("u-trap-40.map");
+    for algorithm in Algorithm::ALL {
+        let mut p = planner(&grid, (5, 15), (34, 15), settings(algorithm));
+        p.step(Budget::Unlimited, || 0.0);
+        let len = p.timeline_len();
+        let k = len / 2;
+        p.seek(k);
+        p.set_cell(20, 2, pathlab::Cell::Wall);
+        assert_eq!(
+            p.timeline_len(),
+            k,
+            "{algorithm}: the timeline now ends at k"
+        );
+        assert_eq!(p.position(), k, "{algorithm}: the user stays at step k");
+        assert!(p.is_live());
+        assert_eq!(p.search().stats().expanded, k as u64);
+        p.step(Budget::Unlimited, || 0.0);
+        assert!(p.search().status().is_done());
+    }
+}
+
+#[test]
+fn stepping_while_scrubbed_moves_through_the_record_first() {
+    let grid = map("maze-63.map");
+    let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
+    p.step(Budget::Expansions(100), || 0.0);
+    p.seek(10);
+    let states = p.shown_states().to_vec();
+    p.step(Budget::Expansions(5), || 0.0);
+    assert_eq!(p.position(), 15);
+    assert!(p.shown_states() != states.as_slice());
+    p.step(Budget::Expansions(1000), || 0.0);
+    assert!(p.is_live(), "past the end of the record: live again");
+    assert_eq!(
+        p.search().stats().expanded,
+        100,
+        "the live search did not move"
+    );
+    p.step(Budget::Expansions(10), || 0.0);
+    assert_eq!(p.timeline_len(), 110);
+    p.seek(usize::MAX);
+    assert!(p.is_live(), "seeking past the end clamps to live");
+}
+
+#[test]
+fn open_why_names_the_tie_break() {
+    let grid = Grid::new(9, 9).unwrap();
+    let four = Settings {
+        movement: pathlab::Movement {
+            connectivity: pathlab::Connectivity::Four,
+            ..Default::default()
+        },
+        heuristic: Some(pathlab::Heuristic::Manhattan),
+        ..Settings::default()
+    };
+    let mut p = planner(&grid, (0, 0), (3, 3), four);
+    p.step(Budget::Expansions(2), || 0.0);
+    let why = p.open_why();
+    assert!(
+        why.contains("tie on f = 6.00") && why.contains("larger g"),
+        "{why}"
+    );
+    let mut d = planner(&grid, (4, 4), (8, 4), settings(Algorithm::Dijkstra));
+    d.step(Budget::Expansions(1), || 0.0);
+    let why = d.open_why();
+    assert!(
+        why.contains("on g with 3 others") && why.contains("oldest"),
+        "{why}"
+    );
+    let mut bfs = planner(&grid, (0, 4), (8, 4), settings(Algorithm::BreadthFirst));
+    bfs.step(Budget::Expansions(3), || 0.0);
+    assert!(bfs.open_why().starts_with("FIFO"));
+    let mut d = planner(&grid, (0, 4), (8, 4), settings(Algorithm::Dijkstra));
+    d.step(Budget::Unlimited, || 0.0);
+    assert_eq!(d.open_top(0).len(), 0);
+    let lpa = planner(&grid, (0, 4), (8, 4), settings(Algorithm::Lpa));
+    assert!(lpa.clone().open_top(1)[0].key.is_some());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// On random small maps, every step of every algorithm replays exactly.
+    #[test]
+    fn random_maps_replay_exactly(
+        w in 3u32..14,
+        h in 3u32..14,
+        walls in proptest::collection::vec(0u8..5, 196),
+        alg in 0usize..Algorithm::ALL.len(),
+        weight in prop_oneof![Just(1.0), Just(2.5)],
+    ) {
+        let bytes: Vec<u8> = (0..(w * h) as usize)
+            .map(|i| if walls[i % walls.len()] == 0 && i % 7 != 0 { 0 } else { 1 + walls[i % walls.len()] % 2 })
+            .collect();
+        let mut grid = Grid::from_bytes(w, h, bytes).unwrap();
+        let (start, goal) = ((0, 0), (w - 1, h - 1));
+        grid.set(0, 0, pathlab::Cell::OPEN);
+        grid.set(i64::from(w) - 1, i64::from(h) - 1, pathlab::Cell::OPEN);
+        let s = Settings { algorithm: Algorithm::ALL[alg], weight, ..Settings::default() };
+        prop_assume!(s.unavailable_on(&grid).is_none());
+        let mut p = planner(&grid, start, goal, s);
+        p.step(Budget::Unlimited, || 0.0);
+        let len = p.timeline_len();
+        let ks: Vec<usize> = (0..=len).collect();
+        check(&grid, start, goal, s, &ks);
+        check_open(&grid, start, goal, s);
+    }
+}
+
+#[test]
+fn past_the_memory_cap_the_timeline_covers_the_first_steps_only() {
+    let grid = map("maze-63.map");
+    let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
+    p.set_timeline_cap(20_000);
+    p.step(Budget::Unlimited, || 0.0);
+    let expanded = p.search().stats().expanded as usize;
+    let len = p.timeline_len();
+    assert!(!p.timeline().complete());
+    assert!(len > 0 && len < expanded, "{len} of {expanded} steps kept");
+    assert!(p.timeline().bytes() < 40_000, "{}", p.timeline().bytes());
+    // The recorded steps still replay exactly; the end is the live search.
+    let mut fresh = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
+    fresh.step(Budget::Expansions(len as u64 - 1), || 0.0);
+    p.seek(len - 1);
+    assert!(p.shown_states() == fresh.search().states());
+    p.seek(len);
+    assert!(p.is_live());
+    assert!(p.shown_states() == p.search().states());
+}
+
+#[test]
+fn recording_is_off_for_a_plain_search() {
+    let grid = map("maze-63.map");
+    let mut s = pathlab::Search::new(&grid, (1, 1), (61, 61), &Settings::default()).unwrap();
+    s.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+    assert!(!pathlab::Searcher::recorder(&mut s).is_on());
+    let mut t = pathlab::timeline::Timeline::new(s.states(), s.stats(), usize::MAX);
+    t.collect(pathlab::Searcher::recorder(&mut s));
+    assert_eq!(t.event_count(), 0);
+}

@@ -1,0 +1,613 @@
+// Compare mode: two to four planner views side by side on the same map with the same start
+// and goal, each with its own algorithm and heuristic weight, driven by one Run / Step / Reset
+// and one timeline, with a summary table that marks the winner of each column.
+//
+// Every view has its own wasm Planner. The map stays the same in all of them because every
+// map edit is forwarded: each view's planner is wrapped in a Proxy that repeats the edit calls
+// (strokes, markers, undo/redo, clear) on every other planner of the group. Loading a map goes
+// into the first planner and is copied to the others through its share link. JS decides
+// nothing about the search: it only forwards and shows.
+
+import { PlannerView, isTrap, messageOf } from './view.js';
+import { SPEEDS, statusWord } from './ui.js';
+import { Timeline } from './timeline.js';
+import { buildPalette } from './palette.js';
+
+/** The algorithms a compare column offers (the node mesh needs a mesh, so it is left out). */
+export const COMPARE_ALGORITHMS = [
+  ['bfs', 'Breadth-First'],
+  ['best-first', 'Best-First'],
+  ['dijkstra', 'Dijkstra'],
+  ['astar', 'A*'],
+  ['jps', 'Jump Point Search'],
+  ['bidirectional', 'Bidirectional A*'],
+  ['theta', 'Theta*'],
+  ['lpa', 'LPA*'],
+  ['dstar-lite', 'D* Lite'],
+];
+const LABELS = Object.fromEntries(COMPARE_ALGORITHMS);
+/** The algorithms whose key uses the heuristic weight (the weight box is dimmed otherwise). */
+const WEIGHTED = new Set(['astar', 'jps', 'theta']);
+export const MIN_PLANNERS = 2;
+export const MAX_PLANNERS = 4;
+
+/** The planner calls that change the map or markers: repeated on every planner of the group. */
+const MAP_EDITS = new Set(['beginStroke', 'endStroke', 'paintLine', 'setStart', 'setGoal', 'undo', 'redo', 'clearWalls']);
+
+function el(tag, props = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') node.className = v;
+    else if (k === 'text') node.textContent = v;
+    else if (k.startsWith('aria-') || k.startsWith('data-')) node.setAttribute(k, v);
+    else node[k] = v;
+  }
+  node.append(...children);
+  return node;
+}
+
+/**
+ * `target` wrapped so that map edits reach every planner of `group()` too. The target's own
+ * call runs first; when it throws (a marker on a wall), nothing is forwarded.
+ */
+function mirrored(target, group) {
+  return new Proxy(target, {
+    get(t, prop) {
+      const value = Reflect.get(t, prop, t);
+      if (typeof value !== 'function') return value;
+      if (!MAP_EDITS.has(prop)) return value.bind(t);
+      return (...args) => {
+        const result = value.apply(t, args);
+        for (const other of group()) {
+          if (other === t) continue;
+          try {
+            other[prop](...args);
+          } catch (e) {
+            // Same map, same markers: the others accept what the first accepted. Only a trap
+            // (the instance is gone) is worth passing on.
+            if (isTrap(e)) throw e;
+          }
+        }
+        return result;
+      };
+    },
+  });
+}
+
+/** "A* ×1.5": a column's name. */
+export function plannerLabel(spec) {
+  const name = LABELS[spec.algorithm] || spec.algorithm;
+  return spec.weight !== null && spec.weight !== undefined && WEIGHTED.has(spec.algorithm) && spec.weight !== 1
+    ? `${name} ×${spec.weight}`
+    : name;
+}
+
+/**
+ * The winners of each summary column among `rows` ({expanded, cost, moves, ms, done, found}):
+ * `{expanded: Set, cost: Set, moves: Set, ms: Set}` of row indices. Only once every planner
+ * has finished; cost and moves only among those that found a path; ties are all winners.
+ */
+export function winners(rows) {
+  const out = { expanded: new Set(), cost: new Set(), moves: new Set(), ms: new Set() };
+  if (rows.length === 0 || !rows.every((r) => r.done)) return out;
+  const pick = (key, eligible) => {
+    const vals = rows.map((r, i) => [i, r[key]]).filter(([i, v]) => eligible(rows[i]) && Number.isFinite(v));
+    if (vals.length === 0) return;
+    const best = Math.min(...vals.map(([, v]) => v));
+    // Costs are sums of √2 steps: equal paths may differ in the last bits.
+    const tol = key === 'cost' ? 1e-9 * Math.max(1, Math.abs(best)) : 0;
+    for (const [i, v] of vals) if (v - best <= tol) out[key].add(i);
+  };
+  pick('expanded', () => true);
+  pick('cost', (r) => r.found);
+  pick('moves', (r) => r.found);
+  pick('ms', () => true);
+  return out;
+}
+
+/**
+ * The compare view, built into `root`. `options`:
+ * - `Planner`, `memory`: the wasm Planner class and `() => memory`;
+ * - `planners`: [{algorithm, weight}] (2–4), left to right;
+ * - `controls`: show the Run/Step/Reset bar (default true); `timeline`: show the scrubber
+ *   (default true); `editable`: show the per-column algorithm/weight pickers and add/remove
+ *   (default true); `readonly`: no drawing;
+ * - `hooks`: { message(text, kind), edited(), changed() } — all optional.
+ */
+export class CompareView {
+  constructor(root, { Planner, memory, planners, controls = true, timeline = true, editable = true, readonly = false, hooks = {} }) {
+    if (!Array.isArray(planners) || planners.length < MIN_PLANNERS || planners.length > MAX_PLANNERS) {
+      throw new Error(`compare mode needs ${MIN_PLANNERS} to ${MAX_PLANNERS} planners`);
+    }
+    this.Planner = Planner;
+    this.memory = memory;
+    this.hooks = hooks;
+    this.readonly = readonly;
+    this.editable = editable;
+    this.speed = 3;
+    this.brush = 'wall';
+    this.columns = [];
+    this.tableQueued = false;
+    this.lastDone = false;
+    this.build(root, { controls, timeline });
+    // Settings every column shares (movement, heuristic, budget): those of the loaded link.
+    this.base = null;
+    for (const spec of planners) this.addColumn(spec);
+  }
+
+  get views() {
+    return this.columns.map((c) => c.view);
+  }
+
+  say(text, kind = 'info') {
+    if (this.messageEl) {
+      this.messageEl.textContent = text;
+      this.messageEl.dataset.kind = kind;
+    }
+    this.hooks.message?.(text, kind);
+  }
+
+  build(root, { controls, timeline }) {
+    this.root = el('div', { class: 'compare' });
+    if (controls) {
+      const bar = el('div', { class: 'compare-bar', role: 'toolbar', 'aria-label': 'Compare controls' });
+      const button = (name, text, title, fn, cls = '') => {
+        const b = el('button', { type: 'button', text, title, class: cls, 'data-compare': name });
+        b.addEventListener('click', fn);
+        bar.append(b);
+        return b;
+      };
+      button('step', 'Step', 'One expansion in every planner (N or →)', () => this.step());
+      this.runButton = button('run', 'Run', 'Run or pause every planner (Space)', () => this.toggleRun(), 'primary');
+      button('reset', 'Reset', 'Reset every search (R)', () => this.resetSearch());
+      this.speedInput = el('input', {
+        type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(this.speed), 'data-compare': 'speed',
+      });
+      this.speedInput.setAttribute('aria-valuetext', SPEEDS[this.speed].label);
+      this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
+      bar.append(el('label', {}, ['Speed', this.speedInput]));
+      if (!this.readonly) {
+        this.brushSelect = el('select', { 'aria-label': 'Brush', 'data-compare': 'brush' }, [
+          ['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4'],
+        ].map(([v, t]) => el('option', { value: v, text: t })));
+        this.brushSelect.addEventListener('change', () => this.setBrush(this.brushSelect.value));
+        bar.append(this.brushSelect);
+        button('undo', '↶', 'Undo in every planner (Ctrl+Z)', () => this.views[0]?.undo()).setAttribute('aria-label', 'Undo');
+        button('redo', '↷', 'Redo in every planner (Ctrl+Shift+Z)', () => this.views[0]?.redo()).setAttribute('aria-label', 'Redo');
+      }
+      if (this.editable) {
+        this.addButton = button('add', '+ Planner', 'Add a planner (up to 4)', () => this.guard(() => this.addColumn({ algorithm: 'best-first', weight: null }, true)));
+      }
+      this.root.append(bar);
+    }
+    this.timelineHost = el('div', { class: 'compare-timeline' });
+    if (timeline) this.root.append(this.timelineHost);
+    this.grid = el('div', { class: 'compare-grid' });
+    this.table = el('table', { class: 'compare-table', 'aria-label': 'Summary' });
+    this.root.append(this.grid, el('div', { class: 'compare-table-wrap' }, [this.table]));
+    // A page with a message region of its own gets the messages through the hook instead.
+    if (!this.hooks.message) {
+      this.messageEl = el('p', { class: 'compare-message', role: 'status', 'aria-live': 'polite' });
+      this.root.append(this.messageEl);
+    }
+    root.replaceChildren(this.root);
+    this.timeline = timeline ? new Timeline(this.timelineHost, { views: () => this.views, label: 'Search step (all planners)', onSeek: () => this.queueTable() }) : null;
+  }
+
+  guard(fn) {
+    try {
+      return fn();
+    } catch (e) {
+      if (isTrap(e)) throw e;
+      this.say(messageOf(e), 'error');
+      return undefined;
+    }
+  }
+
+  /** Adds a column for `spec` ({algorithm, weight}); `live` when the view is already running. */
+  addColumn(spec, live = false) {
+    if (this.columns.length >= MAX_PLANNERS) throw new Error(`compare mode shows at most ${MAX_PLANNERS} planners`);
+    const raw = new this.Planner(40, 25);
+    raw.setPalette(buildPalette());
+    const first = this.columns[0]?.raw;
+    if (first) raw.loadLink(first.shareLink());
+    const column = { raw, spec: { algorithm: spec.algorithm, weight: spec.weight ?? null } };
+    const planner = mirrored(raw, () => this.columns.map((c) => c.raw));
+    this.buildPanel(column);
+    column.view = new PlannerView({
+      planner,
+      memory: this.memory,
+      canvas: column.canvas,
+      keyScope: column.panel,
+      readonly: this.readonly,
+      controls: this,
+      hooks: {
+        message: (text, kind) => {
+          if (kind !== 'info') this.say(`${plannerLabel(column.spec)}: ${text}`, kind);
+        },
+        stats: (stats, running) => this.showLine(column, stats, running),
+        buttons: () => this.showButtons(),
+        edited: () => {
+          this.queueTable();
+          this.hooks.edited?.();
+        },
+        brush: (brush) => this.setBrush(brush),
+        crashed: (error) => this.say(`The planner crashed (${messageOf(error)}) Reload the page to start it again.`, 'error'),
+      },
+    });
+    column.view.speed = this.speed;
+    this.columns.push(column);
+    try {
+      this.applySettings(column);
+    } catch (e) {
+      this.say(`${plannerLabel(column.spec)}: ${messageOf(e)}`, 'error');
+    }
+    if (live) {
+      column.view.start();
+      column.view.loaded();
+      this.layout();
+      this.hooks.changed?.();
+    }
+    this.queueTable();
+    return column;
+  }
+
+  removeColumn(column) {
+    if (this.columns.length <= MIN_PLANNERS) return;
+    this.columns = this.columns.filter((c) => c !== column);
+    column.view.destroy();
+    column.panel.remove();
+    this.layout();
+    this.queueTable();
+    this.hooks.changed?.();
+  }
+
+  buildPanel(column) {
+    const panel = el('section', { class: 'compare-panel', 'aria-label': 'Planner' });
+    const badge = el('span', { class: 'swatch-n', 'aria-hidden': 'true' });
+    const header = el('header', {}, [badge]);
+    const select = el('select', { 'aria-label': 'Algorithm', 'data-compare': 'algorithm' },
+      COMPARE_ALGORITHMS.map(([v, t]) => el('option', { value: v, text: t })));
+    select.value = column.spec.algorithm;
+    const weight = el('input', {
+      type: 'number', min: '0', step: '0.1', inputMode: 'decimal', 'aria-label': 'Heuristic weight', 'data-compare': 'weight',
+    });
+    const weightLabel = el('label', { class: 'weight-label', title: 'Heuristic weight' }, ['w', weight]);
+    header.append(select, weightLabel);
+    if (this.editable) {
+      const remove = el('button', { type: 'button', text: '×', title: 'Remove this planner', 'aria-label': 'Remove this planner', 'data-compare': 'remove' });
+      remove.addEventListener('click', () => this.removeColumn(column));
+      header.append(remove);
+      column.remove = remove;
+    } else {
+      select.disabled = true;
+      weight.disabled = true;
+    }
+    select.addEventListener('change', () => {
+      column.spec.algorithm = select.value;
+      this.changeSettings(column);
+    });
+    weight.addEventListener('change', () => {
+      const text = weight.value.trim();
+      const w = Number(text);
+      if (text === '' || !Number.isFinite(w)) {
+        this.say('The heuristic weight must be a number (1 = plain A*).', 'error');
+        this.showSpec(column);
+        return;
+      }
+      column.spec.weight = w;
+      this.changeSettings(column);
+    });
+    column.canvas = el('canvas', {
+      tabIndex: 0,
+      'aria-label': this.readonly ? 'Map (read-only): drag to pan, wheel to zoom' : 'Map: drag to draw walls in every planner, drag the markers to move them',
+    });
+    column.line = el('div', { class: 'compare-line', 'data-compare': 'line' });
+    panel.append(header, el('div', { class: 'compare-canvas' }, [column.canvas]), column.line);
+    Object.assign(column, { panel, badge, select, weight, weightLabel });
+    this.grid.append(panel);
+    this.showSpec(column);
+  }
+
+  showSpec(column) {
+    column.select.value = column.spec.algorithm;
+    const w = column.spec.weight ?? this.base?.weight ?? 1;
+    column.weight.value = String(w);
+    column.weightLabel.classList.toggle('idle', !WEIGHTED.has(column.spec.algorithm));
+    column.panel.setAttribute('aria-label', `Planner ${this.columns.indexOf(column) + 1}: ${plannerLabel(column.spec)}`);
+  }
+
+  /** Gives a column's planner the shared settings with its own algorithm and weight. */
+  applySettings(column) {
+    const base = this.base ?? column.raw.settings();
+    const settings = { ...base, algorithm: column.spec.algorithm };
+    if (column.spec.weight !== null) settings.weight = column.spec.weight;
+    column.raw.setSettings(settings);
+  }
+
+  changeSettings(column) {
+    const ok = this.guard(() => {
+      this.applySettings(column);
+      return true;
+    });
+    if (!ok) {
+      const s = column.raw.settings();
+      column.spec.algorithm = s.algorithm;
+      column.spec.weight = s.weight;
+    }
+    this.showSpec(column);
+    column.view.running = false;
+    column.view.walker = null;
+    column.view.edited();
+    this.hooks.changed?.();
+  }
+
+  /** Lays the columns out and numbers them (called after the set of columns changed). */
+  layout() {
+    this.grid.style.setProperty('--n', String(this.columns.length));
+    this.grid.dataset.n = String(this.columns.length);
+    this.columns.forEach((c, i) => {
+      c.badge.textContent = String(i + 1);
+      if (c.remove) c.remove.disabled = this.columns.length <= MIN_PLANNERS;
+      this.showSpec(c);
+    });
+    if (this.addButton) this.addButton.disabled = this.columns.length >= MAX_PLANNERS;
+  }
+
+  /**
+   * The run, step, reset and timeline keys anywhere on the page. Inside a panel the view's
+   * own keyboard handler (input.js) already routes them here, so those events are left alone.
+   */
+  attachKeys() {
+    this.onKey = (e) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      const tag = t?.tagName;
+      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || t?.isContentEditable) return;
+      if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
+      if (this.columns.some((c) => c.panel.contains(t))) return;
+      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      if (e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
+        e.preventDefault();
+        this.timelineStep(key === 'ArrowLeft' ? -1 : 1);
+        return;
+      }
+      const act = {
+        ' ': () => this.toggleRun(),
+        n: () => this.step(),
+        ArrowRight: () => this.step(),
+        r: () => this.resetSearch(),
+        ',': () => this.timelineStep(-1),
+        '.': () => this.timelineStep(1),
+        Home: () => this.timelineSeek(0),
+        End: () => this.timelineSeek(Infinity),
+      }[key];
+      if (!act) return;
+      e.preventDefault();
+      act();
+    };
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  /** Starts every view's frame loop (after the first map is loaded). */
+  start() {
+    this.attachKeys();
+    this.layout();
+    for (const c of this.columns) c.view.start();
+    this.setSpeed(this.speed);
+    this.queueTable();
+  }
+
+  // ---- loading ------------------------------------------------------------------------------
+
+  /**
+   * Loads a map into every planner: `load(planner)` fills the first planner (a shipped map, a
+   * link, a file…); the others get the same state through its share link. The first planner's
+   * settings become the shared settings; each column keeps its algorithm and weight.
+   */
+  async loadWith(load) {
+    const first = this.columns[0];
+    await load(first.raw);
+    this.base = first.raw.settings();
+    const link = first.raw.shareLink();
+    for (const c of this.columns.slice(1)) c.raw.loadLink(link);
+    for (const c of this.columns) {
+      try {
+        this.applySettings(c);
+      } catch (e) {
+        this.say(`${plannerLabel(c.spec)}: ${messageOf(e)}`, 'error');
+      }
+      c.view.loaded();
+      this.showSpec(c);
+    }
+    this.queueTable();
+  }
+
+  /** Sets the columns' algorithms and weights (2–4 specs); adds or removes columns to match. */
+  setPlanners(specs) {
+    while (this.columns.length > specs.length) this.removeColumn(this.columns[this.columns.length - 1]);
+    specs.forEach((spec, i) => {
+      if (i >= this.columns.length) {
+        this.addColumn(spec, true);
+        return;
+      }
+      const c = this.columns[i];
+      c.spec = { algorithm: spec.algorithm, weight: spec.weight ?? null };
+      this.changeSettings(c);
+    });
+    this.layout();
+  }
+
+  /** The columns as [{algorithm, weight}] (weight null = the shared weight). */
+  specs() {
+    return this.columns.map((c) => ({ algorithm: c.spec.algorithm, weight: c.spec.weight }));
+  }
+
+  // ---- one Run / Step / Reset for all --------------------------------------------------------
+
+  allFinished() {
+    return this.views.every((v) => v.planner.status !== 'running');
+  }
+
+  /** Run or pause every planner. A planner that has finished stays finished while others run. */
+  toggleRun() {
+    const views = this.views;
+    if (views.some((v) => v.running)) {
+      for (const v of views) v.running = false;
+      this.say('Paused. Press Space to go on, or N to step.', 'info');
+    } else {
+      if (this.allFinished()) for (const v of views) v.planner.resetSearch();
+      for (const v of views) {
+        if (v.planner.status === 'running') {
+          v.walker = null;
+          v.running = true;
+        }
+      }
+      this.say('Racing…', 'info');
+    }
+    for (const v of views) v.syncStats();
+    this.showButtons();
+  }
+
+  /** One expansion in every planner still searching (all start over once all have finished). */
+  step() {
+    const views = this.views;
+    if (this.allFinished()) for (const v of views) v.planner.resetSearch();
+    for (const v of views) {
+      if (v.planner.status === 'running') v.step();
+      else v.running = false;
+    }
+    this.showButtons();
+  }
+
+  resetSearch() {
+    for (const v of this.views) v.resetSearch();
+    this.say('Searches reset. Press Run (Space) or Step (N).', 'info');
+  }
+
+  timelineStep(delta) {
+    if (this.timeline) this.timeline.stepBy(delta);
+    else if (delta > 0) this.step();
+  }
+
+  timelineSeek(step) {
+    this.timeline?.seekTo(step);
+  }
+
+  /** Seeks every planner to `step` (each clamps to its own length). */
+  seek(step) {
+    if (!this.timeline) {
+      const t = new Timeline(document.createElement('div'), { views: () => this.views });
+      t.seekAll(step);
+      t.destroy();
+      return;
+    }
+    this.timeline.seekAll(step);
+  }
+
+  setSpeed(index) {
+    this.speed = index;
+    for (const v of this.views) v.setSpeedStop(index);
+    if (this.speedInput) {
+      this.speedInput.value = String(index);
+      this.speedInput.setAttribute('aria-valuetext', SPEEDS[index]?.label ?? '');
+    }
+  }
+
+  setBrush(brush) {
+    this.brush = brush;
+    for (const v of this.views) v.brush = brush;
+    if (this.brushSelect && this.brushSelect.value !== brush) this.brushSelect.value = brush;
+  }
+
+  showButtons() {
+    if (!this.runButton) return;
+    const running = this.views.some((v) => v.running);
+    const label = running ? 'Pause' : 'Run';
+    if (this.runButton.textContent !== label) this.runButton.textContent = label;
+    this.runButton.setAttribute('aria-pressed', String(running));
+    this.queueTable();
+  }
+
+  showLine(column, stats, running) {
+    const word = statusWord(stats, running);
+    const cost = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
+    column.line.textContent = `${word} · expanded ${stats.expanded} · open ${stats.openSize} · cost ${cost}`;
+    column.line.dataset.status = word;
+    this.queueTable();
+  }
+
+  // ---- the summary table -----------------------------------------------------------------------
+
+  queueTable() {
+    if (this.tableQueued) return;
+    this.tableQueued = true;
+    requestAnimationFrame(() => {
+      this.tableQueued = false;
+      this.showTable();
+    });
+  }
+
+  /** The summary rows: one per planner, from its statistics at the shown step. */
+  rows() {
+    return this.columns.filter((c) => !c.view.destroyed).map((c) => {
+      const s = c.raw.stats();
+      const found = s.status === 'found' || s.status === 'partial';
+      return {
+        label: plannerLabel(c.spec),
+        expanded: s.expanded,
+        cost: found ? s.pathCost : null,
+        moves: found ? s.pathMoves : null,
+        ms: s.elapsedMs,
+        status: statusWord(s, c.view.running),
+        done: s.status !== 'running',
+        found: s.status === 'found',
+      };
+    });
+  }
+
+  showTable() {
+    const rows = this.rows();
+    const win = winners(rows);
+    const head = el('tr', {}, ['#', 'Algorithm', 'Expanded', 'Path cost', 'Moves', 'Time (ms)', 'Status'].map((t) => el('th', { scope: 'col', text: t })));
+    const body = rows.map((r, i) => {
+      const td = (key, text) => {
+        const cell = el('td', { text, 'data-col': key });
+        if (win[key]?.has(i)) cell.className = 'winner';
+        return cell;
+      };
+      return el('tr', { 'data-row': String(i) }, [
+        el('td', { text: String(i + 1) }),
+        el('td', { text: r.label, 'data-col': 'algorithm' }),
+        td('expanded', String(r.expanded)),
+        td('cost', r.cost === null || r.cost === undefined ? '—' : r.cost.toFixed(4)),
+        td('moves', r.moves === null || r.moves === undefined ? '—' : String(r.moves)),
+        td('ms', r.ms >= 100 ? r.ms.toFixed(0) : r.ms.toFixed(2)),
+        el('td', { text: r.status, 'data-col': 'status' }),
+      ]);
+    });
+    this.table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, body));
+    const done = rows.length > 0 && rows.every((r) => r.done);
+    if (done && !this.lastDone && rows.some((r) => r.expanded > 0)) {
+      const best = [...win.expanded].map((i) => rows[i].label).join(' and ');
+      this.say(`All planners finished: ${best} expanded the fewest nodes.`, 'success');
+    }
+    this.lastDone = done;
+  }
+
+  /** A plain snapshot for tests and the embed's getState. */
+  state() {
+    return {
+      planners: this.specs(),
+      rows: this.rows(),
+      timeline: this.timeline ? this.timeline.figures() : null,
+    };
+  }
+
+  destroy() {
+    if (this.onKey) document.removeEventListener('keydown', this.onKey);
+    this.timeline?.destroy();
+    for (const v of this.views) v.destroy();
+    this.root.remove();
+  }
+}
