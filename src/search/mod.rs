@@ -1234,7 +1234,11 @@ pub(crate) fn endpoint_index(
 /// restart it, run it by a [`Budget`], read its status, counters, per-cell states and path.
 ///
 /// Made by [`new_search`]; see the module docs for how to add an implementation.
-pub trait Searcher: fmt::Debug {
+///
+/// Not a `Debug` subtrait: that would put every engine's derived `Debug` code (and its field
+/// names) into the page's wasm through the trait's vtable. `dyn Searcher` prints its
+/// algorithm and status instead.
+pub trait Searcher {
     /// Starts over from `start` to `goal` on `grid` with `settings`, reusing memory where it
     /// can. On error the searcher is left as it was.
     fn restart(
@@ -1321,6 +1325,15 @@ pub trait Searcher: fmt::Debug {
 
     /// Why [`Searcher::open_top`]'s first entry goes first, in a sentence ('' when empty).
     fn open_why(&self) -> String;
+}
+
+impl fmt::Debug for dyn Searcher {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Searcher")
+            .field("algorithm", &self.settings().algorithm)
+            .field("status", &self.status())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Clone for Box<dyn Searcher> {
