@@ -37,6 +37,10 @@ enum Op {
     MeshRemove(u32),
     MeshGenerate,
     MeshSet(Vec<(u32, u32)>, Vec<(u32, u32)>),
+    Seek(u32),
+    SeekBack(u16),
+    OpenTop(u8),
+    ShownNode(u32, u32),
 }
 
 fn settings(algorithm: u8, heuristic: u8, weight: f64, four: bool, rule: u8, diagonal: f64, goal_directed: bool, budget: Option<u64>) -> Settings {
@@ -71,6 +75,8 @@ fn check(planner: &Planner) {
     for (x, y) in [planner.start(), planner.goal()] {
         assert!(grid.is_passable(i64::from(x), i64::from(y)), "marker ({x}, {y}) not passable");
     }
+    assert!(planner.position() <= planner.timeline_len(), "position past the timeline");
+    assert_eq!(planner.shown_states().len(), grid.len(), "shown states do not cover the map");
     let search = planner.search();
     if search.status() == Status::Found {
         assert!(search.stats().path_cost.is_some());
@@ -167,6 +173,18 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
                     generations += 1;
                     let _ = planner.generate_mesh();
                 }
+            }
+            Op::Seek(step) => planner.seek(step as usize),
+            Op::SeekBack(by) => planner.seek(planner.position().saturating_sub(usize::from(by))),
+            Op::OpenTop(n) => {
+                let top = planner.open_top(usize::from(n));
+                assert!(top.len() <= usize::from(n));
+                let _ = planner.open_why();
+            }
+            Op::ShownNode(x, y) => {
+                let _ = planner.shown_node(x, y);
+                let _ = planner.shown_stats();
+                let _ = planner.shown_path_cells();
             }
             Op::MeshSet(nodes, edges) => {
                 let _ = planner.set_mesh(&nodes, &edges);
