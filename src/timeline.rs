@@ -128,8 +128,10 @@ impl Recorder {
         }
     }
 
-    /// Appends one event word. Out of line: the off path stays one inlined test at each of
-    /// the twenty-odd recording sites, without a copy of `Vec::push`'s growth code beside it.
+    /// Appends one event word. Out of line: the off path then stays one flag test at each of
+    /// the twenty-odd recording sites (callgrind: `Search::run` +2.2 % instructions off,
+    /// against +4.2 % with the push inlined beside it), and the wasm 0.4 KB smaller; the
+    /// call costs recording about 3 %.
     #[inline(never)]
     fn push(&mut self, word: u32) {
         self.events.push(word);
