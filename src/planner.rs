@@ -442,6 +442,8 @@ impl Planner {
 
     /// Throws the search away and starts a new one (nothing expanded yet).
     pub fn reset_search(&mut self) {
+        // Not an edit: even when scrubbed back, the new search starts at step 0.
+        self.position = None;
         self.restart_search(false);
     }
 

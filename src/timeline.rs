@@ -17,17 +17,19 @@
 //! bytes; jump points, Theta*'s line-of-sight parents, mesh nodes, and the engines whose g
 //! is not a step from the parent (LPA*, D* Lite) use the 16-byte far form.
 //!
-//! Step boundaries: before each expansion the engine calls [`Recorder::mark`], which ends
-//! the previous step: its end offset in the event list and its [`Stats`] as a one-word delta
-//! from the step before (an escape to a full copy when a counter jumps too far).
+//! Step boundaries: before each expansion the engine calls `Recorder::mark`, which ends
+//! the previous step in one word: its [`Stats`] as deltas from the step before and its number
+//! of event words (an escape to a full record when something does not fit). Every 256th step
+//! the timeline also indexes where its events end and its full stats, so any step is located
+//! from fewer than 256 step words.
 //!
 //! # Seeking
 //!
-//! The timeline keeps keyframes — a copy of the state bytes and the stats — whenever at least
-//! `width × height` events were recorded since the last one, so keyframes take at most a
-//! quarter of the events' memory. Showing step k copies the keyframe at or before k and
-//! applies at most `width × height` events: linear in the map's size, whatever the length of
-//! the run. Moving forward from the step shown applies only the events between.
+//! The timeline keeps keyframes — a copy of the state bytes — whenever at least `width ×
+//! height` events were recorded since the last one, so keyframes take at most a quarter of
+//! the events' memory. Showing step k copies the keyframe at or before k and applies at most
+//! `width × height` events in one pass: linear in the map's size, whatever the length of the
+//! run. Moving forward from the step shown applies only the events between.
 //!
 //! Node details and the open list at a step (which events do not hold: keys, insertion
 //! numbers) come from a searcher restored from a checkpoint and run forward to the step
@@ -128,8 +130,10 @@ impl Recorder {
         }
     }
 
-    /// Appends one event word. Out of line: the off path stays one inlined test at each of
-    /// the twenty-odd recording sites, without a copy of `Vec::push`'s growth code beside it.
+    /// Appends one event word. Out of line: the off path then stays one flag test at each of
+    /// the twenty-odd recording sites (callgrind: `Search::run` +2.2 % instructions off,
+    /// against +4.2 % with the push inlined beside it), and the wasm 0.4 KB smaller; the
+    /// call costs recording about 3 %.
     #[inline(never)]
     fn push(&mut self, word: u32) {
         self.events.push(word);
@@ -270,7 +274,7 @@ pub struct Timeline {
     event_count: usize,
 }
 
-/// What one event says: the cell, its new state byte (or [`SAME_STATE`]), its node code, and
+/// What one event says: the cell, its new state byte (or 15, unchanged), its node code, and
 /// for a far event its parent and g.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Event {

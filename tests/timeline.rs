@@ -392,3 +392,28 @@ fn recording_is_off_for_a_plain_search() {
     t.collect(pathlab::Searcher::recorder(&mut s));
     assert_eq!(t.event_count(), 0);
 }
+
+#[test]
+fn resetting_while_scrubbed_back_starts_at_step_zero() {
+    let grid = map("maze-63.map");
+    let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::AStar));
+    p.step(Budget::Unlimited, || 0.0);
+    p.seek(20);
+    p.reset_search();
+    assert!(p.is_live());
+    assert_eq!(p.timeline_len(), 0);
+    assert_eq!(p.search().stats().expanded, 0);
+    // Settings changed while scrubbed: the new search is fast-forwarded to the same step.
+    p.step(Budget::Expansions(50), || 0.0);
+    p.seek(30);
+    p.set_settings(settings(Algorithm::Dijkstra)).unwrap();
+    assert_eq!((p.position(), p.timeline_len()), (30, 30));
+    assert_eq!(p.search().settings().algorithm, Algorithm::Dijkstra);
+    // And so are undo and redo.
+    assert!(p.set_cell(1, 1, pathlab::Cell::Terrain(3)));
+    p.step(Budget::Expansions(20), || 0.0);
+    p.seek(15);
+    assert!(p.undo());
+    assert_eq!((p.position(), p.timeline_len()), (15, 15));
+    assert_eq!(p.grid().get(1, 1), Some(pathlab::Cell::OPEN));
+}
