@@ -94,6 +94,7 @@ async function queryRuns(browser, base, queries) {
     const plan = {
       'pathlab-wasm': { repeats, queries: qs.length },
       'pathlab-wasm-jps': { repeats, queries: qs.length },
+      'pathlab-wasm-rec': { repeats, queries: qs.length },
       'pf-astar': { repeats, queries: pfQueries },
       'pf-jps': { repeats, queries: pfQueries },
       'pf-dijkstra': { repeats: 1, queries: Math.min(pfDijkstraQueries, qs.length) },

@@ -123,6 +123,8 @@ pub struct Planner {
     base_expanded: u64,
     /// The most bytes a timeline may take ([`MAX_TIMELINE_BYTES`] unless set).
     timeline_cap: usize,
+    /// Whether searches are recorded for the timeline (on unless switched off).
+    recording: bool,
 }
 
 impl Planner {
@@ -148,6 +150,7 @@ impl Planner {
             position: None,
             base_expanded: 0,
             timeline_cap: MAX_TIMELINE_BYTES,
+            recording: true,
             mesh,
             frame: vec![0; grid.len()],
             grid,
@@ -306,6 +309,15 @@ impl Planner {
     /// Starts a new timeline at the live search as it stands (its step 0).
     fn begin_timeline(&mut self) {
         let stats = *self.search.stats();
+        if !self.recording {
+            // No recorder, no timeline, no checkpoint copies: the search runs as the CLI's.
+            self.search.recorder().stop();
+            self.timeline = Timeline::default();
+            self.checkpoints = Checkpoints::default();
+            self.position = None;
+            self.base_expanded = stats.expanded;
+            return;
+        }
         self.search.recorder().start(&stats);
         self.timeline = Timeline::new(self.search.states(), &stats, self.timeline_cap);
         self.checkpoints = Checkpoints::new(self.search.as_ref(), self.grid.len());
@@ -338,6 +350,19 @@ impl Planner {
     pub fn set_timeline_cap(&mut self, bytes: usize) {
         self.timeline_cap = bytes;
         self.begin_timeline();
+    }
+
+    /// Switches recording for the timeline on or off, and starts the timeline over at the
+    /// search as it stands. Off, searches run at full speed (no events, keyframes or searcher
+    /// copies) and the timeline stays empty: for an app that only wants answers.
+    pub fn set_recording(&mut self, on: bool) {
+        self.recording = on;
+        self.begin_timeline();
+    }
+
+    /// Whether searches are recorded for the timeline.
+    pub fn recording(&self) -> bool {
+        self.recording
     }
 
     /// The timeline, for its figures.
@@ -1226,6 +1251,33 @@ mod tests {
             assert!(p.undo());
             assert_fresh_astar_cost(&p);
         }
+    }
+
+    #[test]
+    fn with_recording_off_the_search_is_the_same_and_the_timeline_stays_empty() {
+        let mut on = with_algorithm(Algorithm::AStar, 30, 20);
+        let mut off = with_algorithm(Algorithm::AStar, 30, 20);
+        off.set_recording(false);
+        assert!(on.recording() && !off.recording());
+        for p in [&mut on, &mut off] {
+            p.paint_line((10, 0), (10, 15), 1, Cell::Wall);
+            assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+        }
+        assert_eq!(on.search().path(), off.search().path());
+        assert_eq!(on.search().stats().expanded, off.search().stats().expanded);
+        assert!(on.timeline_len() > 0);
+        assert_eq!(off.timeline_len(), 0);
+        off.seek(3);
+        assert!(off.is_live(), "nothing to seek to");
+        assert_eq!(off.shown_states(), off.search().states());
+        off.set_recording(true);
+        off.reset_search();
+        off.step(Budget::Expansions(5), || 0.0);
+        assert_eq!(
+            off.timeline_len(),
+            5,
+            "recording again after switching it back on"
+        );
     }
 
     #[test]

@@ -914,6 +914,18 @@ impl Planner {
         self.inner.timeline().complete()
     }
 
+    /// Switches recording for the timeline on (the default) or off. Off, searches run at
+    /// full speed and the timeline stays empty (`timelineLength()` is 0).
+    #[wasm_bindgen(js_name = setRecording)]
+    pub fn set_recording(&mut self, on: bool) {
+        self.inner.set_recording(on);
+    }
+
+    /// Whether searches are recorded for the timeline.
+    pub fn recording(&self) -> bool {
+        self.inner.recording()
+    }
+
     /// Shows the search as it stood after `step` expansions, clamped to
     /// `[0, timelineLength()]` (NaN counts as 0); the end is the live search. Bumps
     /// `version`. While the search is refused after an edit (`refusedReason()`) the

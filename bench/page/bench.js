@@ -45,10 +45,14 @@ async function runMap({ url, queries, plan }) {
   // has finished, the app re-plans at once on every marker move (live re-planning), which
   // would run two extra searches per query; resetSearch (untimed) turns that off first.
   // A* is the like-for-like figure; JPS is what a user gets where it is allowed (uniform
-  // cost, Moving AI corner rule: every map here), with the same optimal costs.
-  for (const [name, algorithm] of [['pathlab-wasm', 'astar'], ['pathlab-wasm-jps', 'jps']]) {
+  // cost, Moving AI corner rule: every map here), with the same optimal costs. Both run with
+  // the timeline off (setRecording(false)), as an app that only wants answers runs them;
+  // "A* (timeline on)" is the page's default, recording every step for scrubbing.
+  const variants = [['pathlab-wasm', 'astar', false], ['pathlab-wasm-jps', 'jps', false], ['pathlab-wasm-rec', 'astar', true]];
+  for (const [name, algorithm, recording] of variants) {
     const p = plan[name];
     if (!p || p.queries === 0) continue;
+    planner.setRecording(recording);
     planner.setSettings({ algorithm });
     const runs = { repeats: [], costs: [] };
     for (let r = 0; r < p.repeats; r++) {
