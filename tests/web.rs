@@ -574,6 +574,25 @@ fn jps_and_theta_say_why_they_are_unavailable_and_theta_paths_are_polylines() {
 // ---- Timeline (issue 8) ----
 
 #[wasm_bindgen_test]
+fn recording_switched_off_leaves_the_timeline_empty_and_the_answer_unchanged() {
+    let mut p = Planner::new(30, 20).unwrap();
+    assert!(p.recording());
+    p.set_recording(false);
+    assert!(!p.recording());
+    assert_eq!(p.run_to_end(), "found");
+    assert_eq!(p.timeline_length(), 0);
+    assert_eq!(p.timeline_events(), 0.0);
+    p.seek(3.0).unwrap();
+    assert_eq!(p.status(), "found", "nothing to seek to: still the live search");
+    let expanded = num(&p.stats().unwrap(), "expanded");
+    p.set_recording(true);
+    p.reset_search();
+    assert_eq!(p.run_to_end(), "found");
+    assert_eq!(num(&p.stats().unwrap(), "expanded"), expanded);
+    assert_eq!(p.timeline_length() as f64, expanded);
+}
+
+#[wasm_bindgen_test]
 fn the_timeline_seeks_back_and_forward_and_clamps() {
     let mut p = Planner::new(30, 20).unwrap();
     p.set_settings(parse(r#"{"algorithm": "dijkstra"}"#))
