@@ -583,7 +583,11 @@ fn recording_switched_off_leaves_the_timeline_empty_and_the_answer_unchanged() {
     assert_eq!(p.timeline_length(), 0);
     assert_eq!(p.timeline_events(), 0.0);
     p.seek(3.0).unwrap();
-    assert_eq!(p.status(), "found", "nothing to seek to: still the live search");
+    assert_eq!(
+        p.status(),
+        "found",
+        "nothing to seek to: still the live search"
+    );
     let expanded = num(&p.stats().unwrap(), "expanded");
     p.set_recording(true);
     p.reset_search();
