@@ -320,7 +320,17 @@ impl Planner {
         }
         self.search.recorder().start(&stats);
         self.timeline = Timeline::new(self.search.states(), &stats, self.timeline_cap);
-        self.checkpoints = Checkpoints::new(self.search.as_ref(), self.grid.len());
+        // A search that has just started is what a new one would be: no copy of it needed.
+        // (Not so for LPA* and D* Lite, whose repairs leave work queued before any step.)
+        let fresh = stats.expanded == 0
+            && !matches!(
+                self.settings.algorithm,
+                Algorithm::Lpa | Algorithm::DStarLite
+            )
+            && self.search.start() == self.start
+            && self.search.goal() == self.goal
+            && self.search.settings() == &self.settings;
+        self.checkpoints = Checkpoints::new(self.search.as_ref(), self.grid.len(), fresh);
         self.position = None;
         self.base_expanded = stats.expanded;
     }
@@ -443,7 +453,10 @@ impl Planner {
     /// The search as it stood at the step shown: rebuilt from a checkpoint when scrubbed.
     fn shown_search(&mut self) -> &dyn Searcher {
         if let Some(k) = self.position {
-            if let Some(search) = self.checkpoints.build(k, &self.grid) {
+            let (grid, mesh, settings) = (&self.grid, &self.mesh, &self.settings);
+            let (start, goal) = (self.start, self.goal);
+            let fresh = || searcher_for(grid, start, goal, settings, mesh).ok();
+            if let Some(search) = self.checkpoints.build(k, grid, fresh) {
                 return search;
             }
         }
