@@ -145,13 +145,14 @@ test('thousands of random postMessage commands get answers and leave the embed w
         movement: rnd() < 0.5 ? value() : { connectivity: pick(['4', '8', 4, 'x']), diagonalRule: pick(['never', 'always', 'x']), diagonalCost: pick(numbers) },
       });
       const f = document.getElementById('f').contentWindow;
-      const cmds = ['step', 'run', 'reset', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState', 'nope', '', 'constructor', 'toString'];
+      const cmds = ['step', 'run', 'reset', 'seek', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState', 'nope', '', 'constructor', 'toString'];
       let expected = 0;
       for (let id = 0; id < count; id++) {
         const msg = rnd() < 0.05 ? value() : { pathlab: rnd() < 0.95 ? 1 : value(), id, cmd: rnd() < 0.9 ? pick(cmds) : value() };
         if (msg && typeof msg === 'object' && !Array.isArray(msg)) {
           if (rnd() < 0.5) msg.x = pick(numbers);
           if (rnd() < 0.5) msg.y = pick(numbers);
+          if (rnd() < 0.4) msg.step = rnd() < 0.7 ? pick(numbers) : value();
           if (rnd() < 0.4) msg.map = rnd() < 0.7 ? pick(strings) : value();
           if (rnd() < 0.4) msg.settings = rnd() < 0.7 ? settingsValue() : value();
         }
