@@ -732,7 +732,10 @@ impl Checkpoints {
             .as_ref()
             .is_some_and(|(s, _)| *s <= step && self.nearest(step).is_none_or(|n| n <= *s));
         if !reuse {
-            let found = self.saved.partition_point(|(s, _)| *s <= step).checked_sub(1);
+            let found = self
+                .saved
+                .partition_point(|(s, _)| *s <= step)
+                .checked_sub(1);
             self.built = match found.and_then(|i| self.saved.get(i)) {
                 Some((s, search)) => Some((*s, search.clone_box())),
                 None => Some((0, fresh()?)),

@@ -12,6 +12,7 @@ import { PlannerView, isTrap, messageOf } from './view.js';
 import { SPEEDS, statusWord } from './ui.js';
 import { Timeline } from './timeline.js';
 import { buildPalette } from './palette.js';
+import { el } from './dom.js';
 
 /** The algorithms a compare column offers (the node mesh needs a mesh, so it is left out). */
 export const COMPARE_ALGORITHMS = [
@@ -33,18 +34,6 @@ export const MAX_PLANNERS = 4;
 
 /** The planner calls that change the map or markers: repeated on every planner of the group. */
 const MAP_EDITS = new Set(['beginStroke', 'endStroke', 'paintLine', 'setStart', 'setGoal', 'undo', 'redo', 'clearWalls']);
-
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else if (k.startsWith('aria-') || k.startsWith('data-')) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
 
 /**
  * `target` wrapped so that map edits reach every planner of `group()` too. The target's own

@@ -15,6 +15,7 @@ import { SPEEDS, statusWord } from './ui.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
 import { Timeline } from './timeline.js';
+import { el } from './dom.js';
 
 const HERE = new URL('.', import.meta.url);
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
@@ -57,18 +58,6 @@ function addStyles() {
     link.href = new URL(file, HERE).href;
     document.head.append(link);
   }
-}
-
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else if (k.startsWith('aria-') || k.startsWith('data-')) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  node.append(...children);
-  return node;
 }
 
 /** Normalises the `controls` option: an array or a comma-separated string of names. */

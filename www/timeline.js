@@ -5,19 +5,9 @@
 // figures back. With several views the scrubber counts steps and each planner clamps at its
 // own length, so a planner that finished early simply stays finished.
 
-const NOOP = () => {};
+import { el } from './dom.js';
 
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') node.className = v;
-    else if (k === 'text') node.textContent = v;
-    else if (k.startsWith('aria-') || k.startsWith('data-')) node.setAttribute(k, v);
-    else node[k] = v;
-  }
-  node.append(...children);
-  return node;
-}
+const NOOP = () => {};
 
 /** "2.1 M events, 8.4 MB": the recording's size in a few characters. */
 export function memoryText(events, bytes) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startEnv, gotoReady, cliSolve, readIndex, MAPS } from './helpers.mjs';
+import { startEnv, gotoReady, cliSolve, readIndex, MAPS, openEmbedParent } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -255,25 +255,7 @@ test('one timeline drives every planner: each clamps at its own length; &step=K 
 test('embed.html?compare=astar,dijkstra races both and answers getState/run over postMessage', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
     const src = `${env.url}embed.html?compare=astar,dijkstra:1&map=marsh-24&speed=instant&controls=step,run,reset&timeline=1`;
-    const body = `<!doctype html><html><body style="margin:0">
-<iframe id="f" src="${src}" style="width:760px;height:560px;border:0"></iframe>
-<script>
-  window.replies = []; window.events = [];
-  addEventListener('message', (e) => {
-    if (!e.data || e.data.pathlab !== 1) return;
-    (e.data.event ? window.events : window.replies).push(e.data);
-  });
-  window.send = (msg) => document.getElementById('f').contentWindow.postMessage(msg, '*');
-</script></body></html>`;
-    const parentUrl = `${env.url}parent-compare.html`;
-    await page.route(parentUrl, (route) => route.fulfill({ contentType: 'text/html', body }));
-    await page.goto(parentUrl);
-    await page.waitForFunction(() => window.events.some((e) => e.event === 'ready'), null, { timeout: 20_000 });
-    const ask = async (msg) => {
-      await page.evaluate((m) => window.send(m), msg);
-      const h = await page.waitForFunction((id) => window.replies.find((r) => r.id === id), msg.id);
-      return h.jsonValue();
-    };
+    const ask = await openEmbedParent(page, env.url, src, { name: 'parent-compare.html', width: 760, height: 560 });
     const state = await ask({ pathlab: 1, id: 1, cmd: 'getState' });
     assert.equal(state.ok, true, JSON.stringify(state));
     assert.equal(state.result.compare, true);

@@ -377,3 +377,31 @@ export function readIndex() {
 }
 
 export const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pathlab-e2e-'));
+
+/**
+ * Opens a parent page (served at `${base}${name}` by a route) that frames `src` at
+ * `width`×`height`, records every Pathlab reply and event (`window.replies`,
+ * `window.events`), and waits for the frame's `ready` event. Returns `ask(msg)`, which posts
+ * a command and resolves to its reply.
+ */
+export async function openEmbedParent(page, base, src, { name = 'parent.html', width = 640, height = 480 } = {}) {
+  const body = `<!doctype html><html><body style="margin:0">
+<iframe id="f" src="${src}" style="width:${width}px;height:${height}px;border:0"></iframe>
+<script>
+  window.replies = []; window.events = [];
+  addEventListener('message', (e) => {
+    if (!e.data || e.data.pathlab !== 1) return;
+    (e.data.event ? window.events : window.replies).push(e.data);
+  });
+  window.send = (msg) => document.getElementById('f').contentWindow.postMessage(msg, '*');
+</script></body></html>`;
+  const parentUrl = `${base}${name}`;
+  await page.route(parentUrl, (route) => route.fulfill({ contentType: 'text/html', body }));
+  await page.goto(parentUrl);
+  await page.waitForFunction(() => window.events.some((e) => e.event === 'ready'), null, { timeout: 20_000 });
+  return async (msg) => {
+    await page.evaluate((m) => window.send(m), msg);
+    const h = await page.waitForFunction((id) => window.replies.find((r) => r.id === id), msg.id);
+    return h.jsonValue();
+  };
+}

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint,
+  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent,
 } from './helpers.mjs';
 
 let env;
@@ -218,25 +218,7 @@ test('seeks on the 1024² maze: figures reported (not asserted)', { timeout: 300
 test('embed.html?timeline=1 shows the scrubber and answers seek over postMessage with the step in events', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
     const src = `${env.url}embed.html?timeline=1&speed=instant&map=maze-63`;
-    const body = `<!doctype html><html><body style="margin:0">
-<iframe id="f" src="${src}" style="width:640px;height:480px;border:0"></iframe>
-<script>
-  window.replies = []; window.events = [];
-  addEventListener('message', (e) => {
-    if (!e.data || e.data.pathlab !== 1) return;
-    (e.data.event ? window.events : window.replies).push(e.data);
-  });
-  window.send = (msg) => document.getElementById('f').contentWindow.postMessage(msg, '*');
-</script></body></html>`;
-    const parentUrl = `${env.url}parent-timeline.html`;
-    await page.route(parentUrl, (route) => route.fulfill({ contentType: 'text/html', body }));
-    await page.goto(parentUrl);
-    await page.waitForFunction(() => window.events.some((e) => e.event === 'ready'), null, { timeout: 20_000 });
-    const ask = async (msg) => {
-      await page.evaluate((m) => window.send(m), msg);
-      const h = await page.waitForFunction((id) => window.replies.find((r) => r.id === id), msg.id);
-      return h.jsonValue();
-    };
+    const ask = await openEmbedParent(page, env.url, src, { name: 'parent-timeline.html', width: 640, height: 480 });
     const frame = page.frameLocator('#f');
     assert.equal(await frame.locator('[data-timeline="range"]').count(), 1, 'the scrubber is shown');
     await ask({ pathlab: 1, id: 1, cmd: 'run' });
