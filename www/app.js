@@ -5,7 +5,7 @@
 
 import init, { Planner, formatCompareLink, splitCompareLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
-import { PlannerView, messageOf, isTrap } from './view.js';
+import { PlannerView, messageOf, isTrap, finishText } from './view.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
@@ -46,6 +46,21 @@ function guard(action) {
 const CRASH_KEY = 'pathlab:crashed-at';
 /** A second crash this soon after recovering stops the reloading (no reload loops). */
 const CRASH_LOOP_MS = 20_000;
+
+/**
+ * After a seek, the message line says where the user is: a step of the past (the finish
+ * sentence of the live search would be wrong there), or, back at the live end, the finish
+ * sentence again.
+ */
+function timelineMessage() {
+  const { position, length } = app.timeline.figures();
+  if (position < length) {
+    setMessage(`Step ${position} of ${length}: the search as it stood after ${position} expansions. Press End to go back to the live search.`, 'info');
+    return;
+  }
+  const finished = finishText(app.view.planner.stats());
+  if (finished) setMessage(...finished);
+}
 
 /**
  * The wasm instance trapped. A trapped instance can't be trusted, so the page stops using it,
@@ -635,7 +650,7 @@ async function main() {
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();
   // The scrubber first: the canvas must have its final height when the view fits the map.
-  app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
+  app.timeline = new Timeline($('#timeline'), { views: () => [app.view], onSeek: timelineMessage });
   app.view.timeline = app.timeline;
   app.view.start();
   app.openList = new OpenListPanel($('#open-list'), app.view);

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent,
+  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent, message,
 } from './helpers.mjs';
 
 let env;
@@ -83,6 +83,7 @@ test('scrub back and forth over a finished A* search on maze-63: stats, canvas a
     assert.equal(await expanded(page), l.k, 'the Expanded statistic is the shown step');
     assert.equal(await closedCount(page), l.k, 'the grid shows exactly k closed cells');
     assert.equal(await stat(page, 'cost'), '—', 'no path yet at that step');
+    assert.match((await message(page)).text, new RegExp(`^Step ${l.k} of ${l.n}: the search as it stood`), 'the message line says which step is shown');
     assert.equal(await page.locator('[data-timeline="range"]').getAttribute('aria-valuetext'), `step ${l.k} of ${l.n}`);
     const backShot = await canvas.screenshot();
     assert.notDeepEqual(backShot, liveShot, 'the canvas repainted the earlier step');
