@@ -39,8 +39,8 @@
 //! ```
 
 use super::{
-    endpoint_index, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo, PlanError,
-    Searcher, Settings, Stats, Status, MOVES,
+    endpoint_index, others, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo,
+    PlanError, Searcher, Settings, Stats, Status, MOVES,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -808,7 +808,6 @@ impl Searcher for Incremental {
         let ties = queued().filter(|k| k.0 == top.0).count().saturating_sub(1);
         let full = queued().filter(|&k| k == top).count().saturating_sub(1);
         let (k1, k2) = (cost(top.0), cost(top.1));
-        let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
         if ties == 0 {
             format!("smallest key [{k1}, {k2}]")
         } else if full == 0 {

@@ -1446,6 +1446,11 @@ impl Searcher for Search {
     }
 }
 
+/// "1 other", "3 others": the count of tied entries in an open-list sentence.
+pub(crate) fn others(n: usize) -> String {
+    format!("{n} other{}", if n == 1 { "" } else { "s" })
+}
+
 /// `v` with two decimals ("12.83"), without pulling float formatting into the wasm.
 pub(crate) fn two_decimals(v: f64) -> String {
     let hundredths = (v * 100.0).round() as i64;
@@ -1467,7 +1472,6 @@ pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList) -> String {
     };
     let value = two_decimals(top.key as f64 / COST_SCALE as f64);
     let (on_key, on_g) = open.ties(&top);
-    let others = |n: usize| format!("{n} other{}", if n == 1 { "" } else { "s" });
     if on_key == 0 {
         format!("lowest {name} = {value}{what}")
     } else if on_g == 0 {
