@@ -16,7 +16,7 @@ import { Timeline } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
-  showBrush, buildLegend, showInspector,
+  showBrush, buildLegend, showInspector, offerLink,
 } from './ui.js';
 
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
@@ -319,19 +319,11 @@ async function copyLink() {
     setMessage(`Could not make a link: ${messageOf(e)}`, 'error');
     return;
   }
-  const field = $('#share-url');
-  field.value = link.url;
   $('#share-box').hidden = false;
   const kind = link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`;
-  try {
-    await navigator.clipboard.writeText(link.url);
-    setMessage(`Copied a ${kind}: it opens this map, markers and settings.`, 'success');
-  } catch {
-    // No clipboard permission (or an insecure origin): the field below holds the link.
-    field.focus();
-    field.select();
-    setMessage(`The browser would not copy: the ${kind} is selected below, press Ctrl+C.`, 'info');
-  }
+  await offerLink($('#share-url'), link.url,
+    `Copied a ${kind}: it opens this map, markers and settings.`,
+    `The browser would not copy: the ${kind} is selected below, press Ctrl+C.`);
 }
 
 /** Opens the link in the location's fragment (if any), then clears the fragment. */

@@ -9,7 +9,7 @@ import { CompareView } from './compare.js';
 import { messageOf } from './view.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
-import { $, setMessage } from './ui.js';
+import { $, setMessage, offerLink } from './ui.js';
 
 const DEFAULT_PLANNERS = [{ algorithm: 'astar', weight: null }, { algorithm: 'dijkstra', weight: null }];
 const DEFAULT_MAP = 'maze-63.map';
@@ -131,16 +131,10 @@ async function copyLink() {
     return;
   }
   const field = $('#share-url');
-  field.value = url;
   field.hidden = false;
-  try {
-    await navigator.clipboard.writeText(url);
-    setMessage('Copied a link to this comparison: the map, markers, planners and step.', 'success');
-  } catch {
-    field.focus();
-    field.select();
-    setMessage('The browser would not copy: the link is selected beside the button, press Ctrl+C.', 'info');
-  }
+  await offerLink(field, url,
+    'Copied a link to this comparison: the map, markers, planners and step.',
+    'The browser would not copy: the link is selected beside the button, press Ctrl+C.');
 }
 
 async function openFromLocation(first = false) {

@@ -1,5 +1,5 @@
 // The one DOM helper the page modules share: elements built from a tag, properties and
-// children. Text goes in through textContent only (the CSP and the no-innerHTML rule).
+// children. Text goes in through textContent only, never parsed as markup.
 
 /**
  * A new `tag` element. `props`: `class` sets the class name, `text` the text content,

@@ -30,6 +30,23 @@ export function setMessage(text, kind = 'info') {
   el.textContent = text;
 }
 
+/**
+ * Puts `url` in the text `field` and copies it to the clipboard, saying `copied`; without
+ * clipboard permission (or on an insecure origin) the field's text is selected instead and
+ * `selected` tells the user to copy it themselves.
+ */
+export async function offerLink(field, url, copied, selected) {
+  field.value = url;
+  try {
+    await navigator.clipboard.writeText(url);
+    setMessage(copied, 'success');
+  } catch {
+    field.focus();
+    field.select();
+    setMessage(selected, 'info');
+  }
+}
+
 const fmt = {
   int: (n) => String(Math.round(n ?? 0)),
   ms: (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(2)),
