@@ -19,6 +19,7 @@
 //! # Ok::<(), pathlab::generate::GenerateError>(())
 //! ```
 
+use crate::formats::number::decimal;
 use crate::grid::{Cell, Grid};
 use std::collections::VecDeque;
 use std::fmt;
@@ -150,7 +151,9 @@ pub fn generate(
     let mut grid = Grid::new(width, height).map_err(|e| GenerateError(e.to_string()))?;
     if !(0.0..=MAX_DENSITY).contains(&density) {
         return Err(GenerateError(format!(
-            "the density must be a number from 0 to {MAX_DENSITY}, not {density}"
+            "the density must be a number from 0 to {}, not {}",
+            decimal(MAX_DENSITY),
+            decimal(density)
         )));
     }
     let mut rng = SplitMix64::new(seed);

@@ -10,6 +10,7 @@
 //! cell `c` is `terrain(c) × 1` for an orthogonal step and `terrain(c) × diagonal_cost` for a
 //! diagonal one.
 
+use crate::formats::number::decimal;
 use std::fmt;
 
 /// The largest width or height a grid may have. Larger maps are refused before anything is
@@ -356,7 +357,10 @@ impl Movement {
         let d = self.diagonal_cost;
         if !(MIN_DIAGONAL_COST..=MAX_DIAGONAL_COST).contains(&d) {
             return Err(MovementError(format!(
-                "the diagonal cost must be between {MIN_DIAGONAL_COST} and {MAX_DIAGONAL_COST}, not {d}"
+                "the diagonal cost must be between {} and {}, not {}",
+                decimal(MIN_DIAGONAL_COST),
+                decimal(MAX_DIAGONAL_COST),
+                decimal(d)
             )));
         }
         Ok(())

@@ -8,6 +8,7 @@
 //! plain objects through `serde-wasm-bindgen`; every refusal comes back as a thrown JS `Error`
 //! with a readable message, never as a panic.
 
+use crate::formats::number::decimal;
 use crate::formats::{bitmap, link, movingai};
 use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
@@ -366,7 +367,12 @@ impl Planner {
     /// `"slice"`, where −1 means one expansion per call and a positive number milliseconds.
     #[wasm_bindgen(js_name = setSpeed)]
     pub fn set_speed(&mut self, kind: &str, amount: f64) -> Result<(), JsError> {
-        let bad = || JsError::new(&format!("a {kind} speed of {amount} makes no sense"));
+        let bad = || {
+            JsError::new(&format!(
+                "a {kind} speed of {} makes no sense",
+                decimal(amount)
+            ))
+        };
         self.speed = match kind {
             "expansions" if amount >= 1.0 && amount.is_finite() => Speed::Expansions(amount as u64),
             "millis" if amount > 0.0 && amount.is_finite() => Speed::Millis(amount),
@@ -658,7 +664,8 @@ impl Planner {
         const LIMIT: f64 = 9_007_199_254_740_992.0;
         if !((0.0..LIMIT).contains(&seed) && seed.fract() == 0.0) {
             return Err(JsError::new(&format!(
-                "the seed must be a whole number from 0 to 2^53 − 1, not {seed}"
+                "the seed must be a whole number from 0 to 2^53 − 1, not {}",
+                decimal(seed)
             )));
         }
         let made =

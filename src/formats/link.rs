@@ -24,6 +24,7 @@
 //! **Short links** (`map=NAME&start=X,Y&goal=X,Y&algo=…`): see [`format_short`] and
 //! [`parse_short`].
 
+use crate::formats::number::decimal;
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MAX_SIDE};
 use crate::heuristic::Heuristic;
 use crate::search::{endpoint_index, Algorithm, NeighbourOrder, Settings};
@@ -440,7 +441,7 @@ pub fn format_short(
         out += &format!("&heuristic={}", h.name());
     }
     if s.weight != d.weight {
-        out += &format!("&weight={}", s.weight);
+        out += &format!("&weight={}", decimal(s.weight));
     }
     if s.movement.connectivity != d.movement.connectivity {
         out += "&conn=4";
@@ -449,7 +450,7 @@ pub fn format_short(
         out += &format!("&diagonal={}", rule_name(s.movement.diagonal_rule));
     }
     if s.movement.diagonal_cost != d.movement.diagonal_cost {
-        out += &format!("&dcost={}", s.movement.diagonal_cost);
+        out += &format!("&dcost={}", decimal(s.movement.diagonal_cost));
     }
     if s.neighbour_order != d.neighbour_order {
         out += "&order=goal-directed";
@@ -692,7 +693,7 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
                             LinkError(format!(
                                 "compare={value}: the weight {w:?} of {name} must be a number \
                                  from 0 to {}",
-                                crate::search::MAX_WEIGHT
+                                decimal(crate::search::MAX_WEIGHT)
                             ))
                         })?,
                 ),
@@ -709,7 +710,7 @@ pub fn format_compare(link: &CompareLink) -> Result<String, LinkError> {
         .planners
         .iter()
         .map(|p| match p.weight {
-            Some(w) => format!("{}:{w}", p.algorithm.name()),
+            Some(w) => format!("{}:{}", p.algorithm.name(), decimal(w)),
             None => p.algorithm.name().to_string(),
         })
         .collect();

@@ -13,6 +13,7 @@
 pub mod bitmap;
 pub mod link;
 pub mod movingai;
+pub mod number;
 
 use crate::grid::{Grid, GridError, MAX_SIDE};
 use std::fmt;

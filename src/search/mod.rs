@@ -60,6 +60,7 @@ mod jps;
 pub(crate) mod open;
 mod theta;
 
+use crate::formats::number::decimal;
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::mesh::{Mesh, MeshSearch};
@@ -244,8 +245,9 @@ impl Settings {
     pub fn validate(&self) -> Result<(), PlanError> {
         if !(0.0..=MAX_WEIGHT).contains(&self.weight) {
             return Err(PlanError::BadSetting(format!(
-                "the heuristic weight must be a number from 0 to {MAX_WEIGHT}, not {}",
-                self.weight
+                "the heuristic weight must be a number from 0 to {}, not {}",
+                decimal(MAX_WEIGHT),
+                decimal(self.weight)
             )));
         }
         if self.node_budget == Some(0) {
