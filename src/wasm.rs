@@ -4,9 +4,10 @@
 //! every decision about the grid and the search stays in Rust, JS only forwards the user's
 //! actions and paints. The page reads the grid bytes, the search-state bytes and the RGBA frame
 //! straight from wasm memory through the `*_ptr` getters (typed-array views over
-//! `memory.buffer`, rebuilt when memory grows); settings, stats and inspector nodes cross as
-//! plain objects through `serde-wasm-bindgen`; every refusal comes back as a thrown JS `Error`
-//! with a readable message, never as a panic.
+//! `memory.buffer`, rebuilt when memory grows); settings, stats and inspector nodes go out as
+//! plain objects through `serde-wasm-bindgen`, and settings and compare links come in as plain
+//! objects read by `from_js`; every refusal comes back as a thrown JS `Error` with a
+//! readable message, never as a panic.
 
 use crate::formats::number::decimal;
 use crate::formats::{bitmap, link, movingai};
@@ -17,6 +18,8 @@ use crate::scenarios;
 use crate::search::{Budget, Settings, Status, STATE_COUNT};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+
+mod from_js;
 
 #[wasm_bindgen]
 extern "C" {
@@ -446,7 +449,7 @@ impl Planner {
     /// Throws, changing nothing, for unknown names or out-of-range numbers.
     #[wasm_bindgen(js_name = setSettings)]
     pub fn set_settings(&mut self, settings: JsValue) -> Result<(), JsError> {
-        let settings: Settings = serde_wasm_bindgen::from_value(settings)
+        let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
         self.inner.set_settings(settings).map_err(js_error)?;
         self.touched();
@@ -1008,7 +1011,7 @@ pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
 /// planners, unknown algorithms or weights out of range.
 #[wasm_bindgen(js_name = formatCompareLink)]
 pub fn format_compare_link(compare: JsValue) -> Result<String, JsError> {
-    let compare: link::CompareLink = serde_wasm_bindgen::from_value(compare)
+    let compare = from_js::compare_link(&compare)
         .map_err(|e| JsError::new(&format!("a compare link needs {{planners, step}}: {e}")))?;
     link::format_compare(&compare).map_err(js_error)
 }

@@ -122,6 +122,79 @@ fn bad_settings_throw_and_change_nothing() {
 }
 
 #[wasm_bindgen_test]
+fn settings_are_read_field_by_field_like_serde() {
+    let mut p = Planner::new(8, 8).unwrap();
+    // Missing and undefined fields keep the defaults; unknown fields are ignored.
+    p.set_settings(parse(r#"{"weight":2.5,"extra":1}"#))
+        .unwrap();
+    let s = p.settings().unwrap();
+    assert_eq!(get(&s, "algorithm").as_string().unwrap(), "astar");
+    assert_eq!(num(&s, "weight"), 2.5);
+    assert!(get(&s, "heuristic").is_null() && get(&s, "nodeBudget").is_null());
+    p.set_settings(parse(
+        r#"{"algorithm":"dijkstra","heuristic":"manhattan","nodeBudget":7,"neighbourOrder":"goal-directed",
+            "movement":{"connectivity":"4","diagonalRule":"always","diagonalCost":1.5}}"#,
+    ))
+    .unwrap();
+    let s = p.settings().unwrap();
+    assert_eq!(get(&s, "heuristic").as_string().unwrap(), "manhattan");
+    assert_eq!(
+        get(&s, "neighbourOrder").as_string().unwrap(),
+        "goal-directed"
+    );
+    assert_eq!(num(&s, "nodeBudget"), 7.0);
+    assert_eq!(num(&get(&s, "movement"), "diagonalCost"), 1.5);
+    for (json, says) in [
+        (
+            r#""fast""#,
+            "invalid type: string \"fast\", expected struct Settings",
+        ),
+        ("[1]", "expected struct Settings"),
+        (
+            r#"{"algorithm":"teleport"}"#,
+            "unknown variant `teleport`, expected one of `bfs`",
+        ),
+        (
+            r#"{"weight":"2"}"#,
+            "invalid type: string \"2\", expected f64",
+        ),
+        (
+            r#"{"movement":{"connectivity":"4"}}"#,
+            "missing field `diagonalRule`",
+        ),
+        (r#"{"nodeBudget":1.5}"#, "invalid value: 1.5"),
+        (r#"{"algorithm":null}"#, "invalid type: null"),
+    ] {
+        let err = p.set_settings(parse(json)).unwrap_err();
+        let m = message(err);
+        assert!(
+            m.starts_with("bad settings: ") && m.contains(says),
+            "{json}: {m}"
+        );
+    }
+    assert_eq!(num(&p.settings().unwrap(), "nodeBudget"), 7.0);
+}
+
+#[wasm_bindgen_test]
+fn compare_links_are_formatted_from_plain_objects() {
+    let link = |json: &str| pathlab::wasm::format_compare_link(parse(json)).map_err(message);
+    assert_eq!(
+        link(
+            r#"{"planners":[{"algorithm":"astar","weight":1.5},{"algorithm":"dijkstra","weight":null}],"step":3}"#
+        ),
+        Ok("compare=astar:1.5,dijkstra&step=3".into())
+    );
+    assert_eq!(
+        link(r#"{"planners":[{"algorithm":"bfs"},{"algorithm":"jps","weight":0.1}]}"#),
+        Ok("compare=bfs,jps:0.1".into())
+    );
+    let err = link(r#"{"step":1}"#).unwrap_err();
+    assert!(err.contains("missing field `planners`"), "{err}");
+    let err = link(r#"{"planners":[{"algorithm":"nope"},{"algorithm":"bfs"}]}"#).unwrap_err();
+    assert!(err.contains("unknown variant `nope`"), "{err}");
+}
+
+#[wasm_bindgen_test]
 fn markers_on_walls_are_refused() {
     let mut p = Planner::new(6, 6).unwrap();
     assert_eq!(p.paint_line(3, 0, 3, 5, 1, 0).unwrap(), 6);

@@ -1,0 +1,174 @@
+//! Reading [`Settings`] and [`CompareLink`] from plain JS objects, by hand.
+//!
+//! `serde_wasm_bindgen::from_value` would do this in one line, but serde's deserialising
+//! errors format their "unexpected" value with `{}`, floats included, and so keep core's
+//! float formatting (about 19 KB) and serde's visitor machinery (another few KB) in the
+//! page's wasm. The rules are the ones the serde attributes on these types give:
+//! `Settings` fields are optional (missing, `undefined` → the default), `movement` needs all
+//! three fields, `heuristic`, `nodeBudget`, a planner's `weight` and `step` may be `null`,
+//! unknown fields are ignored, names are the serde names (`astar`, `no-corner-cutting`, …).
+//! The messages follow serde's where serde had one (`unknown variant`, `missing field`).
+//! Serialising back to JS still goes through `serde_wasm_bindgen` (`to_js`).
+
+use crate::formats::link::{CompareLink, ComparePlanner};
+use crate::formats::number::decimal;
+use crate::grid::{Connectivity, DiagonalRule, Movement};
+use crate::heuristic::Heuristic;
+use crate::search::{Algorithm, NeighbourOrder, Settings};
+use wasm_bindgen::{JsCast, JsValue};
+
+/// `value` as `Settings`; a field left out keeps [`Settings::default`]'s value.
+pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
+    let obj = object(value, "struct Settings")?;
+    let mut s = Settings::default();
+    if let Some(v) = field(&obj, "algorithm")? {
+        s.algorithm = algorithm(&v)?;
+    }
+    if let Some(v) = nullable(field(&obj, "heuristic")?) {
+        let names = Heuristic::ALL.map(|h| (h.name(), h));
+        s.heuristic = Some(variant(&v, &names)?);
+    }
+    if let Some(v) = field(&obj, "weight")? {
+        s.weight = number(&v, "f64")?;
+    }
+    if let Some(v) = field(&obj, "movement")? {
+        s.movement = movement(&v)?;
+    }
+    if let Some(v) = field(&obj, "neighbourOrder")? {
+        let names = [
+            ("fixed", NeighbourOrder::Fixed),
+            ("goal-directed", NeighbourOrder::GoalDirected),
+        ];
+        s.neighbour_order = variant(&v, &names)?;
+    }
+    s.node_budget = nullable(field(&obj, "nodeBudget")?)
+        .map(|v| whole(&v))
+        .transpose()?;
+    Ok(s)
+}
+
+/// `value` as a compare link `{planners: [{algorithm, weight}], step}`.
+pub(super) fn compare_link(value: &JsValue) -> Result<CompareLink, String> {
+    let obj = object(value, "struct CompareLink")?;
+    let list = field(&obj, "planners")?.ok_or("missing field `planners`")?;
+    if !js_sys::Array::is_array(&list) {
+        return Err("invalid type: planners must be an array".into());
+    }
+    let planners = js_sys::Array::from(&list)
+        .iter()
+        .map(|p| {
+            let p = object(&p, "struct ComparePlanner")?;
+            let algorithm =
+                algorithm(&field(&p, "algorithm")?.ok_or("missing field `algorithm`")?)?;
+            let weight = nullable(field(&p, "weight")?)
+                .map(|w| number(&w, "f64"))
+                .transpose()?;
+            Ok(ComparePlanner { algorithm, weight })
+        })
+        .collect::<Result<_, String>>()?;
+    let step = nullable(field(&obj, "step")?)
+        .map(|v| whole(&v))
+        .transpose()?;
+    Ok(CompareLink { planners, step })
+}
+
+fn algorithm(v: &JsValue) -> Result<Algorithm, String> {
+    variant(v, &Algorithm::ALL.map(|a| (a.name(), a)))
+}
+
+/// `movement`: unlike `Settings`, it has no serde default, so every field must be there.
+fn movement(v: &JsValue) -> Result<Movement, String> {
+    let obj = object(v, "struct Movement")?;
+    let need = |name: &str| field(&obj, name)?.ok_or(format!("missing field `{name}`"));
+    let connectivity = variant(
+        &need("connectivity")?,
+        &[("4", Connectivity::Four), ("8", Connectivity::Eight)],
+    )?;
+    let diagonal_rule = variant(
+        &need("diagonalRule")?,
+        &[
+            ("never", DiagonalRule::Never),
+            ("no-corner-cutting", DiagonalRule::NoCornerCutting),
+            ("one-side-free", DiagonalRule::OneSideFree),
+            ("always", DiagonalRule::Always),
+        ],
+    )?;
+    let diagonal_cost = number(&need("diagonalCost")?, "f64")?;
+    Ok(Movement {
+        connectivity,
+        diagonal_rule,
+        diagonal_cost,
+    })
+}
+
+/// `v` as a plain object (not an array, not `null`), or an error naming `what` was expected.
+fn object(v: &JsValue, what: &str) -> Result<js_sys::Object, String> {
+    if !v.is_object() || js_sys::Array::is_array(v) {
+        return Err(format!("invalid type: {}, expected {what}", describe(v)));
+    }
+    Ok(v.clone().unchecked_into())
+}
+
+/// The field `name` of `obj`; `undefined` counts as missing, as it does for serde.
+fn field(obj: &js_sys::Object, name: &str) -> Result<Option<JsValue>, String> {
+    let v = js_sys::Reflect::get(obj, &JsValue::from_str(name))
+        .map_err(|_| format!("the field `{name}` could not be read"))?;
+    Ok(if v.is_undefined() { None } else { Some(v) })
+}
+
+/// A field of `Option` type: `null` is `None` too.
+fn nullable(v: Option<JsValue>) -> Option<JsValue> {
+    v.filter(|v| !v.is_null())
+}
+
+/// `v` as the variant whose serde name it is.
+fn variant<T: Copy>(v: &JsValue, names: &[(&str, T)]) -> Result<T, String> {
+    let Some(s) = v.as_string() else {
+        return Err(format!("invalid type: {}, expected a name", describe(v)));
+    };
+    if let Some(&(_, t)) = names.iter().find(|(n, _)| *n == s) {
+        return Ok(t);
+    }
+    let expected: Vec<String> = names.iter().map(|(n, _)| format!("`{n}`")).collect();
+    Err(format!(
+        "unknown variant `{s}`, expected one of {}",
+        expected.join(", ")
+    ))
+}
+
+/// `v` as a number; `what` names the type expected in the error.
+fn number(v: &JsValue, what: &str) -> Result<f64, String> {
+    v.as_f64()
+        .ok_or_else(|| format!("invalid type: {}, expected {what}", describe(v)))
+}
+
+/// `v` as a whole number from 0 to 2^53 − 1 (what a JS number holds exactly).
+fn whole(v: &JsValue) -> Result<u64, String> {
+    let x = number(v, "u64")?;
+    if x.fract() != 0.0 || !(0.0..=9_007_199_254_740_991.0).contains(&x) {
+        return Err(format!(
+            "invalid value: {}, expected a whole number from 0 to 2^53 - 1",
+            decimal(x)
+        ));
+    }
+    Ok(x as u64)
+}
+
+/// What `v` is, in serde's words: `string "x"`, `floating point `1.5``, `null`, …
+fn describe(v: &JsValue) -> String {
+    if let Some(s) = v.as_string() {
+        format!("string {s:?}")
+    } else if let Some(x) = v.as_f64() {
+        format!("floating point `{}`", decimal(x))
+    } else if let Some(b) = v.as_bool() {
+        format!("boolean `{b}`")
+    } else if v.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(v) {
+        "sequence".into()
+    } else if v.is_object() {
+        "map".into()
+    } else {
+        "a value of another kind".into()
+    }
+}
