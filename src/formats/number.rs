@@ -33,8 +33,8 @@ pub fn decimal(v: f64) -> String {
         return format!("{sign}0");
     }
     let (digits, point) = exact_digits(v.abs());
-    // 17 significant digits always single out an f64, so the loop returns by then; the
-    // exact expansion is the last resort only in the sense of keeping the function total.
+    // 17 significant digits always single out an f64, so the loop returns by then. The
+    // exact expansion after it is never reached; it keeps the function total without a panic.
     for p in 1..=17 {
         let (d, k) = round_digits(&digits, point, p);
         let text = format!("{sign}{}", positional(&d, k));
