@@ -18,6 +18,20 @@ function pathLength(path) {
   return cost;
 }
 
+/** Queries shorter than this many ms are timed again as a batch of back-to-back runs. */
+const BATCH_MS = 0.5;
+
+/**
+ * How many runs to time together for a query whose single run took `ms`: `performance.now()`
+ * resolves 5 µs here (cross-origin isolated), so a 10 µs query timed alone reads 10 or 15 µs
+ * and a median of such readings is off by up to half. A batch lasts about BATCH_MS (at most
+ * 100 runs); the batch's mean is the query's time. Every implementation gets the same rule.
+ */
+function batchSize(ms) {
+  if (ms >= BATCH_MS) return 1;
+  return Math.min(100, Math.ceil(BATCH_MS / Math.max(ms, 0.005)));
+}
+
 /** One wasm planner for the whole run, as the app keeps one. */
 let planner;
 let memory;
@@ -65,7 +79,20 @@ async function runMap({ url, queries, plan }) {
         const status = planner.runToEnd();
         const t1 = performance.now();
         const stats = planner.stats();
-        ms.push(t1 - t0);
+        // Once more as a batch when the query is too short for the clock. The markers are
+        // already in place, so a batched run restarts once (resetSearch), as a native query
+        // does, where the timed run above restarted twice (two marker moves).
+        const runs = batchSize(t1 - t0);
+        if (runs > 1) {
+          const b0 = performance.now();
+          for (let i = 0; i < runs; i++) {
+            planner.resetSearch();
+            planner.runToEnd();
+          }
+          ms.push((performance.now() - b0) / runs);
+        } else {
+          ms.push(t1 - t0);
+        }
         expanded.push(stats.expanded);
         costs.push(status === 'found' ? stats.pathCost : null);
       }
@@ -107,8 +134,21 @@ async function runMap({ url, queries, plan }) {
         const t1 = performance.now();
         const path = finder.findPath(q.sx, q.sy, q.gx, q.gy, grid);
         const t2 = performance.now();
-        msOnly.push(t2 - t1);
-        msCloned.push(t2 - t0);
+        // Too short for the clock: time a batch of clones, then a batch of finds on them.
+        const runs = batchSize(t2 - t0);
+        if (runs > 1) {
+          const b0 = performance.now();
+          const grids = [];
+          for (let i = 0; i < runs; i++) grids.push(base.clone());
+          const b1 = performance.now();
+          for (const g of grids) finder.findPath(q.sx, q.sy, q.gx, q.gy, g);
+          const b2 = performance.now();
+          msOnly.push((b2 - b1) / runs);
+          msCloned.push((b2 - b0) / runs);
+        } else {
+          msOnly.push(t2 - t1);
+          msCloned.push(t2 - t0);
+        }
         // Expansions: the nodes the finder closed (untimed).
         let closed = 0;
         for (const row of grid.nodes) for (const n of row) if (n.closed) closed++;
