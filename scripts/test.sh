@@ -21,7 +21,7 @@ fi
 step "format and lints"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
-cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+cargo clippy --lib --test web --target wasm32-unknown-unknown -- -D warnings
 
 step "native tests (unit, scenario table, properties, Moving AI sample, CLI, doc tests)"
 cargo test

@@ -7,6 +7,7 @@
 
 use js_sys::{Reflect, JSON};
 use pathlab::wasm::Planner;
+use serde::Serialize;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -173,6 +174,61 @@ fn settings_are_read_field_by_field_like_serde() {
         );
     }
     assert_eq!(num(&p.settings().unwrap(), "nodeBudget"), 7.0);
+}
+
+/// The page's settings reader (`from_js`) spells every variant by hand: each one, as serde
+/// writes it, must read back as itself, so a renamed or added variant cannot drift apart.
+#[wasm_bindgen_test]
+fn every_settings_variant_serde_writes_reads_back() {
+    use pathlab::{Algorithm, Connectivity, DiagonalRule, Heuristic, NeighbourOrder, Settings};
+    let mut all = Vec::new();
+    for algorithm in Algorithm::ALL {
+        all.push(Settings {
+            algorithm,
+            ..Settings::default()
+        });
+    }
+    for heuristic in Heuristic::ALL {
+        all.push(Settings {
+            heuristic: Some(heuristic),
+            node_budget: Some(12),
+            weight: 1.25,
+            ..Settings::default()
+        });
+    }
+    for rule in [
+        DiagonalRule::Never,
+        DiagonalRule::NoCornerCutting,
+        DiagonalRule::OneSideFree,
+        DiagonalRule::Always,
+    ] {
+        for connectivity in [Connectivity::Four, Connectivity::Eight] {
+            let mut s = Settings::default();
+            s.movement.diagonal_rule = rule;
+            s.movement.connectivity = connectivity;
+            s.movement.diagonal_cost = 1.5;
+            all.push(s);
+        }
+    }
+    for order in [NeighbourOrder::Fixed, NeighbourOrder::GoalDirected] {
+        all.push(Settings {
+            neighbour_order: order,
+            ..Settings::default()
+        });
+    }
+    let mut p = Planner::new(8, 8).unwrap();
+    for settings in all {
+        let written = settings
+            .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .unwrap();
+        p.set_settings(written.clone())
+            .unwrap_or_else(|e| panic!("{settings:?}: {}", message(e)));
+        assert_eq!(
+            JSON::stringify(&p.settings().unwrap()).unwrap(),
+            JSON::stringify(&written).unwrap(),
+            "{settings:?}"
+        );
+    }
 }
 
 #[wasm_bindgen_test]
@@ -603,7 +659,7 @@ fn the_mesh_is_edited_and_read_as_flat_arrays() {
     assert_eq!(p.mesh_node_at(0, 0), -1);
     p.paint_line(5, 0, 5, 5, 1, 0).unwrap();
     assert_eq!(p.mesh_blocked_edges(), vec![1], "the wall cuts the edge");
-    let err = p.connect_mesh_nodes(a, b).err().expect("no line of sight");
+    let err = p.connect_mesh_nodes(a, b).expect_err("no line of sight");
     assert!(message(err).contains("cannot see each other"));
     assert!(p.is_any_angle());
     assert!(p.generate_mesh().unwrap() >= 2);
