@@ -601,6 +601,8 @@ pub struct Search {
     height: u32,
     start: u32,
     goal: u32,
+    /// The goal's (x, y), kept so the successor loop does not divide for it per expansion.
+    goal_xy: (u32, u32),
     settings: Settings,
     estimator: Estimator,
     /// The estimator that decides which expanded node is "nearest the goal" when the node
@@ -667,6 +669,7 @@ impl Search {
             height: 0,
             start: 0,
             goal: 0,
+            goal_xy: goal,
             settings: *settings,
             estimator: Estimator::new(Heuristic::Zero, &settings.movement, goal),
             nearness: Estimator::new(Heuristic::Zero, &settings.movement, goal),
@@ -706,6 +709,7 @@ impl Search {
         self.height = grid.height();
         self.start = start_index;
         self.goal = goal_index;
+        self.goal_xy = goal;
         self.settings = *settings;
         let heuristic = match settings.algorithm {
             // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
@@ -858,7 +862,7 @@ impl Search {
     fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
         let w = self.width as isize;
         let c = cell as usize;
-        let (gx, gy) = (self.goal % self.width, self.goal / self.width);
+        let (gx, gy) = self.goal_xy;
         let sx = (i64::from(gx) - i64::from(x)).signum();
         let sy = (i64::from(gy) - i64::from(y)).signum();
         let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
@@ -872,6 +876,7 @@ impl Search {
         // Cell index offset of each move, in DIRECTIONS order.
         let offsets: [isize; 8] = [-w, 1, w, -1, 1 - w, 1 + w, w - 1, -1 - w];
         let algorithm = self.settings.algorithm;
+        let improves_paths = algorithm.improves_paths();
         let rule = self.settings.movement.diagonal_rule;
         // The orthogonal neighbours that are on the grid and passable, as SIDE_* bits: the
         // corner rule of every diagonal move reads them, so look them up once.
@@ -917,7 +922,7 @@ impl Search {
             let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
             // g is read only for a cell that has a node: most neighbours of an expanded cell
             // have none yet, and on a large map that read would be a cache miss.
-            let improves = || algorithm.improves_paths() && new_g < nodes[n].g;
+            let improves = || improves_paths && new_g < nodes[n].g;
             let is_new = match state[n] {
                 // Case 5: a cell never visited before gets a new node.
                 UNVISITED => {
