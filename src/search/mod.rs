@@ -601,7 +601,7 @@ pub struct Search {
     height: u32,
     start: u32,
     goal: u32,
-    /// The goal's (x, y), kept so the successor loop does not divide for it per expansion.
+    /// The goal's (x, y), kept so the successor loop does not divide for it every expansion.
     goal_xy: (u32, u32),
     settings: Settings,
     estimator: Estimator,
