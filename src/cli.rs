@@ -191,15 +191,14 @@ fn parse_connectivity(s: &str) -> Result<Connectivity, String> {
 }
 
 fn parse_rule(s: &str) -> Result<DiagonalRule, String> {
-    match s {
-        "never" => Ok(DiagonalRule::Never),
-        "no-corner-cutting" => Ok(DiagonalRule::NoCornerCutting),
-        "one-side-free" => Ok(DiagonalRule::OneSideFree),
-        "always" => Ok(DiagonalRule::Always),
-        _ => Err(format!(
-            "unknown diagonal rule '{s}': use never, no-corner-cutting, one-side-free or always"
-        )),
-    }
+    DiagonalRule::ALL
+        .into_iter()
+        .find(|r| r.name() == s)
+        .ok_or_else(|| {
+            format!(
+                "unknown diagonal rule '{s}': use never, no-corner-cutting, one-side-free or always"
+            )
+        })
 }
 
 fn parse_point(s: &str) -> Result<(u32, u32), String> {

@@ -290,6 +290,24 @@ pub enum DiagonalRule {
 }
 
 impl DiagonalRule {
+    /// Every rule, in the order menus list them.
+    pub const ALL: [DiagonalRule; 4] = [
+        DiagonalRule::Never,
+        DiagonalRule::NoCornerCutting,
+        DiagonalRule::OneSideFree,
+        DiagonalRule::Always,
+    ];
+
+    /// The name used on the command line, in links and in settings objects (serde's).
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagonalRule::Never => "never",
+            DiagonalRule::NoCornerCutting => "no-corner-cutting",
+            DiagonalRule::OneSideFree => "one-side-free",
+            DiagonalRule::Always => "always",
+        }
+    }
+
     /// Whether a diagonal step is legal given whether its two side cells are passable.
     #[inline]
     pub fn allows(self, side_a: bool, side_b: bool) -> bool {
@@ -414,6 +432,14 @@ impl Movement {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn diagonal_rule_names_are_serdes() {
+        for rule in DiagonalRule::ALL {
+            let serde_name = serde_json::to_string(&rule).unwrap();
+            assert_eq!(serde_name, format!("\"{}\"", rule.name()));
+        }
+    }
 
     #[test]
     fn sizes_outside_limits_are_refused_before_allocation() {

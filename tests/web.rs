@@ -196,12 +196,7 @@ fn every_settings_variant_serde_writes_reads_back() {
             ..Settings::default()
         });
     }
-    for rule in [
-        DiagonalRule::Never,
-        DiagonalRule::NoCornerCutting,
-        DiagonalRule::OneSideFree,
-        DiagonalRule::Always,
-    ] {
+    for rule in DiagonalRule::ALL {
         for connectivity in [Connectivity::Four, Connectivity::Eight] {
             let mut s = Settings::default();
             s.movement.diagonal_rule = rule;

@@ -447,7 +447,7 @@ pub fn format_short(
         out += "&conn=4";
     }
     if s.movement.diagonal_rule != d.movement.diagonal_rule {
-        out += &format!("&diagonal={}", rule_name(s.movement.diagonal_rule));
+        out += &format!("&diagonal={}", s.movement.diagonal_rule.name());
     }
     if s.movement.diagonal_cost != d.movement.diagonal_cost {
         out += &format!("&dcost={}", decimal(s.movement.diagonal_cost));
@@ -459,15 +459,6 @@ pub fn format_short(
         out += &format!("&budget={b}");
     }
     Ok(out)
-}
-
-fn rule_name(r: DiagonalRule) -> &'static str {
-    match r {
-        DiagonalRule::Never => "never",
-        DiagonalRule::NoCornerCutting => "no-corner-cutting",
-        DiagonalRule::OneSideFree => "one-side-free",
-        DiagonalRule::Always => "always",
-    }
 }
 
 fn parse_point(key: &str, value: &str) -> Result<(u32, u32), LinkError> {
@@ -537,17 +528,12 @@ pub fn parse_short(fragment: &str) -> Result<ShortLink, LinkError> {
                 }
             }
             "diagonal" => {
-                s.movement.diagonal_rule = [
-                    DiagonalRule::Never,
-                    DiagonalRule::NoCornerCutting,
-                    DiagonalRule::OneSideFree,
-                    DiagonalRule::Always,
-                ]
-                .into_iter()
-                .find(|r| rule_name(*r) == value)
-                .ok_or_else(|| {
-                    wrap("use never, no-corner-cutting, one-side-free or always".into())
-                })?
+                s.movement.diagonal_rule = DiagonalRule::ALL
+                    .into_iter()
+                    .find(|r| r.name() == value)
+                    .ok_or_else(|| {
+                        wrap("use never, no-corner-cutting, one-side-free or always".into())
+                    })?
             }
             "dcost" => s.movement.diagonal_cost = parse_number(key, value)?,
             "order" => {

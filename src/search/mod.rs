@@ -282,10 +282,7 @@ impl Settings {
             return Some(format!(
                 "{name} needs 8-connected movement without corner cutting (the Moving AI \
                  rule) or 4-connected movement, not the '{}' diagonal rule",
-                match m.diagonal_rule {
-                    DiagonalRule::OneSideFree => "one-side-free",
-                    _ => "always",
-                }
+                m.diagonal_rule.name()
             ));
         }
         None

@@ -86,12 +86,7 @@ fn movement(v: &JsValue) -> Result<Movement, String> {
     )?;
     let diagonal_rule = variant(
         &need("diagonalRule")?,
-        &[
-            ("never", DiagonalRule::Never),
-            ("no-corner-cutting", DiagonalRule::NoCornerCutting),
-            ("one-side-free", DiagonalRule::OneSideFree),
-            ("always", DiagonalRule::Always),
-        ],
+        &DiagonalRule::ALL.map(|r| (r.name(), r)),
     )?;
     let diagonal_cost = number(&need("diagonalCost")?, "f64")?;
     Ok(Movement {
