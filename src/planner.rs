@@ -309,13 +309,13 @@ impl Planner {
     /// Starts a new timeline at the live search as it stands (its step 0).
     fn begin_timeline(&mut self) {
         let stats = *self.search.stats();
+        self.position = None;
+        self.base_expanded = stats.expanded;
         if !self.recording {
             // No recorder, no timeline, no checkpoint copies: the search runs as the CLI's.
             self.search.recorder().stop();
             self.timeline = Timeline::default();
             self.checkpoints = Checkpoints::default();
-            self.position = None;
-            self.base_expanded = stats.expanded;
             return;
         }
         self.search.recorder().start(&stats);
@@ -331,8 +331,6 @@ impl Planner {
             && self.search.goal() == self.goal
             && self.search.settings() == &self.settings;
         self.checkpoints = Checkpoints::new(self.search.as_ref(), self.grid.len(), fresh);
-        self.position = None;
-        self.base_expanded = stats.expanded;
     }
 
     /// Steps on the timeline: the live search's step while every step is recorded, the
