@@ -663,16 +663,13 @@ impl Planner {
         density: f64,
     ) -> Result<(), JsError> {
         let kind: Kind = kind.parse().map_err(js_error)?;
-        // 2^53: above it a JS number can no longer hold every whole number.
-        const LIMIT: f64 = 9_007_199_254_740_992.0;
-        if !((0.0..LIMIT).contains(&seed) && seed.fract() == 0.0) {
-            return Err(JsError::new(&format!(
+        let seed = from_js::whole_number(seed).ok_or_else(|| {
+            JsError::new(&format!(
                 "the seed must be a whole number from 0 to 2^53 − 1, not {}",
                 decimal(seed)
-            )));
-        }
-        let made =
-            generate::generate(kind, width, height, seed as u64, density).map_err(js_error)?;
+            ))
+        })?;
+        let made = generate::generate(kind, width, height, seed, density).map_err(js_error)?;
         let fresh =
             crate::Planner::with_grid(made.grid, made.start, made.goal, *self.inner.settings())
                 .map_err(js_error)?;

@@ -140,13 +140,18 @@ fn number(v: &JsValue, what: &str) -> Result<f64, String> {
 /// `v` as a whole number from 0 to 2^53 − 1 (what a JS number holds exactly).
 fn whole(v: &JsValue) -> Result<u64, String> {
     let x = number(v, "u64")?;
-    if x.fract() != 0.0 || !(0.0..=9_007_199_254_740_991.0).contains(&x) {
-        return Err(format!(
+    whole_number(x).ok_or_else(|| {
+        format!(
             "invalid value: {}, expected a whole number from 0 to 2^53 - 1",
             decimal(x)
-        ));
-    }
-    Ok(x as u64)
+        )
+    })
+}
+
+/// `x` as a whole number from 0 to 2^53 − 1, or `None` (NaN, fractions, negatives and
+/// numbers past 2^53, above which a JS number no longer holds every whole number).
+pub(super) fn whole_number(x: f64) -> Option<u64> {
+    (x.fract() == 0.0 && (0.0..=9_007_199_254_740_991.0).contains(&x)).then_some(x as u64)
 }
 
 /// What `v` is, in serde's words: `string "x"`, `floating point `1.5``, `null`, …
