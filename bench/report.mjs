@@ -111,8 +111,11 @@ for (const m of queries.maps) {
 const wasmFile = path.join(REPO, 'www', 'pkg', 'pathlab_bg.wasm');
 const wasmBytes = fs.readFileSync(wasmFile);
 const wasm = { raw: wasmBytes.length, gzip: zlib.gzipSync(wasmBytes, { level: 9 }).length };
+// When the run finished (its last step wrote browser.json), not when this report was made:
+// the report is regenerated after notes.md edits, and must not re-date the run.
+const finished = fs.statSync(path.join(WORK, 'browser.json')).mtime.toISOString();
 const results = {
-  generated: new Date().toISOString(), smoke, seed: queries.seed, perMap: queries.perMap,
+  generated: finished, smoke, seed: queries.seed, perMap: queries.perMap,
   meta: { ...meta, chromium: browser.chromium, crossOriginIsolated: browser.crossOriginIsolated },
   plan: { nativeRepeats: native.repeats, ...browser.plan },
   nativeOverall: { expPerS: nativeMs > 0 ? (nativeExp / nativeMs) * 1000 : 0 },
