@@ -5,9 +5,11 @@ use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::{self, movingai};
 use pathlab::generate::{generate, Kind};
+use pathlab::scenarios::Runner;
+use pathlab::solve::solve_with;
 use pathlab::{
     new_search, restart_search, Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic,
-    Movement, NeighbourOrder, Searcher, Settings, Status,
+    Movement, NeighbourOrder, Settings, Solution, Status,
 };
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -301,11 +303,13 @@ fn solve(args: &SolveArgs) -> Result<u8, Failure> {
     let settings = args.search.settings();
     let mut search = new_search(&grid, args.from, args.to, &settings)
         .map_err(|e| Failure::new(5, e.to_string()))?;
-    let status = search
-        .run(&grid, Budget::Unlimited, &monotonic_ms)
+    let Solution {
+        status,
+        path,
+        stats,
+        ..
+    } = solve_with(search.as_mut(), &grid, &monotonic_ms)
         .map_err(|e| Failure::new(5, e.to_string()))?;
-    let stats = search.stats();
-    let path = search.path_cells();
     if args.json {
         let value = serde_json::json!({
             "status": status.name(),
@@ -355,6 +359,13 @@ struct MapCache {
 }
 
 impl MapCache {
+    fn new(dir: &Path) -> MapCache {
+        MapCache {
+            dir: dir.to_path_buf(),
+            maps: HashMap::new(),
+        }
+    }
+
     fn get(&mut self, name: &str) -> Result<&Grid, Failure> {
         if !self.maps.contains_key(name) {
             let grid = load_grid(&self.dir.join(name))?;
@@ -364,6 +375,17 @@ impl MapCache {
             .get(name)
             .ok_or_else(|| Failure::new(3, format!("map {name} vanished")))
     }
+}
+
+/// The `.scen` files in `dir`, sorted by name.
+fn scen_files(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", dir.display())))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 /// The problems of one scenario file spread evenly over it, at most `per_file` of them (0 =
@@ -411,16 +433,12 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
         ));
     }
     let scenarios = read_scen(&args.scen)?;
-    let mut maps = MapCache {
-        dir: args.map_dir.clone(),
-        maps: HashMap::new(),
-    };
-    let settings = Settings {
+    let mut maps = MapCache::new(&args.map_dir);
+    let mut runner = Runner::new(Settings {
         algorithm: args.algo,
         ..Settings::default()
-    };
+    });
     let (mut passed, mut failed) = (0usize, 0usize);
-    let mut search: Option<Box<dyn Searcher>> = None;
     for (i, s) in scenarios
         .iter()
         .enumerate()
@@ -440,10 +458,9 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
             failed += 1;
             continue;
         }
-        let cost = optimal_cost(&mut search, grid, s, &settings);
-        match cost {
-            Some(cost) if (cost - s.optimal).abs() <= s.tolerance => passed += 1,
-            _ => {
+        match runner.cost(grid, s, &monotonic_ms) {
+            Some(cost) if s.accepts(cost) => passed += 1,
+            cost => {
                 let got = cost.map_or("no path".to_string(), |c| format!("{c:.8}"));
                 println!(
                     "line {line}: ({},{}) → ({},{}): expected {}, got {got}",
@@ -457,43 +474,13 @@ fn scen(args: &ScenArgs) -> Result<u8, Failure> {
     Ok(u8::from(failed > 0))
 }
 
-/// Runs one scenario, reusing the search's memory from the last one; the path cost if found.
-fn optimal_cost(
-    search: &mut Option<Box<dyn Searcher>>,
-    grid: &Grid,
-    s: &movingai::Scenario,
-    settings: &Settings,
-) -> Option<f64> {
-    let search = match search {
-        Some(search) => {
-            restart_search(search, grid, s.start, s.goal, settings).ok()?;
-            search
-        }
-        None => search.insert(new_search(grid, s.start, s.goal, settings).ok()?),
-    };
-    let status = search.run(grid, Budget::Unlimited, &monotonic_ms).ok()?;
-    if status == Status::Found {
-        search.stats().path_cost
-    } else {
-        None
-    }
-}
-
 fn bench(args: &BenchArgs) -> Result<u8, Failure> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.map_dir)
-        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", args.map_dir.display())))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
-        .collect();
-    files.sort();
+    let files = scen_files(&args.map_dir)?;
     let settings = Settings {
         algorithm: args.algo,
         ..Settings::default()
     };
-    let mut maps = MapCache {
-        dir: args.map_dir.clone(),
-        maps: HashMap::new(),
-    };
+    let mut maps = MapCache::new(&args.map_dir);
     println!(
         "{:<28} {:>9} {:>7} {:>13} {:>11} {:>10}",
         "scenario file", "size", "queries", "expansions", "ms/query", "M exp/s"
@@ -544,16 +531,8 @@ fn bench(args: &BenchArgs) -> Result<u8, Failure> {
 }
 
 fn compare(args: &CompareArgs) -> Result<u8, Failure> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&args.map_dir)
-        .map_err(|e| Failure::new(3, format!("can't read {}: {e}", args.map_dir.display())))?
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "scen"))
-        .collect();
-    files.sort();
-    let mut maps = MapCache {
-        dir: args.map_dir.clone(),
-        maps: HashMap::new(),
-    };
+    let files = scen_files(&args.map_dir)?;
+    let mut maps = MapCache::new(&args.map_dir);
     let algos = &args.algo;
     let mut header = String::from("| scenario file | size | queries |");
     let mut rule = String::from("|---|---|--:|");

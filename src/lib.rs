@@ -16,6 +16,8 @@
 //! - [`scenarios`]: Moving AI problems checked against the loaded map.
 //! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
 //!
+//! - [`solve()`]: one call from a map to a [`Solution`], for crate users.
+//!
 //! ```
 //! use pathlab::{formats::movingai, Budget, Search, Settings, Status};
 //! let grid = movingai::parse_map("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n")?;
@@ -36,6 +38,7 @@ pub mod mesh;
 pub mod planner;
 pub mod scenarios;
 pub mod search;
+pub mod solve;
 pub mod timeline;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
@@ -47,3 +50,4 @@ pub use search::{
     new_search, restart_search, Algorithm, Budget, CellState, NeighbourOrder, NodeInfo, PlanError,
     Search, Searcher, Settings, Stats, Status, STATE_COUNT,
 };
+pub use solve::{solve, Solution};

@@ -16,7 +16,7 @@
 use crate::formats::movingai::Scenario;
 use crate::formats::FormatError;
 use crate::grid::Grid;
-use crate::search::{Budget, Search, Settings};
+use crate::search::{new_search, restart_search, Budget, Searcher, Settings, Status};
 use serde::Serialize;
 
 /// Checks every scenario was made for this map: the size columns match it and both ends are
@@ -73,33 +73,55 @@ pub struct Report {
     pub failures: Vec<Mismatch>,
 }
 
+/// Runs scenario problems one after another with one searcher, restarted per problem so its
+/// per-cell arrays are allocated once. What [`check`] and the CLI's `scen` share.
+pub struct Runner {
+    settings: Settings,
+    search: Option<Box<dyn Searcher>>,
+}
+
+impl Runner {
+    /// A runner for `settings` (the Moving AI movement is [`Settings::default`]'s).
+    pub fn new(settings: Settings) -> Runner {
+        Runner {
+            settings,
+            search: None,
+        }
+    }
+
+    /// The cost of the path found for `scenario` on `grid`, or `None` when there is none
+    /// (or the problem can't be started on this map). `now_ms` times the search.
+    pub fn cost(
+        &mut self,
+        grid: &Grid,
+        scenario: &Scenario,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Option<f64> {
+        let (start, goal, settings) = (scenario.start, scenario.goal, &self.settings);
+        let search = match self.search.as_mut() {
+            Some(search) => {
+                restart_search(search, grid, start, goal, settings).ok()?;
+                search
+            }
+            None => self
+                .search
+                .insert(new_search(grid, start, goal, settings).ok()?),
+        };
+        match search.run(grid, Budget::Unlimited, now_ms).ok()? {
+            Status::Found => search.stats().path_cost,
+            _ => None,
+        }
+    }
+}
+
 /// Runs A* with the Moving AI movement ([`Settings::default`]) on problems
 /// `from .. from + count` (clipped to the list) and compares each cost with the file.
 pub fn check(grid: &Grid, scenarios: &[Scenario], from: usize, count: usize) -> Report {
     let mut report = Report::default();
     let end = from.saturating_add(count).min(scenarios.len());
-    let settings = Settings::default();
-    let mut search: Option<Search> = None;
+    let mut runner = Runner::new(Settings::default());
     for (index, s) in scenarios.iter().enumerate().take(end).skip(from) {
-        // One search for the whole chunk, restarted per problem, saves reallocating its
-        // per-cell arrays.
-        let started = match search.as_mut() {
-            Some(search) => search.restart(grid, s.start, s.goal, &settings).is_ok(),
-            None => match Search::new(grid, s.start, s.goal, &settings) {
-                Ok(fresh) => {
-                    search = Some(fresh);
-                    true
-                }
-                Err(_) => false,
-            },
-        };
-        let got = match search.as_mut() {
-            Some(search) if started => search
-                .run(grid, Budget::Unlimited, || 0.0)
-                .ok()
-                .and_then(|_| search.stats().path_cost),
-            _ => None,
-        };
+        let got = runner.cost(grid, s, &|| 0.0);
         report.checked += 1;
         if got.is_some_and(|cost| s.accepts(cost)) {
             report.matched += 1;
