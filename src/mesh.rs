@@ -3,7 +3,8 @@
 //! A [`Mesh`] is a list of nodes at cell positions and undirected edges between them. An edge
 //! may only join two nodes whose straight segment, drawn between the two cell centres, stays
 //! in passable cells *and never passes a blocked corner*: where the segment goes exactly
-//! through a lattice corner, both cells beside it must be passable too ([`line_of_sight`]).
+//! through a lattice corner, both cells beside it must be passable too
+//! ([`crate::grid::line_of_sight`], the same rule as Theta*'s).
 //! That is the grid's no-corner-cutting rule carried over to any angle.
 //!
 //! An edge costs its Euclidean length in cells; terrain is ignored (a waypoint graph says
@@ -36,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::grid::Grid;
+use crate::grid::{distance, line_of_sight, Grid};
 use crate::heuristic::COST_SCALE;
 use crate::search::open::{Entry, OpenList};
 use crate::search::{
@@ -230,51 +231,6 @@ impl Mesh {
         }
         Ok(Mesh { nodes, edges })
     }
-}
-
-/// Whether the segment between the centres of cells `a` and `b` stays in passable cells,
-/// counting, where it passes exactly through a lattice corner, both cells beside the corner
-/// (so it never cuts a blocked corner or squeezes between two diagonal walls).
-pub fn line_of_sight(grid: &Grid, a: (u32, u32), b: (u32, u32)) -> bool {
-    let (mut x, mut y) = (i64::from(a.0), i64::from(a.1));
-    let (dx, dy) = (i64::from(b.0) - x, i64::from(b.1) - y);
-    let (nx, ny) = (dx.abs(), dy.abs());
-    let (sx, sy) = (dx.signum(), dy.signum());
-    if !grid.is_passable(x, y) {
-        return false;
-    }
-    let (mut ix, mut iy) = (0, 0);
-    while ix < nx || iy < ny {
-        // Which cell border the segment crosses next: compare the parameters (2ix+1)/2nx
-        // and (2iy+1)/2ny at which it meets the next vertical and horizontal lines.
-        let decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
-        if decision == 0 {
-            if !grid.is_passable(x + sx, y) || !grid.is_passable(x, y + sy) {
-                return false;
-            }
-            x += sx;
-            y += sy;
-            ix += 1;
-            iy += 1;
-        } else if decision < 0 {
-            x += sx;
-            ix += 1;
-        } else {
-            y += sy;
-            iy += 1;
-        }
-        if !grid.is_passable(x, y) {
-            return false;
-        }
-    }
-    true
-}
-
-/// The Euclidean distance between two cells.
-pub fn distance(a: (u32, u32), b: (u32, u32)) -> f64 {
-    let dx = f64::from(a.0) - f64::from(b.0);
-    let dy = f64::from(a.1) - f64::from(b.1);
-    (dx * dx + dy * dy).sqrt()
 }
 
 /// An edge's fixed-point cost: its length rounded up, so sums of edges never fall below the
@@ -743,26 +699,6 @@ mod tests {
         assert!(message.contains("1600 obstacle corners"), "{message}");
         let small = Grid::from_bytes(3, 3, vec![1, 1, 1, 1, 0, 1, 1, 1, 1]).unwrap();
         assert_eq!(Mesh::generate(&small).unwrap().nodes.len(), 4);
-    }
-
-    #[test]
-    fn sight_lines_stop_at_walls_and_blocked_corners() {
-        let mut grid = Grid::new(6, 6).unwrap();
-        assert!(line_of_sight(&grid, (0, 0), (5, 3)));
-        grid.set(2, 2, Cell::Wall);
-        assert!(!line_of_sight(&grid, (0, 0), (4, 4)), "through the wall");
-        assert!(
-            !line_of_sight(&grid, (1, 3), (3, 1)),
-            "cuts the blocked corner"
-        );
-        assert!(line_of_sight(&grid, (0, 0), (5, 1)));
-        assert!(line_of_sight(&grid, (3, 3), (3, 3)));
-        // Two diagonal walls: the segment may not squeeze between them.
-        let mut g2 = Grid::new(4, 4).unwrap();
-        g2.set(1, 2, Cell::Wall);
-        g2.set(2, 1, Cell::Wall);
-        assert!(!line_of_sight(&g2, (0, 0), (3, 3)));
-        assert!(!line_of_sight(&g2, (3, 3), (0, 0)));
     }
 
     #[test]

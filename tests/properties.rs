@@ -260,7 +260,7 @@ fn mesh_reference(
     start: (u32, u32),
     goal: (u32, u32),
 ) -> Option<f64> {
-    use pathlab::mesh::{distance, line_of_sight};
+    use pathlab::grid::{distance, line_of_sight};
     let mut points = mesh.nodes().to_vec();
     points.push(start);
     points.push(goal);
@@ -313,7 +313,8 @@ proptest! {
         extra in proptest::collection::vec((any::<u32>(), any::<u32>()), 0..6),
         generate in any::<bool>(),
     ) {
-        use pathlab::mesh::{distance, line_of_sight, Mesh, MeshSearch};
+        use pathlab::grid::{distance, line_of_sight};
+        use pathlab::mesh::{Mesh, MeshSearch};
         use pathlab::Searcher;
         let mut mesh = if generate { Mesh::generate(&p.grid).unwrap() } else { Mesh::new() };
         for (a, b) in extra {

@@ -497,7 +497,7 @@ fn weighted_a_star_reopens_closed_nodes_and_stays_within_its_bound() {
 
 #[test]
 fn a_star_on_a_mesh_on_every_case() {
-    use pathlab::mesh::{distance, line_of_sight};
+    use pathlab::grid::{distance, line_of_sight};
     for case in cases() {
         let g = grid(case.map);
         let settings = Settings {

@@ -70,7 +70,6 @@ use incremental::{Incremental, Mode};
 use open::{Entry, OpenList};
 use std::fmt;
 use std::str::FromStr;
-pub use theta::line_of_sight;
 
 /// Which node the search takes from the open list next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

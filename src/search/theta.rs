@@ -7,7 +7,7 @@
 //! centres costs its length. The heuristic is the straight-line distance (the only one
 //! admissible for any-angle moves), whatever the settings say.
 //!
-//! **Line of sight** ([`line_of_sight`]) is strict: the segment between two cell centres may
+//! **Line of sight** ([`crate::grid::line_of_sight`]) is strict: the segment between two cell centres may
 //! not touch any wall cell, not even at a corner. So it never passes through a wall, never
 //! cuts a blocked corner and never squeezes between two diagonally touching walls — the same
 //! rule as the Moving AI diagonal step, which is the segment between two diagonal neighbours.
@@ -24,7 +24,7 @@
 //! cells painted are the cells each segment crosses.
 
 use super::{Search, CLOSED, COST_SCALE, NO_PARENT, PATH};
-use crate::grid::Grid;
+use crate::grid::{distance, walk_segment};
 use crate::timeline::SAME_NODE;
 
 impl Search {
@@ -52,7 +52,7 @@ impl Search {
                 NO_PARENT => (cell, g + length_units((x as u32, y as u32), to)),
                 p => {
                     let pc = self.coords(p);
-                    if sight(cells, self.width, self.height, pc, to) {
+                    if walk_segment(pc, to, free) {
                         (p, self.nodes[p as usize].g + length_units(pc, to))
                     } else {
                         (cell, g + length_units((x as u32, y as u32), to))
@@ -70,7 +70,7 @@ impl Search {
         for i in 1..self.path.len() {
             let a = self.coords(self.path[i - 1]);
             let b = self.coords(self.path[i]);
-            cost += length(a, b);
+            cost += distance(a, b);
             let w = self.width;
             let (state, rec) = (&mut self.state, &mut self.rec);
             walk_segment(a, b, |x, y| {
@@ -91,97 +91,8 @@ impl Search {
     }
 }
 
-/// The Euclidean distance between two cell centres.
-fn length(a: (u32, u32), b: (u32, u32)) -> f64 {
-    let dx = f64::from(a.0) - f64::from(b.0);
-    let dy = f64::from(a.1) - f64::from(b.1);
-    dx.hypot(dy)
-}
-
-/// [`length`] in fixed-point cost units, rounded to the nearest unit.
+/// A segment's length in fixed-point cost units, rounded to the nearest unit (the mesh rounds
+/// up instead, [`crate::mesh::edge_units`], since its heuristic is the straight line).
 fn length_units(a: (u32, u32), b: (u32, u32)) -> u64 {
-    (length(a, b) * COST_SCALE as f64).round() as u64
-}
-
-/// Whether the segment between the centres of cells `a` and `b` touches no wall cell of
-/// `grid`, not even at a corner (and stays on the map).
-pub fn line_of_sight(grid: &Grid, a: (u32, u32), b: (u32, u32)) -> bool {
-    sight(grid.bytes(), grid.width(), grid.height(), a, b)
-}
-
-fn sight(cells: &[u8], width: u32, height: u32, a: (u32, u32), b: (u32, u32)) -> bool {
-    let (w, h) = (i64::from(width), i64::from(height));
-    walk_segment(a, b, |x, y| {
-        x >= 0 && y >= 0 && x < w && y < h && cells.get((y * w + x) as usize) != Some(&0)
-    })
-}
-
-/// Visits every cell whose closed square the segment between the centres of `a` and `b`
-/// touches, in order, stopping early when `visit` returns false; returns whether it never
-/// did. Where the segment passes exactly through a grid corner, both cells beside the corner
-/// are visited too (they touch the segment at that point).
-fn walk_segment(a: (u32, u32), b: (u32, u32), mut visit: impl FnMut(i64, i64) -> bool) -> bool {
-    let (mut x, mut y) = (i64::from(a.0), i64::from(a.1));
-    let (x1, y1) = (i64::from(b.0), i64::from(b.1));
-    let (dx, dy) = ((x1 - x).abs(), (y1 - y).abs());
-    let (sx, sy) = ((x1 - x).signum(), (y1 - y).signum());
-    // error = (distance to the next vertical cell edge) − (distance to the next horizontal
-    // one), both scaled by 2·dx·dy so every quantity is an integer: positive means the segment
-    // leaves the cell through its x side first, zero means exactly through the corner.
-    let mut error = dx - dy;
-    let (dx2, dy2) = (2 * dx, 2 * dy);
-    let mut left = dx + dy;
-    if !visit(x, y) {
-        return false;
-    }
-    while left > 0 {
-        if error > 0 {
-            x += sx;
-            error -= dy2;
-            left -= 1;
-        } else if error < 0 {
-            y += sy;
-            error += dx2;
-            left -= 1;
-        } else {
-            if !visit(x + sx, y) || !visit(x, y + sy) {
-                return false;
-            }
-            x += sx;
-            y += sy;
-            error += dx2 - dy2;
-            left -= 2;
-        }
-        if !visit(x, y) {
-            return false;
-        }
-    }
-    true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::Cell;
-
-    #[test]
-    fn sight_is_blocked_by_walls_and_touching_corners() {
-        let mut g = Grid::new(5, 5).unwrap();
-        assert!(line_of_sight(&g, (0, 0), (4, 2)));
-        g.set(2, 1, Cell::Wall);
-        assert!(!line_of_sight(&g, (0, 0), (4, 2)), "through the wall");
-        assert!(
-            !line_of_sight(&g, (1, 0), (3, 2)),
-            "diagonal touching a wall corner"
-        );
-        assert!(line_of_sight(&g, (0, 4), (4, 4)));
-        let mut g = Grid::new(3, 3).unwrap();
-        g.set(1, 0, Cell::Wall);
-        g.set(0, 1, Cell::Wall);
-        assert!(
-            !line_of_sight(&g, (0, 0), (1, 1)),
-            "no squeezing between two walls"
-        );
-        assert!(line_of_sight(&g, (1, 1), (2, 2)));
-    }
+    (distance(a, b) * COST_SCALE as f64).round() as u64
 }
