@@ -391,24 +391,80 @@ impl Movement {
         f64::from(terrain) * if diagonal { self.diagonal_cost } else { 1.0 }
     }
 
-    /// Whether a single step between two cells is legal on `grid` under this movement.
+    /// Whether a single step between two cells is legal on `grid` under this movement
+    /// ([`Movement::neighbours`]' rule).
     pub fn can_step(&self, grid: &Grid, from: (u32, u32), to: (u32, u32)) -> bool {
-        let (fx, fy) = (i64::from(from.0), i64::from(from.1));
-        let (tx, ty) = (i64::from(to.0), i64::from(to.1));
-        let (dx, dy) = (tx - fx, ty - fy);
-        if dx.abs() > 1 || dy.abs() > 1 || (dx == 0 && dy == 0) {
+        if !grid.is_passable(i64::from(from.0), i64::from(from.1)) {
             return false;
         }
-        if !grid.is_passable(fx, fy) || !grid.is_passable(tx, ty) {
-            return false;
+        let mut legal = false;
+        self.neighbours(grid.bytes(), grid.width(), grid.height(), from, |n| {
+            legal |= (n.x, n.y) == to
+        });
+        legal
+    }
+
+    /// Calls `visit` with every cell one legal step from `from`, in [`MOVES`] order (the
+    /// orthogonal moves first): the one neighbour rule of every search that steps cell by cell.
+    /// `cells` is a `width`×`height` grid's bytes ([`Grid::bytes`]). A step must land on the
+    /// map and on a passable cell; a diagonal step also needs this movement's connectivity and
+    /// its [`DiagonalRule`] applied to the two cells it passes between. Whether `from` itself
+    /// is passable is the caller's business (a search only steps out of cells it reached).
+    ///
+    /// ```
+    /// use pathlab::grid::{Cell, Grid, Movement};
+    /// let mut grid = Grid::new(3, 3)?;
+    /// grid.set(1, 0, Cell::Wall);
+    /// let mut seen = Vec::new();
+    /// Movement::default().neighbours(grid.bytes(), 3, 3, (0, 0), |n| seen.push((n.x, n.y)));
+    /// // East is a wall, and the diagonal would cut its corner.
+    /// assert_eq!(seen, [(0, 1)]);
+    /// # Ok::<(), pathlab::GridError>(())
+    /// ```
+    #[inline]
+    pub fn neighbours(
+        &self,
+        cells: &[u8],
+        width: u32,
+        height: u32,
+        from: (u32, u32),
+        mut visit: impl FnMut(Neighbour),
+    ) {
+        let (w, h) = (i64::from(width), i64::from(height));
+        let (x, y) = (i64::from(from.0), i64::from(from.1));
+        let terrain = |x: i64, y: i64| -> u8 {
+            if x < 0 || y < 0 || x >= w || y >= h {
+                return 0;
+            }
+            cells.get((y * w + x) as usize).copied().unwrap_or(0)
+        };
+        let count = match self.connectivity {
+            Connectivity::Four => 4,
+            Connectivity::Eight => 8,
+        };
+        for (direction, &(dx, dy)) in MOVES[..count].iter().enumerate() {
+            let (nx, ny) = (x + dx, y + dy);
+            let entered = terrain(nx, ny);
+            if entered == 0 {
+                continue;
+            }
+            let diagonal = dx != 0 && dy != 0;
+            if diagonal
+                && !self
+                    .diagonal_rule
+                    .allows(terrain(nx, y) != 0, terrain(x, ny) != 0)
+            {
+                continue;
+            }
+            visit(Neighbour {
+                x: nx as u32,
+                y: ny as u32,
+                index: (ny * w + nx) as u32,
+                direction: direction as u8,
+                diagonal,
+                terrain: entered,
+            });
         }
-        if dx == 0 || dy == 0 {
-            return true;
-        }
-        self.connectivity == Connectivity::Eight
-            && self
-                .diagonal_rule
-                .allows(grid.is_passable(tx, fy), grid.is_passable(fx, ty))
     }
 
     /// The exact cost of a path given as a list of cells, or `None` when a step is illegal.
@@ -427,6 +483,37 @@ impl Movement {
         }
         Some(cost)
     }
+}
+
+/// The eight moves as (dx, dy), y growing downwards: N, E, S, W, then NE, SE, SW, NW. The
+/// orthogonal moves come first, so 4-connected movement takes the first four; a move's index
+/// here is its direction number everywhere (the timeline's parent directions included).
+pub const MOVES: [(i64, i64); 8] = [
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, 0),
+    (1, -1),
+    (1, 1),
+    (-1, 1),
+    (-1, -1),
+];
+
+/// One legal step out of a cell ([`Movement::neighbours`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Neighbour {
+    /// The cell stepped to.
+    pub x: u32,
+    /// The cell stepped to.
+    pub y: u32,
+    /// Its index, `y * width + x`.
+    pub index: u32,
+    /// The move's index in [`MOVES`].
+    pub direction: u8,
+    /// Whether the step is diagonal.
+    pub diagonal: bool,
+    /// The terrain byte of the cell stepped to (1–4).
+    pub terrain: u8,
 }
 
 // ---- straight segments between cell centres -------------------------------------------------

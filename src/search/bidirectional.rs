@@ -38,7 +38,7 @@
 use super::open::{Entry, OpenList};
 use super::{
     drive, endpoint_index, record_node, step_units, Budget, CellState, NodeInfo, PlanError,
-    Searcher, Settings, Stats, Status, CLOSED, DIRECTIONS, NO_PARENT, OPEN, PATH, UNVISITED,
+    Searcher, Settings, Stats, Status, CLOSED, NO_PARENT, OPEN, PATH, UNVISITED,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -202,34 +202,26 @@ impl Bidirectional {
 
     /// Offers every legal neighbour of `cell` a path through it on side `s`.
     fn expand_successors(&mut self, s: usize, cell: u32, cells: &[u8]) {
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        let (x, y) = (i64::from(cell % self.width), i64::from(cell / self.width));
-        let free = |x: i64, y: i64| {
-            x >= 0
-                && y >= 0
-                && x < w
-                && y < h
-                && cells.get((y * w + x) as usize).is_some_and(|&b| b != 0)
-        };
-        let rule = self.settings.movement.diagonal_rule;
         let g = self.sides[s].g[cell as usize];
-        for dir in &DIRECTIONS[..self.direction_count] {
-            let (dx, dy) = (i64::from(dir.dx), i64::from(dir.dy));
-            let (nx, ny) = (x + dx, y + dy);
-            if !free(nx, ny) {
-                continue;
-            }
-            let diagonal = dx != 0 && dy != 0;
-            if diagonal && !rule.allows(free(nx, y), free(x, ny)) {
-                continue;
-            }
-            let n = (ny * w + nx) as u32;
-            // The step between the two cells is cell → n forwards and n → cell backwards;
-            // either way it costs the terrain of the cell it enters.
-            let entered = if s == 0 { n } else { cell };
-            let terrain = cells.get(entered as usize).copied().unwrap_or(1);
-            let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
-            self.relax(s, cell, n, new_g);
+        let own = cells.get(cell as usize).copied().unwrap_or(1);
+        let from = (cell % self.width, cell / self.width);
+        let mut steps = [(0u32, 0u64); 8];
+        let mut count = 0;
+        let step_units = &self.step_units;
+        self.settings
+            .movement
+            .neighbours(cells, self.width, self.height, from, |n| {
+                // The step between the two cells is cell → n forwards and n → cell
+                // backwards; either way it costs the terrain of the cell it enters.
+                let entered = if s == 0 { n.terrain } else { own };
+                steps[count] = (
+                    n.index,
+                    step_units[usize::from(n.diagonal)][usize::from(entered & 7)],
+                );
+                count += 1;
+            });
+        for &(n, units) in &steps[..count] {
+            self.relax(s, cell, n, g + units);
         }
     }
 

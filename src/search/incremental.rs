@@ -40,7 +40,7 @@
 
 use super::{
     endpoint_index, others, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo,
-    PlanError, Searcher, Settings, Stats, Status, MOVES,
+    PlanError, Searcher, Settings, Stats, Status,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -102,7 +102,6 @@ pub struct Incremental {
     heuristic: Heuristic,
     /// Fixed-point step costs: `[diagonal][terrain]`.
     step_units: [[u64; 8]; 2],
-    moves: usize,
     g: Vec<u64>,
     rhs: Vec<u64>,
     /// The key each queued cell was pushed with; entries in the heap with another key are
@@ -153,7 +152,6 @@ impl Incremental {
             estimator: Estimator::new(heuristic, &movement, target),
             heuristic,
             step_units: step_units(&movement),
-            moves: if movement.has_diagonals() { 8 } else { 4 },
             g: vec![INF; cells],
             rhs: vec![INF; cells],
             key: vec![(INF, INF); cells],
@@ -265,39 +263,22 @@ impl Incremental {
     fn neighbours(&self, cells: &[u8], cell: u32) -> ([(u32, u64); 8], usize) {
         let mut out = [(0, 0); 8];
         let mut n = 0;
-        let (x, y) = (i64::from(cell % self.width), i64::from(cell / self.width));
-        let (w, h) = (i64::from(self.width), i64::from(self.height));
-        let passable = |x: i64, y: i64| {
-            x >= 0 && y >= 0 && x < w && y < h && cells.get((y * w + x) as usize) != Some(&0)
-        };
         let own = cells.get(cell as usize).copied().unwrap_or(0);
         if own == 0 {
             return (out, 0);
         }
-        for &(dx, dy) in &MOVES[..self.moves] {
-            let (nx, ny) = (x + dx, y + dy);
-            if !passable(nx, ny) {
-                continue;
-            }
-            let diagonal = dx != 0 && dy != 0;
-            if diagonal
-                && !self
-                    .settings
-                    .movement
-                    .diagonal_rule
-                    .allows(passable(nx, y), passable(x, ny))
-            {
-                continue;
-            }
-            let next = (ny * w + nx) as u32;
-            let entered = match self.mode {
-                Mode::Lpa => own,
-                Mode::DStarLite => cells.get(next as usize).copied().unwrap_or(0),
-            };
-            let cost = self.step_units[usize::from(diagonal)][usize::from(entered.min(4))];
-            out[n] = (next, cost);
-            n += 1;
-        }
+        let from = (cell % self.width, cell / self.width);
+        self.settings
+            .movement
+            .neighbours(cells, self.width, self.height, from, |next| {
+                let entered = match self.mode {
+                    Mode::Lpa => own,
+                    Mode::DStarLite => next.terrain,
+                };
+                let cost = self.step_units[usize::from(next.diagonal)][usize::from(entered.min(4))];
+                out[n] = (next.index, cost);
+                n += 1;
+            });
         (out, n)
     }
 

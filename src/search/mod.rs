@@ -496,37 +496,8 @@ pub struct NodeInfo {
     pub expansion: Option<u32>,
 }
 
-/// One of the eight moves, as a step in x and y (y grows downwards).
-#[derive(Clone, Copy, Debug)]
-struct Direction {
-    dx: i8,
-    dy: i8,
-}
-
-/// N, E, S, W, NE, SE, SW, NW: the fixed successor order (y grows downwards).
-const DIRECTIONS: [Direction; 8] = [
-    Direction { dx: 0, dy: -1 },
-    Direction { dx: 1, dy: 0 },
-    Direction { dx: 0, dy: 1 },
-    Direction { dx: -1, dy: 0 },
-    Direction { dx: 1, dy: -1 },
-    Direction { dx: 1, dy: 1 },
-    Direction { dx: -1, dy: 1 },
-    Direction { dx: -1, dy: -1 },
-];
-
-/// The eight moves as (dx, dy) in [`DIRECTIONS`]' order, orthogonal ones first, so
-/// 4-connected movement takes the first four. For the searches beside the main loop.
-pub(crate) const MOVES: [(i64, i64); 8] = [
-    (0, -1),
-    (1, 0),
-    (0, 1),
-    (-1, 0),
-    (1, -1),
-    (1, 1),
-    (-1, 1),
-    (-1, -1),
-];
+/// The eight moves, N, E, S, W, NE, SE, SW, NW: the fixed successor order.
+pub(crate) use crate::grid::MOVES;
 
 /// Fixed-point cost of one step into terrain t: `[orthogonal, diagonal][t]` for t = 1–4;
 /// 0 for the wall byte and the unused bytes 5–7 (eight entries so a byte-masked index
@@ -548,10 +519,10 @@ const SIDE_E: u8 = 2;
 const SIDE_S: u8 = 4;
 const SIDE_W: u8 = 8;
 
-/// The side bit of each orthogonal move, in DIRECTIONS order (N, E, S, W).
+/// The side bit of each orthogonal move, in MOVES order (N, E, S, W).
 const SIDES: [u8; 4] = [SIDE_N, SIDE_E, SIDE_S, SIDE_W];
 
-/// The sides each move of DIRECTIONS crosses: one for a straight move, two for a diagonal.
+/// The sides each move of MOVES crosses: one for a straight move, two for a diagonal.
 const CROSSES: [u8; 8] = [
     SIDE_N,
     SIDE_E,
@@ -577,14 +548,14 @@ fn goal_directed_orders() -> OrderTable {
                 continue;
             }
             let goal_angle = f64::from(sy).atan2(f64::from(sx));
-            let turn = |d: &Direction| {
-                let a = f64::from(d.dy).atan2(f64::from(d.dx)) - goal_angle;
+            let turn = |&(dx, dy): &(i64, i64)| {
+                let a = (dy as f64).atan2(dx as f64) - goal_angle;
                 let a = a.rem_euclid(std::f64::consts::TAU);
                 // Angles are multiples of 45°: compare whole eighths so rounding can't reorder.
                 (a.min(std::f64::consts::TAU - a) / std::f64::consts::FRAC_PI_4).round() as u8
             };
             let row = &mut table[(3 * (sy + 1) + (sx + 1)) as usize];
-            row.sort_by_key(|&i| turn(&DIRECTIONS[i as usize]));
+            row.sort_by_key(|&i| turn(&MOVES[i as usize]));
         }
     }
     table
@@ -606,7 +577,7 @@ pub struct Search {
     nearness: Estimator,
     /// Fixed-point cost of a step into terrain t: `[orthogonal, diagonal][t]`.
     step_units: [[u64; 8]; 2],
-    /// How many moves of [`DIRECTIONS`] are in play (4 or 8).
+    /// How many moves of [`MOVES`] are in play (4 or 8).
     direction_count: usize,
     /// Successor orders: the fixed one, or seed 004's goal-directed ones.
     orders: OrderTable,
@@ -869,7 +840,7 @@ impl Search {
             | (u8::from(x + 1 < self.width) * SIDE_E)
             | (u8::from(y + 1 < self.height) * SIDE_S)
             | (u8::from(x > 0) * SIDE_W);
-        // Cell index offset of each move, in DIRECTIONS order.
+        // Cell index offset of each move, in MOVES order.
         let offsets: [isize; 8] = [-w, 1, w, -1, 1 - w, 1 + w, w - 1, -1 - w];
         let algorithm = self.settings.algorithm;
         let improves_paths = algorithm.improves_paths();
@@ -950,9 +921,9 @@ impl Search {
                 if is_new { state[n] } else { SAME_STATE },
                 d as u8,
             );
-            let dir = DIRECTIONS[d];
-            let nx = x.wrapping_add_signed(i32::from(dir.dx));
-            let ny = y.wrapping_add_signed(i32::from(dir.dy));
+            let (dx, dy) = MOVES[d];
+            let nx = x.wrapping_add_signed(dx as i32);
+            let ny = y.wrapping_add_signed(dy as i32);
             let key = key(
                 algorithm,
                 &self.estimator,

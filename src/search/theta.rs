@@ -30,32 +30,34 @@ use crate::timeline::SAME_NODE;
 impl Search {
     /// The successor step of Theta* for `cell` at (x, y) with cost `g`.
     pub(super) fn theta_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
-        let (x, y) = (i64::from(x), i64::from(y));
         let (w, h) = (i64::from(self.width), i64::from(self.height));
         let free = |x: i64, y: i64| {
             x >= 0 && y >= 0 && x < w && y < h && cells.get((y * w + x) as usize) != Some(&0)
         };
         let parent = self.nodes[cell as usize].parent;
-        for dir in &super::DIRECTIONS[..self.direction_count] {
-            let (dx, dy) = (i64::from(dir.dx), i64::from(dir.dy));
-            let (nx, ny) = (x + dx, y + dy);
-            if !free(nx, ny) || (dx != 0 && dy != 0 && !(free(x + dx, y) && free(x, y + dy))) {
-                continue;
-            }
-            let n = (ny * w + nx) as u32;
+        let here = (x, y);
+        let mut steps = [0u32; 8];
+        let mut count = 0;
+        self.settings
+            .movement
+            .neighbours(cells, self.width, self.height, here, |n| {
+                steps[count] = n.index;
+                count += 1;
+            });
+        for &n in &steps[..count] {
             // Like the paper, a closed cell is final: the Euclidean heuristic is consistent.
             if self.state[n as usize] == CLOSED {
                 continue;
             }
-            let to = (nx as u32, ny as u32);
+            let to = self.coords(n);
             let (from, new_g) = match parent {
-                NO_PARENT => (cell, g + length_units((x as u32, y as u32), to)),
+                NO_PARENT => (cell, g + length_units(here, to)),
                 p => {
                     let pc = self.coords(p);
                     if walk_segment(pc, to, free) {
                         (p, self.nodes[p as usize].g + length_units(pc, to))
                     } else {
-                        (cell, g + length_units((x as u32, y as u32), to))
+                        (cell, g + length_units(here, to))
                     }
                 }
             };
