@@ -34,12 +34,12 @@ pub mod formats;
 pub mod generate;
 pub mod grid;
 pub mod heuristic;
-pub mod mesh;
 pub mod planner;
 pub mod scenarios;
 pub mod search;
 pub mod solve;
 pub mod timeline;
+pub use search::mesh;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -20,12 +20,13 @@
 //! ```
 
 use crate::grid::{Cell, Grid, GridError};
-use crate::mesh::{Mesh, MeshSearch};
+use crate::search::mesh::{Mesh, MeshSearch};
+use crate::search::record::OpenEntry;
 use crate::search::{
     endpoint_index, new_search, restart_search, Algorithm, Budget, NodeInfo, PlanError, Searcher,
     Settings, Stats, Status, STATE_COUNT,
 };
-use crate::timeline::{Checkpoints, OpenEntry, Timeline, MAX_TIMELINE_BYTES};
+use crate::timeline::{Checkpoints, Timeline, MAX_TIMELINE_BYTES};
 use std::fmt;
 
 /// Why a planner action was refused. The planner is unchanged after any error.

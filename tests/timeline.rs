@@ -6,7 +6,8 @@ mod common;
 
 use pathlab::formats::movingai::parse_map;
 use pathlab::heuristic::COST_SCALE;
-use pathlab::timeline::{replay_nodes, NodeReplay, NO_PARENT};
+use pathlab::search::record::NO_PARENT;
+use pathlab::timeline::{replay_nodes, NodeReplay};
 use pathlab::{Algorithm, Budget, Grid, Planner, Settings, Stats};
 use proptest::prelude::*;
 

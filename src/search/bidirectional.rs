@@ -36,6 +36,7 @@
 //! [`CellState::BackClosed`]; a cell reached from both shows the side that touched it last.
 
 use super::open::{Entry, OpenList};
+use super::record::{OpenEntry, Recorder, SAME_NODE};
 use super::{
     drive, endpoint_index, record_node, step_units, Budget, CellState, NodeInfo, PlanError,
     Searcher, Settings, Stats, Status, CLOSED, NO_PARENT, OPEN, PATH, UNVISITED,
@@ -43,7 +44,6 @@ use super::{
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use crate::search::Algorithm;
-use crate::timeline::{OpenEntry, Recorder, SAME_NODE};
 
 const BACK_OPEN: u8 = CellState::BackOpen as u8;
 const BACK_CLOSED: u8 = CellState::BackClosed as u8;

@@ -38,13 +38,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use super::{
     endpoint_index, others, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo,
     PlanError, Searcher, Settings, Stats, Status,
 };
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
-use crate::timeline::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 

@@ -26,9 +26,9 @@
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
 
+use super::record::SAME_NODE;
 use super::{Search, CLOSED, COST_SCALE, JUMP_POINT, MOVES, NO_PARENT, UNVISITED};
 use crate::heuristic::diagonal_units;
-use crate::timeline::SAME_NODE;
 
 impl Search {
     /// Whether (x, y) is on the map and not a wall.

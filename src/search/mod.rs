@@ -57,17 +57,19 @@
 mod bidirectional;
 pub mod incremental;
 mod jps;
+pub mod mesh;
 pub(crate) mod open;
+pub mod record;
 mod theta;
 
 use crate::formats::number::decimal;
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
-use crate::mesh::{Mesh, MeshSearch};
-use crate::timeline::{OpenEntry, Recorder, SAME_NODE, SAME_STATE};
 pub use bidirectional::Bidirectional;
 use incremental::{Incremental, Mode};
+use mesh::{Mesh, MeshSearch};
 use open::{Entry, OpenList};
+use record::{OpenEntry, Recorder, SAME_NODE, SAME_STATE};
 use std::fmt;
 use std::str::FromStr;
 
@@ -106,7 +108,7 @@ pub enum Algorithm {
     /// search is repaired from where it stands ([`incremental`]).
     #[serde(rename = "dstar-lite")]
     DStarLite,
-    /// A* on a waypoint graph ([`crate::mesh`]): the user's mesh on the page, a visibility
+    /// A* on a waypoint graph ([`mesh`]): the user's mesh on the page, a visibility
     /// graph generated from the map elsewhere.
     #[serde(rename = "mesh")]
     Mesh,

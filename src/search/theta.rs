@@ -23,9 +23,9 @@
 //! [`Search::path`] lists the polyline's corners ([`Search::is_any_angle`]) and the path
 //! cells painted are the cells each segment crosses.
 
+use super::record::SAME_NODE;
 use super::{Search, CLOSED, COST_SCALE, NO_PARENT, PATH};
 use crate::grid::{distance, walk_segment};
-use crate::timeline::SAME_NODE;
 
 impl Search {
     /// The successor step of Theta* for `cell` at (x, y) with cost `g`.
@@ -94,7 +94,7 @@ impl Search {
 }
 
 /// A segment's length in fixed-point cost units, rounded to the nearest unit (the mesh rounds
-/// up instead, [`crate::mesh::edge_units`], since its heuristic is the straight line).
+/// up instead, [`super::mesh::edge_units`], since its heuristic is the straight line).
 fn length_units(a: (u32, u32), b: (u32, u32)) -> u64 {
     (distance(a, b) * COST_SCALE as f64).round() as u64
 }

@@ -40,11 +40,11 @@
 use crate::grid::{distance, line_of_sight, Grid};
 use crate::heuristic::COST_SCALE;
 use crate::search::open::{Entry, OpenList};
+use crate::search::record::{OpenEntry, Recorder, SAME_NODE};
 use crate::search::{
     endpoint_index, open_reason, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher,
     Settings, Stats, Status,
 };
-use crate::timeline::{OpenEntry, Recorder, SAME_NODE};
 
 /// The most nodes a mesh may hold (hand-made or generated): a visibility graph has up to
 /// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
@@ -249,7 +249,7 @@ const OPEN: u8 = CellState::Open as u8;
 const CLOSED: u8 = CellState::Closed as u8;
 const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
-use crate::timeline::NO_PARENT;
+use crate::search::record::NO_PARENT;
 
 /// A* from the start to the goal over a [`Mesh`] plus the two markers.
 #[derive(Clone, Debug)]

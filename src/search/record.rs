@@ -1,0 +1,266 @@
+//! The search recorder: every state change a search makes, as compact event words, so the
+//! timeline ([`crate::timeline`]) can show the search as it stood after any number of
+//! expansions. This is the engines' side (recording hooks); the timeline reads what they
+//! wrote.
+//!
+//! # Events
+//!
+//! An event is one `u32`:
+//!
+//! | bits | meaning |
+//! |---|---|
+//! | 0–23 | the cell `y * width + x` (a grid has at most 4096² = 2²⁴ cells) |
+//! | 24–27 | its new [`crate::CellState`] byte, or 15 for "unchanged" |
+//! | 28–31 | how its node changed: 0–7 its parent is the neighbour `cell − MOVES[d]` and its g is the parent's g plus the step cost; 8 unchanged; 9 a root (g = 0, no parent); 10 a far parent, with the parent and a 64-bit g in the next three words |
+//!
+//! The textbook algorithms only ever make neighbour parents, so a Dijkstra or A* event is 4
+//! bytes; jump points, Theta*'s line-of-sight parents, mesh nodes, and the engines whose g
+//! is not a step from the parent (LPA*, D* Lite) use the 16-byte far form.
+//!
+//! # Steps
+//!
+//! Before each expansion the engine calls `Recorder::mark`, which ends the previous step in
+//! one word: its [`Stats`] as deltas from the step before and its number of event words (an
+//! escape to a full record when something does not fit, `pack`).
+
+use super::Stats;
+
+pub(crate) const CELL_MASK: u32 = (1 << 24) - 1;
+/// State nibble: the cell's state byte does not change.
+pub(crate) const SAME_STATE: u8 = 15;
+/// Node code: g and parent do not change.
+pub(crate) const SAME_NODE: u8 = 8;
+/// Node code: a root node, g = 0 and no parent.
+pub(crate) const ROOT: u8 = 9;
+/// Node code: a far parent; the parent cell, then g's low and high words follow.
+pub(crate) const FAR: u8 = 10;
+/// The parent word of a far event whose node has no parent.
+pub const NO_PARENT: u32 = u32::MAX;
+
+/// The step word's escape bit: the low bits index the full step records.
+pub(crate) const ESCAPE: u32 = 1 << 31;
+
+/// A step that does not fit in one word: its stats in full and its event words.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FullStep {
+    pub(crate) stats: Stats,
+    pub(crate) words: u32,
+}
+
+/// One engine's recording since the planner last collected it.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    pub(crate) on: bool,
+    pub(crate) events: Vec<u32>,
+    /// One word per ended step (see [`pack`]).
+    pub(crate) steps: Vec<u32>,
+    pub(crate) full: Vec<FullStep>,
+    prev: Stats,
+    marked: Option<u64>,
+    /// Event words already collected, and the total (collected or not) at the last mark.
+    pub(crate) collected: usize,
+    last_end: usize,
+}
+
+impl Recorder {
+    /// Whether events are being recorded.
+    #[inline(always)]
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Starts recording from a search whose counters are `stats` now (its step 0).
+    pub fn start(&mut self, stats: &Stats) {
+        *self = Recorder {
+            on: true,
+            prev: *stats,
+            marked: Some(stats.expanded),
+            ..Recorder::default()
+        };
+    }
+
+    /// Stops recording and forgets what was not collected.
+    pub fn stop(&mut self) {
+        *self = Recorder::default();
+    }
+
+    /// Cell `cell` took state byte `state` (or [`SAME_STATE`]) and its node changed as
+    /// `code` says (a move index 0–7, [`SAME_NODE`] or [`ROOT`]).
+    #[inline(always)]
+    pub(crate) fn event(&mut self, cell: u32, state: u8, code: u8) {
+        if self.on {
+            self.push(
+                (cell & CELL_MASK) | (u32::from(state & 15) << 24) | (u32::from(code & 15) << 28),
+            );
+        }
+    }
+
+    /// Appends one event word. Out of line: the off path then stays one flag test at each of
+    /// the twenty-odd recording sites (callgrind: `Search::run` +2.2 % instructions off,
+    /// against +4.2 % with the push inlined beside it), and the wasm 0.4 KB smaller; the
+    /// call costs recording about 3 %.
+    #[inline(never)]
+    fn push(&mut self, word: u32) {
+        self.events.push(word);
+    }
+
+    /// Cell `cell` took state byte `state` (or [`SAME_STATE`]), parent `parent` (or
+    /// [`NO_PARENT`]) and cost `g` in the engine's units.
+    #[inline(always)]
+    pub(crate) fn far(&mut self, cell: u32, state: u8, parent: u32, g: u64) {
+        if self.on {
+            self.push_far(cell, state, parent, g);
+        }
+    }
+
+    #[inline(never)]
+    fn push_far(&mut self, cell: u32, state: u8, parent: u32, g: u64) {
+        self.events.extend_from_slice(&[
+            (cell & CELL_MASK) | (u32::from(state & 15) << 24) | (u32::from(FAR) << 28),
+            parent,
+            g as u32,
+            (g >> 32) as u32,
+        ]);
+    }
+
+    /// Ends the step of `stats.expanded` expansions: called before each expansion (again
+    /// for the same count is harmless).
+    #[inline(always)]
+    pub(crate) fn mark(&mut self, stats: &Stats) {
+        if self.on {
+            self.mark_step(stats);
+        }
+    }
+
+    /// The recording half of [`Recorder::mark`], out of line like [`Recorder::push`]: with
+    /// recording off, the engines called `mark` itself once per expansion (perf: 3 % of a
+    /// maze query's samples) just to test the flag.
+    #[inline(never)]
+    fn mark_step(&mut self, stats: &Stats) {
+        if self.marked == Some(stats.expanded) {
+            return;
+        }
+        self.marked = Some(stats.expanded);
+        let end = self.collected + self.events.len();
+        let words = end - self.last_end;
+        self.last_end = end;
+        let word = pack(&self.prev, stats, words).unwrap_or_else(|| {
+            self.full.push(FullStep {
+                stats: *stats,
+                words: words as u32,
+            });
+            ESCAPE | (self.full.len() - 1) as u32
+        });
+        self.steps.push(word);
+        self.prev = *stats;
+    }
+}
+
+/// A step as one word: the deltas of its stats from `prev` and its `words` of events, or
+/// `None` when something does not fit (a counter jumped or went down, a path was found).
+/// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
+/// open list only shrinks by the one pop at the start of a step.
+#[inline]
+fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
+    // Wrapping differences: a counter that went down wraps to a huge value, so one test of
+    // the bits above each field's width catches both "too far" and "went down".
+    let expanded = now.expanded.wrapping_sub(prev.expanded);
+    let generated = now.generated.wrapping_sub(prev.generated);
+    let reopened = now.reopened.wrapping_sub(prev.reopened);
+    let updated = now.updated.wrapping_sub(prev.updated);
+    let open = now.open_size.wrapping_sub(prev.open_size).wrapping_add(128);
+    let overflow =
+        (expanded >> 1) | (generated >> 6) | (reopened >> 4) | (updated >> 6) | (open >> 8);
+    let fits = overflow == 0
+        && words < 64
+        && now.max_open == prev.max_open.max(now.open_size)
+        && now.path_moves == prev.path_moves
+        && now.path_cost == prev.path_cost;
+    fits.then_some(
+        (expanded as u32)
+            | (generated as u32) << 1
+            | (reopened as u32) << 7
+            | (updated as u32) << 11
+            | (words as u32) << 17
+            | (open as u32) << 23,
+    )
+}
+
+/// The stats and event words of the step `word` (from [`pack`]) that follows `prev`.
+pub(crate) fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
+    if word & ESCAPE != 0 {
+        return full
+            .get((word & !ESCAPE) as usize)
+            .map_or((*prev, 0), |f| (f.stats, f.words as usize));
+    }
+    let field = |shift: u32, bits: u32| u64::from((word >> shift) & ((1 << bits) - 1));
+    let open_size = (prev.open_size as i64 + field(23, 8) as i64 - 128).max(0) as u64;
+    let stats = Stats {
+        expanded: prev.expanded + field(0, 1),
+        generated: prev.generated + field(1, 6),
+        reopened: prev.reopened + field(7, 4),
+        updated: prev.updated + field(11, 6),
+        open_size,
+        max_open: prev.max_open.max(open_size),
+        ..*prev
+    };
+    (stats, field(17, 6) as usize)
+}
+
+/// What one event says: the cell, its new state byte (or 15, unchanged), its node code, and
+/// for a far event its parent and g.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    /// The cell, `y * width + x`.
+    pub cell: u32,
+    /// Its new state byte, or 15 when unchanged.
+    pub state: u8,
+    /// Node code: 0–7 a neighbour parent, 8 unchanged, 9 root, 10 far.
+    pub code: u8,
+    /// A far event's parent cell (or `u32::MAX` for none).
+    pub parent: u32,
+    /// A far event's g, in the engine's fixed-point units.
+    pub g: u64,
+}
+
+/// Decodes the event at `at` in `events`, and returns it with the offset of the next one.
+#[inline]
+pub(crate) fn decode(events: &[u32], at: usize) -> Option<(Event, usize)> {
+    let word = *events.get(at)?;
+    let code = (word >> 28) as u8;
+    let mut event = Event {
+        cell: word & CELL_MASK,
+        state: ((word >> 24) & 15) as u8,
+        code,
+        parent: NO_PARENT,
+        g: 0,
+    };
+    if code == FAR {
+        let tail = events.get(at + 1..at + 4)?;
+        event.parent = tail[0];
+        event.g = u64::from(tail[1]) | u64::from(tail[2]) << 32;
+        return Some((event, at + 4));
+    }
+    Some((event, at + 1))
+}
+
+/// One entry of the open list, for the page's open-list panel.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct OpenEntry {
+    /// The cell.
+    pub x: u32,
+    /// The cell.
+    pub y: u32,
+    /// Its cost so far (its side's, for bidirectional search).
+    pub g: f64,
+    /// Its heuristic estimate.
+    pub h: f64,
+    /// The value it is ranked by (g + w·h, g, h; for Breadth-First its g).
+    pub f: f64,
+    /// Bidirectional search: `forward` or `backward`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub direction: Option<&'static str>,
+    /// LPA* and D* Lite: the two-part key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub key: Option<[f64; 2]>,
+}
