@@ -35,15 +35,17 @@
 //! forward side open/closed and the backward side [`CellState::BackOpen`] /
 //! [`CellState::BackClosed`]; a cell reached from both shows the side that touched it last.
 
-use super::open::{Entry, OpenList};
-use super::record::{OpenEntry, Recorder, SAME_NODE};
-use super::{
-    drive, endpoint_index, record_node, step_units, Budget, CellState, NodeInfo, PlanError,
-    Searcher, Settings, Stats, Status, CLOSED, NO_PARENT, OPEN, PATH, UNVISITED,
+use super::core::{
+    drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status, CLOSED, OPEN,
+    PATH, UNVISITED,
 };
+use super::open::{Entry, OpenList};
+use super::record::{record_node, OpenEntry, Recorder, NO_PARENT, SAME_NODE};
+use super::searcher::Searcher;
+use super::settings::Algorithm;
+use super::settings::{PlanError, Settings};
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
-use crate::search::Algorithm;
 
 const BACK_OPEN: u8 = CellState::BackOpen as u8;
 const BACK_CLOSED: u8 = CellState::BackClosed as u8;
@@ -410,10 +412,8 @@ impl Searcher for Bidirectional {
             return Ok(self.status);
         }
         self.stats.run_count += 1;
-        let started = now_ms();
         let cells = grid.bytes();
-        drive(budget, now_ms, || self.expand_one(cells));
-        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        self.stats.elapsed_ms += drive(budget, now_ms, || self.expand_one(cells));
         Ok(self.status)
     }
 

@@ -38,11 +38,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::core::{drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status};
+use super::explain::{others, two_decimals};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
-use super::{
-    endpoint_index, others, step_units, two_decimals, Algorithm, Budget, CellState, NodeInfo,
-    PlanError, Searcher, Settings, Stats, Status,
-};
+use super::searcher::Searcher;
+use super::settings::{Algorithm, PlanError, Settings};
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use std::cmp::Reverse;
@@ -432,29 +432,8 @@ impl Incremental {
             return Ok(self.status);
         }
         self.stats.run_count += 1;
-        let started = now_ms();
         let cells = grid.bytes();
-        match budget {
-            Budget::Expansions(n) => {
-                for _ in 0..n.max(1) {
-                    if self.process_one(cells) {
-                        break;
-                    }
-                }
-            }
-            Budget::Unlimited => while !self.process_one(cells) {},
-            Budget::Millis(ms) => 'slice: loop {
-                for _ in 0..64 {
-                    if self.process_one(cells) {
-                        break 'slice;
-                    }
-                }
-                if now_ms() - started >= ms {
-                    break;
-                }
-            },
-        }
-        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        self.stats.elapsed_ms += drive(budget, &now_ms, || self.process_one(cells));
         Ok(self.status)
     }
 

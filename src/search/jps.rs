@@ -26,9 +26,12 @@
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
 
+use super::core::{CLOSED, JUMP_POINT, MOVES, UNVISITED};
+use super::engine::Search;
+use super::record::NO_PARENT;
 use super::record::SAME_NODE;
-use super::{Search, CLOSED, COST_SCALE, JUMP_POINT, MOVES, NO_PARENT, UNVISITED};
 use crate::heuristic::diagonal_units;
+use crate::heuristic::COST_SCALE;
 
 impl Search {
     /// Whether (x, y) is on the map and not a wall.

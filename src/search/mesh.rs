@@ -37,14 +37,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::core::{drive, endpoint_index, Budget, CellState, NodeInfo, Stats, Status};
+use super::explain::open_reason;
+use super::open::{Entry, OpenList};
+use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
+use super::searcher::Searcher;
+use super::settings::{Algorithm, PlanError, Settings};
 use crate::grid::{distance, line_of_sight, Grid};
 use crate::heuristic::COST_SCALE;
-use crate::search::open::{Entry, OpenList};
-use crate::search::record::{OpenEntry, Recorder, SAME_NODE};
-use crate::search::{
-    endpoint_index, open_reason, Algorithm, Budget, CellState, NodeInfo, PlanError, Searcher,
-    Settings, Stats, Status,
-};
 
 /// The most nodes a mesh may hold (hand-made or generated): a visibility graph has up to
 /// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
@@ -249,8 +249,6 @@ const OPEN: u8 = CellState::Open as u8;
 const CLOSED: u8 = CellState::Closed as u8;
 const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
-use crate::search::record::NO_PARENT;
-
 /// A* from the start to the goal over a [`Mesh`] plus the two markers.
 #[derive(Clone, Debug)]
 pub struct MeshSearch {
@@ -450,23 +448,7 @@ impl MeshSearch {
             return Ok(self.status);
         }
         self.stats.run_count += 1;
-        let started = now_ms();
-        match budget {
-            Budget::Expansions(n) => {
-                for _ in 0..n.max(1) {
-                    if self.expand_one() {
-                        break;
-                    }
-                }
-            }
-            Budget::Unlimited => while !self.expand_one() {},
-            Budget::Millis(ms) => loop {
-                if self.expand_one() || now_ms() - started >= ms {
-                    break;
-                }
-            },
-        }
-        self.stats.elapsed_ms += (now_ms() - started).max(0.0);
+        self.stats.elapsed_ms += drive(budget, now_ms, || self.expand_one());
         Ok(self.status)
     }
 

@@ -23,9 +23,12 @@
 //! [`Search::path`] lists the polyline's corners ([`Search::is_any_angle`]) and the path
 //! cells painted are the cells each segment crosses.
 
+use super::core::{CLOSED, PATH};
+use super::engine::Search;
+use super::record::NO_PARENT;
 use super::record::SAME_NODE;
-use super::{Search, CLOSED, COST_SCALE, NO_PARENT, PATH};
 use crate::grid::{distance, walk_segment};
+use crate::heuristic::COST_SCALE;
 
 impl Search {
     /// The successor step of Theta* for `cell` at (x, y) with cost `g`.

@@ -1,0 +1,227 @@
+//! The core every search shares: where it stands ([`Status`]), how much it may do per call
+//! ([`Budget`]) and the loop that spends it ([`drive`]), what each cell is to it
+//! ([`CellState`]), its counters ([`Stats`]) and node details ([`NodeInfo`]), the fixed-point
+//! step costs, the endpoint check, and the loop that
+//! spends a budget.
+
+use super::settings::PlanError;
+use crate::grid::{Grid, Movement};
+use crate::heuristic::{diagonal_units, COST_SCALE};
+
+/// Where a search stands after a call to [`Searcher::run`](super::Searcher::run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Not finished: call `run` again.
+    Running,
+    /// The goal was reached; [`Searcher::path`](super::Searcher::path) leads to it.
+    Found,
+    /// The open list ran dry: the goal cannot be reached.
+    NoPath,
+    /// The node budget ran out; the path leads to the expanded node nearest the goal.
+    Partial,
+}
+
+impl Status {
+    /// Whether the search has finished.
+    pub fn is_done(self) -> bool {
+        self != Status::Running
+    }
+
+    /// The name used in JSON output: `running`, `found`, `no_path` or `partial`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Running => "running",
+            Status::Found => "found",
+            Status::NoPath => "no_path",
+            Status::Partial => "partial",
+        }
+    }
+}
+
+/// How much work one call to [`Searcher::run`](super::Searcher::run) may do.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// At most this many expansions (seed 003's time slice −1 is `Expansions(1)`).
+    Expansions(u64),
+    /// Roughly this many milliseconds, and at least one expansion.
+    Millis(f64),
+    /// Until the search finishes.
+    Unlimited,
+}
+
+/// What a cell is to the search. The byte values are shared with the page's painter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[repr(u8)]
+pub enum CellState {
+    /// No node was ever made for it.
+    Unvisited = 0,
+    /// In the open list, waiting to be expanded.
+    Open = 1,
+    /// Expanded: in the closed list.
+    Closed = 2,
+    /// Back in the open list after a cheaper path to it was found while it was closed.
+    Reopened = 3,
+    /// On the path the search returned (found or partial).
+    Path = 4,
+    /// Jump Point Search: a jump point that has been expanded. (Cells a jump only scanned
+    /// over are painted [`CellState::Closed`].)
+    JumpPoint = 5,
+    /// Bidirectional search: in the backward search's open list.
+    BackOpen = 6,
+    /// Bidirectional search: expanded by the backward search.
+    BackClosed = 7,
+    /// Live replanning: a cell whose value a repair after an edit changed.
+    Repaired = 8,
+}
+
+/// How many [`CellState`] values there are: the palette has `5 × STATE_COUNT` colours.
+pub const STATE_COUNT: usize = 9;
+
+impl CellState {
+    /// Reads a state byte back.
+    pub fn from_byte(byte: u8) -> Option<CellState> {
+        Some(match byte {
+            0 => CellState::Unvisited,
+            1 => CellState::Open,
+            2 => CellState::Closed,
+            3 => CellState::Reopened,
+            4 => CellState::Path,
+            5 => CellState::JumpPoint,
+            6 => CellState::BackOpen,
+            7 => CellState::BackClosed,
+            8 => CellState::Repaired,
+            _ => return None,
+        })
+    }
+}
+
+pub(crate) const UNVISITED: u8 = CellState::Unvisited as u8;
+pub(crate) const OPEN: u8 = CellState::Open as u8;
+pub(crate) const CLOSED: u8 = CellState::Closed as u8;
+pub(crate) const REOPENED: u8 = CellState::Reopened as u8;
+pub(crate) const PATH: u8 = CellState::Path as u8;
+pub(crate) const JUMP_POINT: u8 = CellState::JumpPoint as u8;
+
+/// Counters of a search, as in seed 003's planner information and more.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// Nodes taken from the open list and closed (the goal, when reached, included).
+    pub expanded: u64,
+    /// Nodes constructed: cells that got a node for the first time, the start included.
+    pub generated: u64,
+    /// Times a closed cell went back to the open list because a cheaper path to it was found.
+    pub reopened: u64,
+    /// Times an open cell's path was replaced by a cheaper one.
+    pub updated: u64,
+    /// Cells in the open list now.
+    pub open_size: u64,
+    /// The most cells the open list ever held.
+    pub max_open: u64,
+    /// Calls to [`Searcher::run`](super::Searcher::run) that did work (seed 003's runCount).
+    pub run_count: u64,
+    /// Milliseconds spent inside [`Searcher::run`](super::Searcher::run).
+    pub elapsed_ms: f64,
+    /// The exact cost of the path, once found (or partial).
+    pub path_cost: Option<f64>,
+    /// The number of moves on the path, once found (or partial).
+    pub path_moves: Option<u64>,
+}
+
+/// What the search knows about one cell, for the page's node inspector.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NodeInfo {
+    /// The cell.
+    pub x: u32,
+    /// The cell.
+    pub y: u32,
+    /// Its state.
+    pub state: CellState,
+    /// Best known cost from the start, if a node was made for it.
+    pub g: Option<f64>,
+    /// The heuristic estimate to the goal (unweighted).
+    pub h: f64,
+    /// The priority the algorithm ranks it by (g + w·h for A*, h for Best-First, g for
+    /// Dijkstra; Breadth-First ranks by arrival, so none).
+    pub f: Option<f64>,
+    /// The cell it was reached from.
+    pub parent: Option<(u32, u32)>,
+    /// When it was (last) expanded: 1 for the first node expanded.
+    pub expansion: Option<u32>,
+}
+
+/// The eight moves, N, E, S, W, NE, SE, SW, NW: the fixed successor order.
+pub(crate) use crate::grid::MOVES;
+
+/// Fixed-point cost of one step into terrain t: `[orthogonal, diagonal][t]` for t = 1–4;
+/// 0 for the wall byte and the unused bytes 5–7 (eight entries so a byte-masked index
+/// needs no bounds check).
+pub(crate) fn step_units(movement: &Movement) -> [[u64; 8]; 2] {
+    let diagonal = diagonal_units(movement.diagonal_cost);
+    let mut units = [[0; 8]; 2];
+    for terrain in 1..5u64 {
+        units[0][terrain as usize] = terrain * COST_SCALE;
+        units[1][terrain as usize] = terrain * diagonal;
+    }
+    units
+}
+
+/// Checks a start or goal is on the grid and passable, and returns its index.
+pub(crate) fn endpoint_index(
+    grid: &Grid,
+    what: &'static str,
+    at: (u32, u32),
+) -> Result<u32, PlanError> {
+    let (x, y) = (i64::from(at.0), i64::from(at.1));
+    let Some(index) = grid.index(x, y) else {
+        return Err(PlanError::Outside {
+            what,
+            at: (x, y),
+            width: grid.width(),
+            height: grid.height(),
+        });
+    };
+    if !grid.is_passable(x, y) {
+        return Err(PlanError::OnWall { what, at });
+    }
+    Ok(index as u32)
+}
+
+/// Calls `step` (one expansion; true once the search is done) as often as `budget` allows,
+/// and returns the milliseconds it took by `now_ms`: the budget loop of every engine's `run`.
+#[inline(always)]
+pub(crate) fn drive<C: Fn() -> f64 + ?Sized>(
+    budget: Budget,
+    now_ms: &C,
+    mut step: impl FnMut() -> bool,
+) -> f64 {
+    let started = now_ms();
+    match budget {
+        Budget::Expansions(n) => {
+            for _ in 0..n.max(1) {
+                if step() {
+                    break;
+                }
+            }
+        }
+        Budget::Unlimited => while !step() {},
+        Budget::Millis(ms) => {
+            // Reading the clock costs about as much as an expansion, so look at it only
+            // every 64 expansions.
+            'slice: loop {
+                for _ in 0..64 {
+                    if step() {
+                        break 'slice;
+                    }
+                }
+                if now_ms() - started >= ms {
+                    break;
+                }
+            }
+        }
+    }
+    (now_ms() - started).max(0.0)
+}

@@ -1,0 +1,782 @@
+//! One search engine for Breadth-First, Best-First, Dijkstra and A*.
+//!
+//! The four textbook algorithms of seed 003 share one loop: pop the best node from the open
+//! list, stop if it is the goal, create its successors, close it. They differ only in the
+//! priority key that orders the open list ([`Algorithm`]) and in whether a cheaper path to a
+//! cell that already has a node replaces the old one:
+//!
+//! | algorithm | key | cheaper path to a known cell |
+//! |---|---|---|
+//! | Breadth-First | insertion order (FIFO, so ply by ply) | ignored |
+//! | Best-First | h | ignored |
+//! | Dijkstra | g | replaces it (open cells only, in practice) |
+//! | A* | g + w·h | replaces it, re-opening closed cells |
+//!
+//! Ties on the key go to the larger g (seed 001: the node further along its path), then to
+//! the node inserted first, so every run on the same input expands the same nodes in the
+//! same order.
+//!
+//! The search can be driven one expansion at a time or for a budget of expansions or
+//! milliseconds ([`Budget`]), like seed 003's `Run()` with its time slice. Per-cell state lives
+//! in dense arrays indexed `y * width + x` beside the grid ([`Search::states`]), never in it,
+//! so the page can paint it straight from wasm memory and a grid is never dirtied by a search.
+//!
+
+use super::core::{
+    drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status, CLOSED, MOVES,
+    OPEN, PATH, REOPENED, UNVISITED,
+};
+use super::explain::open_reason;
+use super::open::{Entry, OpenList};
+use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
+use super::searcher::Searcher;
+use super::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
+use crate::grid::Grid;
+use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
+
+/// Side bits: the grid has a row above (N), a column to the right (E), a row below (S), a
+/// column to the left (W) of a cell.
+const SIDE_N: u8 = 1;
+const SIDE_E: u8 = 2;
+const SIDE_S: u8 = 4;
+const SIDE_W: u8 = 8;
+
+/// The side bit of each orthogonal move, in MOVES order (N, E, S, W).
+const SIDES: [u8; 4] = [SIDE_N, SIDE_E, SIDE_S, SIDE_W];
+
+/// The sides each move of MOVES crosses: one for a straight move, two for a diagonal.
+const CROSSES: [u8; 8] = [
+    SIDE_N,
+    SIDE_E,
+    SIDE_S,
+    SIDE_W,
+    SIDE_N | SIDE_E,
+    SIDE_S | SIDE_E,
+    SIDE_S | SIDE_W,
+    SIDE_N | SIDE_W,
+];
+
+/// The successor orders: row `3 * (sy + 1) + (sx + 1)` for the goal's direction
+/// (sx, sy) = (signum dx, signum dy); row 4 (goal here) and the fixed order use 0..8.
+type OrderTable = [[u8; 8]; 9];
+
+/// Builds seed 004's goal-directed orders: for each of the eight goal directions, the moves
+/// sorted by the angle they turn away from it (ties keep the fixed order).
+fn goal_directed_orders() -> OrderTable {
+    let mut table = [[0, 1, 2, 3, 4, 5, 6, 7]; 9];
+    for sy in -1i32..=1 {
+        for sx in -1i32..=1 {
+            if sx == 0 && sy == 0 {
+                continue;
+            }
+            let goal_angle = f64::from(sy).atan2(f64::from(sx));
+            let turn = |&(dx, dy): &(i64, i64)| {
+                let a = (dy as f64).atan2(dx as f64) - goal_angle;
+                let a = a.rem_euclid(std::f64::consts::TAU);
+                // Angles are multiples of 45°: compare whole eighths so rounding can't reorder.
+                (a.min(std::f64::consts::TAU - a) / std::f64::consts::FRAC_PI_4).round() as u8
+            };
+            let row = &mut table[(3 * (sy + 1) + (sx + 1)) as usize];
+            row.sort_by_key(|&i| turn(&MOVES[i as usize]));
+        }
+    }
+    table
+}
+
+/// The search: settings, per-cell state and the open list.
+#[derive(Clone, Debug)]
+pub struct Search {
+    pub(super) width: u32,
+    pub(super) height: u32,
+    pub(super) start: u32,
+    pub(super) goal: u32,
+    /// The goal's (x, y), kept so the successor loop does not divide for it every expansion.
+    pub(super) goal_xy: (u32, u32),
+    pub(super) settings: Settings,
+    pub(super) estimator: Estimator,
+    /// The estimator that decides which expanded node is "nearest the goal" when the node
+    /// budget runs out: the chosen heuristic, or the movement's default if that is zero.
+    pub(super) nearness: Estimator,
+    /// Fixed-point cost of a step into terrain t: `[orthogonal, diagonal][t]`.
+    pub(super) step_units: [[u64; 8]; 2],
+    /// How many moves of [`MOVES`] are in play (4 or 8).
+    pub(super) direction_count: usize,
+    /// Successor orders: the fixed one, or seed 004's goal-directed ones.
+    pub(super) orders: OrderTable,
+    /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it) and
+    /// its [`Node`].
+    pub(super) state: Vec<u8>,
+    pub(super) nodes: Vec<Node>,
+    pub(super) open: OpenList,
+    pub(super) next_seq: u64,
+
+    pub(super) status: Status,
+    pub(super) stats: Stats,
+    pub(super) path: Vec<u32>,
+    pub(super) current: Option<u32>,
+    pub(super) nearest: Option<(u64, u32)>,
+    /// The timeline's event log, off unless a planner switches it on.
+    pub(super) rec: Recorder,
+}
+
+/// What the search knows of one cell once it has a node. The three fields sit together so
+/// that relaxing a neighbour on a large map touches one cache line, not three arrays.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    /// Cost so far, in fixed-point units.
+    pub(super) g: u64,
+    /// The cell it was reached from, or [`NO_PARENT`].
+    pub(super) parent: u32,
+    /// When it was (last) expanded, counting from 1.
+    pub(super) expansion: u32,
+}
+
+impl Default for Node {
+    fn default() -> Node {
+        Node {
+            g: 0,
+            parent: NO_PARENT,
+            expansion: 0,
+        }
+    }
+}
+
+impl Search {
+    /// Starts a search from `start` to `goal` on `grid`: the start node is in the open list,
+    /// nothing is expanded yet.
+    pub fn new(
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<Search, PlanError> {
+        let mut search = Search {
+            width: 0,
+            height: 0,
+            start: 0,
+            goal: 0,
+            goal_xy: goal,
+            settings: *settings,
+            estimator: Estimator::new(Heuristic::Zero, &settings.movement, goal),
+            nearness: Estimator::new(Heuristic::Zero, &settings.movement, goal),
+            step_units: [[0; 8]; 2],
+            direction_count: 8,
+            orders: [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
+            state: Vec::new(),
+            nodes: Vec::new(),
+            open: OpenList::default(),
+            next_seq: 0,
+            status: Status::Running,
+            stats: Stats::default(),
+            path: Vec::new(),
+            current: None,
+            nearest: None,
+            rec: Recorder::default(),
+        };
+        search.restart(grid, start, goal, settings)?;
+        Ok(search)
+    }
+
+    /// Starts over, reusing this search's memory: the per-cell arrays are cleared, not
+    /// reallocated, when the grid size is unchanged. On error the search is left as it was.
+    pub fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        settings.validate()?;
+        let start_index = endpoint_index(grid, "start", start)?;
+        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let movement = settings.movement;
+
+        self.width = grid.width();
+        self.height = grid.height();
+        self.start = start_index;
+        self.goal = goal_index;
+        self.goal_xy = goal;
+        self.settings = *settings;
+        let heuristic = match settings.algorithm {
+            // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
+            Algorithm::Theta => Heuristic::Euclidean,
+            _ => settings.resolved_heuristic(),
+        };
+        self.estimator = Estimator::new(heuristic, &movement, goal);
+        let near_kind = if heuristic == Heuristic::Zero {
+            Heuristic::default_for(&movement)
+        } else {
+            heuristic
+        };
+        self.nearness = Estimator::new(near_kind, &movement, goal);
+        self.step_units = step_units(&movement);
+        self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
+        self.orders = match settings.neighbour_order {
+            NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
+            NeighbourOrder::GoalDirected => goal_directed_orders(),
+        };
+        if self.direction_count == 4 {
+            // Keep only the orthogonal moves (indices 0–3), in the same relative order.
+            for row in &mut self.orders {
+                let mut straight = row.iter().copied().filter(|&d| d < 4);
+                let mut kept = [0u8; 8];
+                for slot in kept.iter_mut().take(4) {
+                    *slot = straight.next().unwrap_or(0);
+                }
+                *row = kept;
+            }
+        }
+
+        let cells = grid.len();
+        self.state.clear();
+        self.state.resize(cells, UNVISITED);
+        // Nodes are only read where state says one exists, so they need no clearing; they
+        // only need to be long enough.
+        self.nodes.resize(cells, Node::default());
+        self.open.reset(cells);
+        self.next_seq = 0;
+        self.status = Status::Running;
+        self.stats = Stats::default();
+        self.path.clear();
+        self.current = None;
+        self.nearest = None;
+
+        self.nodes[start_index as usize] = Node {
+            g: 0,
+            parent: NO_PARENT,
+            expansion: 0,
+        };
+        self.state[start_index as usize] = OPEN;
+        self.stats.generated = 1;
+        self.open.push(Entry::new(0, 0, 0, start_index));
+        self.stats.open_size = 1;
+        self.stats.max_open = 1;
+        Ok(())
+    }
+
+    /// Runs until the budget is spent or the search finishes, and returns the status.
+    /// `now_ms` is a monotonic clock in milliseconds (see [`crate::clock`]).
+    pub fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: impl Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        if grid.width() != self.width || grid.height() != self.height {
+            return Err(PlanError::GridChanged);
+        }
+        if self.status.is_done() {
+            return Ok(self.status);
+        }
+        self.stats.run_count += 1;
+        let cells = grid.bytes();
+        self.stats.elapsed_ms += drive(budget, &now_ms, || self.expand_one(cells));
+        Ok(self.status)
+    }
+
+    /// Does one expansion; returns true once the search is done.
+    #[inline]
+    fn expand_one(&mut self, cells: &[u8]) -> bool {
+        self.rec.mark(&self.stats);
+        if let Some(budget) = self.settings.node_budget {
+            if self.stats.expanded >= budget {
+                self.finish_partial(cells);
+                return true;
+            }
+        }
+        let Some(cell) = self.open.pop().map(|e| e.cell()) else {
+            self.status = Status::NoPath;
+            self.current = None;
+            return true;
+        };
+        let c = cell as usize;
+        let g = self.nodes[c].g;
+        self.state[c] = CLOSED;
+        self.rec.event(cell, CLOSED, SAME_NODE);
+        self.stats.open_size = self.open.len() as u64;
+        self.stats.expanded += 1;
+        self.nodes[c].expansion = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
+        self.current = Some(cell);
+        if cell == self.goal {
+            self.status = Status::Found;
+            self.build_path(cell, cells);
+            return true;
+        }
+        let (x, y) = (cell % self.width, cell / self.width);
+        if self.settings.node_budget.is_some() {
+            let near = self.nearness.units(x, y);
+            if self.nearest.is_none_or(|(best, _)| near < best) {
+                self.nearest = Some((near, cell));
+            }
+        }
+        // Jump Point Search and Theta* are this loop with another successor step.
+        match self.settings.algorithm {
+            Algorithm::Jps => self.jump_successors(cell, x, y, g, cells),
+            Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
+            _ => self.expand_successors(cell, x, y, g, cells),
+        }
+        false
+    }
+
+    /// Creates (or improves) the successors of `cell`: seed 003's five cases.
+    #[inline]
+    fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
+        let w = self.width as isize;
+        let c = cell as usize;
+        let (gx, gy) = self.goal_xy;
+        let sx = (i64::from(gx) - i64::from(x)).signum();
+        let sy = (i64::from(gy) - i64::from(y)).signum();
+        let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
+        // Which sides of the cell have a row or column beyond them, as SIDE_* bits; a move
+        // stays on the grid when every side it crosses has room. One mask test per move
+        // replaces two matches on its dx and dy.
+        let room = (u8::from(y > 0) * SIDE_N)
+            | (u8::from(x + 1 < self.width) * SIDE_E)
+            | (u8::from(y + 1 < self.height) * SIDE_S)
+            | (u8::from(x > 0) * SIDE_W);
+        // Cell index offset of each move, in MOVES order.
+        let offsets: [isize; 8] = [-w, 1, w, -1, 1 - w, 1 + w, w - 1, -1 - w];
+        let algorithm = self.settings.algorithm;
+        let improves_paths = algorithm.improves_paths();
+        let rule = self.settings.movement.diagonal_rule;
+        // The orthogonal neighbours that are on the grid and passable, as SIDE_* bits: the
+        // corner rule of every diagonal move reads them, so look them up once.
+        let mut free = 0u8;
+        if self.direction_count == 8 {
+            for (d, &bit) in SIDES.iter().enumerate() {
+                if room & bit != 0
+                    && cells
+                        .get(c.wrapping_add_signed(offsets[d]))
+                        .is_some_and(|&t| t != 0)
+                {
+                    free |= bit;
+                }
+            }
+        }
+        // Re-slicing every per-cell array to the grid's length lets the compiler prove, from
+        // the one check on `cells`, that the other indexings below are in bounds.
+        let len = cells.len();
+        let state = &mut self.state[..len];
+        let nodes = &mut self.nodes[..len];
+        for &d in &order[..self.direction_count] {
+            let d = usize::from(d & 7);
+            let crosses = CROSSES[d];
+            if room & crosses != crosses {
+                continue;
+            }
+            let n = c.wrapping_add_signed(offsets[d]);
+            let Some(&terrain) = cells.get(n) else {
+                continue;
+            };
+            if terrain == 0 {
+                continue;
+            }
+            // Moves 4–7 are the diagonals; the two sides a diagonal crosses are the two
+            // orthogonal cells it passes between.
+            let diagonal = d >= 4;
+            if diagonal {
+                let (side_x, side_y) = (crosses & (SIDE_E | SIDE_W), crosses & (SIDE_N | SIDE_S));
+                if !rule.allows(free & side_x != 0, free & side_y != 0) {
+                    continue;
+                }
+            }
+            let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
+            // g is read only for a cell that has a node: most neighbours of an expanded cell
+            // have none yet, and on a large map that read would be a cache miss.
+            let improves = || improves_paths && new_g < nodes[n].g;
+            let is_new = match state[n] {
+                // Case 5: a cell never visited before gets a new node.
+                UNVISITED => {
+                    self.stats.generated += 1;
+                    state[n] = OPEN;
+                    true
+                }
+                // Case 2: a cheaper path to a closed cell; it goes back to the open list.
+                // Only A* with an inconsistent or weighted heuristic gets here.
+                CLOSED if improves() => {
+                    self.stats.reopened += 1;
+                    state[n] = REOPENED;
+                    true
+                }
+                // Case 1: a cheaper path to an open cell; its entry moves up in place.
+                _ if improves() => {
+                    self.stats.updated += 1;
+                    false
+                }
+                // Cases 3 and 4: a worse (or equal) path to a known cell is forgotten.
+                // Breadth-First and Best-First forget every path to a known cell.
+                _ => continue,
+            };
+            nodes[n].g = new_g;
+            nodes[n].parent = cell;
+            // The parent is the neighbour one move d back: g follows from it on replay.
+            self.rec.event(
+                n as u32,
+                if is_new { state[n] } else { SAME_STATE },
+                d as u8,
+            );
+            let (dx, dy) = MOVES[d];
+            let nx = x.wrapping_add_signed(dx as i32);
+            let ny = y.wrapping_add_signed(dy as i32);
+            let key = key(
+                algorithm,
+                &self.estimator,
+                self.settings.weight,
+                nx,
+                ny,
+                new_g,
+            );
+            self.next_seq += 1;
+            let tie = if algorithm == Algorithm::BreadthFirst {
+                0
+            } else {
+                new_g
+            };
+            let entry = Entry::new(key, tie, self.next_seq, n as u32);
+            if is_new {
+                self.open.push(entry);
+                self.stats.open_size = self.open.len() as u64;
+                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+            } else {
+                self.open.improve(entry);
+            }
+        }
+    }
+
+    /// The node budget ran out: return the path to the expanded cell nearest the goal.
+    fn finish_partial(&mut self, cells: &[u8]) {
+        self.status = Status::Partial;
+        if let Some((_, cell)) = self.nearest.or(self.current.map(|c| (0, c))) {
+            self.build_path(cell, cells);
+        }
+    }
+
+    /// Follows parents back from `end`, marks the path cells and records its exact cost.
+    fn build_path(&mut self, end: u32, cells: &[u8]) {
+        self.path.clear();
+        let mut cell = end;
+        loop {
+            self.path.push(cell);
+            let parent = self.nodes[cell as usize].parent;
+            if parent == NO_PARENT || self.path.len() > cells.len() {
+                break;
+            }
+            cell = parent;
+        }
+        self.path.reverse();
+        match self.settings.algorithm {
+            Algorithm::Jps => self.fill_jumps(),
+            Algorithm::Theta => return self.finish_any_angle_path(),
+            _ => {}
+        }
+        let w = self.width;
+        let mut cost = 0.0;
+        for pair in self.path.windows(2) {
+            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
+            let terrain = f64::from(cells[pair[1] as usize]);
+            cost += terrain
+                * if diagonal {
+                    self.settings.movement.diagonal_cost
+                } else {
+                    1.0
+                };
+        }
+        for &p in &self.path {
+            self.state[p as usize] = PATH;
+            self.rec.event(p, PATH, SAME_NODE);
+        }
+        self.stats.path_cost = Some(cost);
+        self.stats.path_moves = Some(self.path.len() as u64 - 1);
+    }
+
+    /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
+    /// `expand_successors`: a cell without a node gets one, a cheaper path to an open cell
+    /// moves its entry up, a cheaper path to a cell in state `closed` re-opens it, anything
+    /// else is forgotten. Used by the variants whose successors are not plain neighbours.
+    pub(super) fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
+        let n = cell as usize;
+        let is_new = match self.state[n] {
+            OPEN | REOPENED if new_g < self.nodes[n].g => {
+                self.stats.updated += 1;
+                false
+            }
+            OPEN | REOPENED => return,
+            s if s == closed && new_g < self.nodes[n].g => {
+                self.stats.reopened += 1;
+                self.state[n] = REOPENED;
+                true
+            }
+            s if s == closed => return,
+            _ => {
+                self.stats.generated += 1;
+                self.state[n] = OPEN;
+                true
+            }
+        };
+        self.nodes[n].g = new_g;
+        self.nodes[n].parent = from;
+        // Jump points and line-of-sight parents are not neighbours: record g as it is.
+        let byte = if is_new { self.state[n] } else { SAME_STATE };
+        self.rec.far(cell, byte, from, new_g);
+        let (x, y) = self.coords(cell);
+        let key = key(
+            self.settings.algorithm,
+            &self.estimator,
+            self.settings.weight,
+            x,
+            y,
+            new_g,
+        );
+        self.next_seq += 1;
+        let entry = Entry::new(key, new_g, self.next_seq, cell);
+        if is_new {
+            self.open.push(entry);
+            self.stats.open_size = self.open.len() as u64;
+            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+        } else {
+            self.open.improve(entry);
+        }
+    }
+
+    /// Whether a [`Search`] runs `algorithm` (every algorithm that shares its loop).
+    pub fn handles(algorithm: Algorithm) -> bool {
+        !matches!(
+            algorithm,
+            Algorithm::Bidirectional | Algorithm::Lpa | Algorithm::DStarLite | Algorithm::Mesh
+        )
+    }
+
+    /// Whether [`Search::path`] lists the corners of an any-angle polyline (Theta*).
+    pub fn is_any_angle(&self) -> bool {
+        self.settings.algorithm == Algorithm::Theta
+    }
+
+    /// The current status.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The counters so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The settings this search runs with.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> (u32, u32) {
+        self.coords(self.start)
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> (u32, u32) {
+        self.coords(self.goal)
+    }
+
+    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value.
+    pub fn states(&self) -> &[u8] {
+        &self.state
+    }
+
+    /// The path as cell indices from the start, once the search is `Found` or `Partial`.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The path as (x, y) cells from the start.
+    pub fn path_cells(&self) -> Vec<(u32, u32)> {
+        self.path.iter().map(|&i| self.coords(i)).collect()
+    }
+
+    /// The cell expanded last, if any.
+    pub fn current(&self) -> Option<(u32, u32)> {
+        self.current.map(|c| self.coords(c))
+    }
+
+    /// What the search knows about (x, y), or `None` when outside the grid.
+    pub fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let c = (y * self.width + x) as usize;
+        let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
+        // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
+        let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
+        let known = state != CellState::Unvisited && !scanned;
+        let node = self.nodes[c];
+        let g = known.then(|| node.g as f64 / COST_SCALE as f64);
+        let h = self.estimator.cost(x, y);
+        let f = g.and_then(|g| match self.settings.algorithm {
+            Algorithm::BreadthFirst => None,
+            Algorithm::BestFirst => Some(h),
+            Algorithm::Dijkstra => Some(g),
+            Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::Theta
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
+            | Algorithm::Mesh => Some(g + self.settings.weight * h),
+        });
+        let parent = node.parent;
+        // Path cells and re-opened cells were all expanded at least once; plain open ones
+        // never were, and their slot may hold an earlier search's number.
+        let expanded = !scanned
+            && matches!(
+                state,
+                CellState::Closed | CellState::Reopened | CellState::Path | CellState::JumpPoint
+            );
+        Some(NodeInfo {
+            x,
+            y,
+            state,
+            g,
+            h,
+            f,
+            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
+            expansion: expanded.then_some(node.expansion),
+        })
+    }
+
+    pub(super) fn coords(&self, index: u32) -> (u32, u32) {
+        (index % self.width, index / self.width)
+    }
+}
+
+/// The key of a cell about to be pushed with cost `g`. Breadth-First's key is constant: with
+/// no tie on g, entries then leave in insertion order, a plain FIFO queue, which visits the
+/// map ply by ply.
+#[inline(always)]
+fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32, g: u64) -> u64 {
+    match algorithm {
+        Algorithm::BreadthFirst => 0,
+        Algorithm::BestFirst => estimator.units(x, y),
+        Algorithm::Dijkstra => g,
+        Algorithm::AStar
+        | Algorithm::Jps
+        | Algorithm::Theta
+        | Algorithm::Bidirectional
+        | Algorithm::Lpa
+        | Algorithm::DStarLite
+        | Algorithm::Mesh
+            if weight == 1.0 =>
+        {
+            g + estimator.units(x, y)
+        }
+        // Float to integer casts saturate, so a huge weight cannot wrap the key around.
+        Algorithm::AStar
+        | Algorithm::Jps
+        | Algorithm::Theta
+        | Algorithm::Bidirectional
+        | Algorithm::Lpa
+        | Algorithm::DStarLite
+        | Algorithm::Mesh => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
+    }
+}
+
+impl Searcher for Search {
+    fn restart(
+        &mut self,
+        grid: &Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: &Settings,
+    ) -> Result<(), PlanError> {
+        Search::restart(self, grid, start, goal, settings)
+    }
+
+    fn run(
+        &mut self,
+        grid: &Grid,
+        budget: Budget,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<Status, PlanError> {
+        Search::run(self, grid, budget, now_ms)
+    }
+
+    fn handles(&self, algorithm: Algorithm) -> bool {
+        Search::handles(algorithm)
+    }
+
+    fn status(&self) -> Status {
+        Search::status(self)
+    }
+
+    fn stats(&self) -> &Stats {
+        Search::stats(self)
+    }
+
+    fn settings(&self) -> &Settings {
+        Search::settings(self)
+    }
+
+    fn start(&self) -> (u32, u32) {
+        Search::start(self)
+    }
+
+    fn goal(&self) -> (u32, u32) {
+        Search::goal(self)
+    }
+
+    fn states(&self) -> &[u8] {
+        Search::states(self)
+    }
+
+    fn path(&self) -> &[u32] {
+        Search::path(self)
+    }
+
+    fn path_cells(&self) -> Vec<(u32, u32)> {
+        Search::path_cells(self)
+    }
+
+    fn is_any_angle(&self) -> bool {
+        Search::is_any_angle(self)
+    }
+
+    fn current(&self) -> Option<(u32, u32)> {
+        Search::current(self)
+    }
+
+    fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        Search::node(self, x, y)
+    }
+
+    fn clone_box(&self) -> Box<dyn Searcher> {
+        Box::new(self.clone())
+    }
+
+    fn recorder(&mut self) -> &mut Recorder {
+        &mut self.rec
+    }
+
+    fn open_top(&self, n: usize) -> Vec<OpenEntry> {
+        self.open
+            .top(n)
+            .iter()
+            .filter_map(|e| {
+                let (x, y) = self.coords(e.cell());
+                self.node(x, y)
+            })
+            .map(|node| {
+                let g = node.g.unwrap_or(0.0);
+                OpenEntry {
+                    x: node.x,
+                    y: node.y,
+                    g,
+                    h: node.h,
+                    f: node.f.unwrap_or(g),
+                    direction: None,
+                    key: None,
+                }
+            })
+            .collect()
+    }
+
+    fn open_why(&self) -> String {
+        open_reason(self.settings.algorithm, &self.open)
+    }
+}

@@ -1,0 +1,289 @@
+//! What a search is asked to do: the [`Algorithm`], the heuristic and its weight, the movement,
+//! the successor order and the node budget ([`Settings`]), and why a search can refuse to
+//! start ([`PlanError`]).
+
+use crate::formats::number::decimal;
+use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
+use crate::heuristic::Heuristic;
+use std::fmt;
+use std::str::FromStr;
+
+/// Which node the search takes from the open list next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Algorithm {
+    /// The node that has waited longest: fewest moves, terrain ignored.
+    #[serde(rename = "bfs")]
+    BreadthFirst,
+    /// The node with the smallest heuristic h: fast, not optimal, terrain ignored.
+    #[serde(rename = "best-first")]
+    BestFirst,
+    /// The node with the smallest cost so far g: optimal, exhaustive.
+    #[serde(rename = "dijkstra")]
+    Dijkstra,
+    /// The node with the smallest g + w·h: optimal for w = 1, within w × optimal for w ≥ 1.
+    #[serde(rename = "astar")]
+    AStar,
+    /// Jump Point Search (Harabor & Grastien): A* over jump points only. Optimal; needs
+    /// uniform cost and Moving AI or 4-connected movement ([`Settings::unavailable_on`]).
+    #[serde(rename = "jps")]
+    Jps,
+    /// Bidirectional A*: a forward search from the start and a backward one from the goal,
+    /// stopping once no unexplored path can beat the best meeting. Optimal.
+    #[serde(rename = "bidirectional")]
+    Bidirectional,
+    /// Theta* (Nash et al.): A* whose nodes may take their parent's parent when it is in line
+    /// of sight, giving any-angle paths with Euclidean lengths. Needs uniform cost.
+    #[serde(rename = "theta")]
+    Theta,
+    /// Lifelong Planning A*: optimal like A*, and repairs its search after edits instead of
+    /// starting over ([`incremental`](super::incremental)).
+    #[serde(rename = "lpa")]
+    Lpa,
+    /// D* Lite: LPA* searching from the goal, so the start can move (the walker) and the
+    /// search is repaired from where it stands ([`incremental`](super::incremental)).
+    #[serde(rename = "dstar-lite")]
+    DStarLite,
+    /// A* on a waypoint graph ([`mesh`](super::mesh)): the user's mesh on the page, a visibility
+    /// graph generated from the map elsewhere.
+    #[serde(rename = "mesh")]
+    Mesh,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order menus list them. Only ever append: a share link stores
+    /// an algorithm as its index here.
+    pub const ALL: [Algorithm; 10] = [
+        Algorithm::BreadthFirst,
+        Algorithm::BestFirst,
+        Algorithm::Dijkstra,
+        Algorithm::AStar,
+        Algorithm::Jps,
+        Algorithm::Bidirectional,
+        Algorithm::Theta,
+        Algorithm::Lpa,
+        Algorithm::DStarLite,
+        Algorithm::Mesh,
+    ];
+
+    /// The name used on the command line and in settings objects.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::BreadthFirst => "bfs",
+            Algorithm::BestFirst => "best-first",
+            Algorithm::Dijkstra => "dijkstra",
+            Algorithm::AStar => "astar",
+            Algorithm::Jps => "jps",
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::Theta => "theta",
+            Algorithm::Lpa => "lpa",
+            Algorithm::DStarLite => "dstar-lite",
+            Algorithm::Mesh => "mesh",
+        }
+    }
+
+    /// Whether a cheaper path to a cell that already has a node replaces the old node
+    /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
+    /// Breadth-First and Best-First).
+    pub(crate) fn improves_paths(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::Jps | Algorithm::Theta
+        )
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "bfs" | "breadth-first" => Ok(Algorithm::BreadthFirst),
+            "best-first" | "bestfirst" => Ok(Algorithm::BestFirst),
+            "dijkstra" => Ok(Algorithm::Dijkstra),
+            "astar" | "a*" => Ok(Algorithm::AStar),
+            "jps" | "jump-point" => Ok(Algorithm::Jps),
+            "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
+            "theta" | "theta*" => Ok(Algorithm::Theta),
+            "lpa" | "lpa*" => Ok(Algorithm::Lpa),
+            "dstar-lite" | "d*lite" | "dstar" => Ok(Algorithm::DStarLite),
+            "mesh" => Ok(Algorithm::Mesh),
+            _ => Err(format!(
+                "unknown algorithm '{s}': use bfs, best-first, dijkstra, astar, jps, \
+                 bidirectional, theta, lpa, dstar-lite or mesh"
+            )),
+        }
+    }
+}
+
+/// In which order a node's successors are created.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum NeighbourOrder {
+    /// Always N, E, S, W, then NE, SE, SW, NW.
+    #[default]
+    Fixed,
+    /// Seed 004: the direction pointing most nearly at the goal first, then the others by
+    /// how far they turn away from it.
+    GoalDirected,
+}
+
+/// Everything about a search except where it starts and ends.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Which node to expand next.
+    pub algorithm: Algorithm,
+    /// The distance estimate; `None` picks [`Heuristic::default_for`] the movement.
+    pub heuristic: Option<Heuristic>,
+    /// Heuristic weight w in A*'s key g + w·h; a real number ≥ 0 (seed 000 uses 1.1).
+    pub weight: f64,
+    /// Connectivity, diagonal rule and diagonal cost.
+    pub movement: Movement,
+    /// Fixed or goal-directed successor order.
+    pub neighbour_order: NeighbourOrder,
+    /// The most nodes to expand before giving up with [`Status::Partial`](super::Status::Partial) (seed 004).
+    pub node_budget: Option<u64>,
+}
+
+impl Default for Settings {
+    /// A* with the octile heuristic, weight 1, on Moving AI movement.
+    fn default() -> Self {
+        Settings {
+            algorithm: Algorithm::AStar,
+            heuristic: None,
+            weight: 1.0,
+            movement: Movement::default(),
+            neighbour_order: NeighbourOrder::Fixed,
+            node_budget: None,
+        }
+    }
+}
+
+/// The largest heuristic weight accepted.
+pub const MAX_WEIGHT: f64 = 1_000_000.0;
+
+impl Settings {
+    /// The heuristic actually used: the chosen one, or the movement's default.
+    pub fn resolved_heuristic(&self) -> Heuristic {
+        self.heuristic
+            .unwrap_or_else(|| Heuristic::default_for(&self.movement))
+    }
+
+    /// Checks the weight and movement are usable.
+    pub fn validate(&self) -> Result<(), PlanError> {
+        if !(0.0..=MAX_WEIGHT).contains(&self.weight) {
+            return Err(PlanError::BadSetting(format!(
+                "the heuristic weight must be a number from 0 to {}, not {}",
+                decimal(MAX_WEIGHT),
+                decimal(self.weight)
+            )));
+        }
+        if self.node_budget == Some(0) {
+            return Err(PlanError::BadSetting(
+                "the node budget must be at least 1 (or none)".into(),
+            ));
+        }
+        self.movement
+            .validate()
+            .map_err(|MovementError(m)| PlanError::BadSetting(m))
+    }
+
+    /// Why the chosen algorithm cannot run on `grid` with this movement, in words for the
+    /// user (the page shows it beside the disabled option), or `None` when it can.
+    pub fn unavailable_on(&self, grid: &Grid) -> Option<String> {
+        let name = match self.algorithm {
+            Algorithm::Jps => "Jump Point Search",
+            Algorithm::Theta => "Theta*",
+            _ => return None,
+        };
+        // Both prune or shortcut on the assumption that every free cell costs the same.
+        if grid.bytes().iter().any(|&b| b > 1) {
+            return Some(format!(
+                "{name} needs a map of uniform cost, and this one has terrain costs \
+                 above 1: use A* or bidirectional A* on weighted terrain"
+            ));
+        }
+        let m = &self.movement;
+        let moving_ai = m.connectivity == Connectivity::Eight
+            && m.diagonal_rule == DiagonalRule::NoCornerCutting;
+        if m.has_diagonals() && !moving_ai {
+            return Some(format!(
+                "{name} needs 8-connected movement without corner cutting (the Moving AI \
+                 rule) or 4-connected movement, not the '{}' diagonal rule",
+                m.diagonal_rule.name()
+            ));
+        }
+        None
+    }
+
+    /// [`Settings::validate`], then [`Settings::unavailable_on`] as an error.
+    pub fn check_on(&self, grid: &Grid) -> Result<(), PlanError> {
+        self.validate()?;
+        match self.unavailable_on(grid) {
+            Some(why) => Err(PlanError::BadSetting(why)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Why a search could not start or go on. An unreachable goal is not an error: it is
+/// [`Status::NoPath`](super::Status::NoPath).
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlanError {
+    /// The start or goal is outside the grid.
+    Outside {
+        /// "start" or "goal".
+        what: &'static str,
+        /// Its coordinates.
+        at: (i64, i64),
+        /// The grid's width.
+        width: u32,
+        /// The grid's height.
+        height: u32,
+    },
+    /// The start or goal is on a wall.
+    OnWall {
+        /// "start" or "goal".
+        what: &'static str,
+        /// Its coordinates.
+        at: (u32, u32),
+    },
+    /// A setting is out of range.
+    BadSetting(String),
+    /// The grid passed to [`Searcher::run`](super::Searcher::run) is not the size of the one the search started on.
+    GridChanged,
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlanError::Outside {
+                what,
+                at,
+                width,
+                height,
+            } => write!(
+                f,
+                "the {what} ({}, {}) is outside the {width}×{height} map",
+                at.0, at.1
+            ),
+            PlanError::OnWall { what, at } => {
+                write!(f, "the {what} ({}, {}) is on a wall", at.0, at.1)
+            }
+            PlanError::BadSetting(m) => f.write_str(m),
+            PlanError::GridChanged => {
+                f.write_str("the map changed size since this search started; start a new one")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
