@@ -15,7 +15,7 @@
 use pathfinding::prelude::astar;
 use pathlab::formats::movingai::{parse_map, parse_scen};
 use pathlab::heuristic::{diagonal_units, COST_SCALE};
-use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
+use pathlab::{Algorithm, Budget, Grid, Search, Searcher, Settings, Status};
 use serde_json::{json, Value};
 use std::cell::Cell;
 use std::path::{Path, PathBuf};

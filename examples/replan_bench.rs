@@ -15,7 +15,7 @@
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::movingai::{parse_map, parse_scen};
 use pathlab::search::incremental::{Incremental, Mode};
-use pathlab::{new_search, Budget, Cell, Grid, Settings, Status};
+use pathlab::{new_search, Budget, Cell, Grid, Searcher, Settings, Status};
 use std::path::PathBuf;
 
 /// Sums over the queries of one map.

@@ -19,14 +19,18 @@
 //! - [`solve()`]: one call from a map to a [`Solution`], for crate users.
 //!
 //! ```
-//! use pathlab::{formats::movingai, Budget, Search, Settings, Status};
+//! use pathlab::{formats::movingai, solve, Algorithm, Settings, Status};
 //! let grid = movingai::parse_map("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n")?;
-//! let mut search = Search::new(&grid, (0, 1), (3, 1), &Settings::default())?;
-//! assert_eq!(search.run(&grid, Budget::Unlimited, || 0.0)?, Status::Found);
+//! let settings = Settings { algorithm: Algorithm::Jps, ..Settings::default() };
+//! let solution = solve(&grid, (0, 1), (3, 1), &settings)?;
+//! assert_eq!(solution.status, Status::Found);
 //! // No corner cutting: the path goes round both ends of the wall.
-//! assert_eq!(search.stats().path_moves, Some(5));
+//! assert_eq!(solution.stats.path_moves, Some(5));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! To step a search (as the page does, one time slice per frame), make a [`Searcher`] with
+//! [`new_search`] and call [`Searcher::run`] with a [`Budget`].
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod clock;

@@ -8,7 +8,7 @@ use pathlab::formats::movingai::parse_map;
 use pathlab::heuristic::COST_SCALE;
 use pathlab::search::record::NO_PARENT;
 use pathlab::timeline::{replay_nodes, NodeReplay};
-use pathlab::{Algorithm, Budget, Grid, Planner, Settings, Stats};
+use pathlab::{Algorithm, Budget, Grid, Planner, Searcher, Settings, Stats};
 use proptest::prelude::*;
 
 fn map(file: &str) -> Grid {

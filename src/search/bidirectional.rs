@@ -41,7 +41,7 @@ use super::core::{
 };
 use super::open::{Entry, OpenList};
 use super::record::{record_node, OpenEntry, Recorder, NO_PARENT, SAME_NODE};
-use super::searcher::Searcher;
+use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::Algorithm;
 use super::settings::{PlanError, Settings};
 use crate::grid::Grid;
@@ -347,6 +347,8 @@ impl Bidirectional {
 }
 
 impl Searcher for Bidirectional {
+    common_searcher_methods!(cells);
+
     fn restart(
         &mut self,
         grid: &Grid,
@@ -421,42 +423,6 @@ impl Searcher for Bidirectional {
         algorithm == Algorithm::Bidirectional
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    fn start(&self) -> (u32, u32) {
-        self.coords(self.start)
-    }
-
-    fn goal(&self) -> (u32, u32) {
-        self.coords(self.goal)
-    }
-
-    fn states(&self) -> &[u8] {
-        &self.state
-    }
-
-    fn path(&self) -> &[u32] {
-        &self.path
-    }
-
-    fn path_cells(&self) -> Vec<(u32, u32)> {
-        self.path.iter().map(|&i| self.coords(i)).collect()
-    }
-
-    fn current(&self) -> Option<(u32, u32)> {
-        self.current.map(|c| self.coords(c))
-    }
-
     /// The forward side's view of (x, y) (g from the start, h to the goal), or the backward
     /// side's (g to the goal, h from the start) for a cell only the backward side reached.
     fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
@@ -480,14 +446,6 @@ impl Searcher for Bidirectional {
             parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
             expansion: (side.state[c] == CLOSED).then_some(side.expansion[c]),
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Searcher> {
-        Box::new(self.clone())
-    }
-
-    fn recorder(&mut self) -> &mut Recorder {
-        &mut self.rec
     }
 
     /// The side the cardinality rule grows next, its entries in pop order.

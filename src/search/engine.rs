@@ -29,7 +29,7 @@ use super::core::{
 use super::explain::open_reason;
 use super::open::{Entry, OpenList};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
-use super::searcher::Searcher;
+use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -551,51 +551,6 @@ impl Search {
         self.settings.algorithm == Algorithm::Theta
     }
 
-    /// The current status.
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// The counters so far.
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    /// The settings this search runs with.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// The start cell.
-    pub fn start(&self) -> (u32, u32) {
-        self.coords(self.start)
-    }
-
-    /// The goal cell.
-    pub fn goal(&self) -> (u32, u32) {
-        self.coords(self.goal)
-    }
-
-    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value.
-    pub fn states(&self) -> &[u8] {
-        &self.state
-    }
-
-    /// The path as cell indices from the start, once the search is `Found` or `Partial`.
-    pub fn path(&self) -> &[u32] {
-        &self.path
-    }
-
-    /// The path as (x, y) cells from the start.
-    pub fn path_cells(&self) -> Vec<(u32, u32)> {
-        self.path.iter().map(|&i| self.coords(i)).collect()
-    }
-
-    /// The cell expanded last, if any.
-    pub fn current(&self) -> Option<(u32, u32)> {
-        self.current.map(|c| self.coords(c))
-    }
-
     /// What the search knows about (x, y), or `None` when outside the grid.
     pub fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
         if x >= self.width || y >= self.height {
@@ -678,6 +633,8 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
 }
 
 impl Searcher for Search {
+    common_searcher_methods!(cells);
+
     fn restart(
         &mut self,
         grid: &Grid,
@@ -701,56 +658,12 @@ impl Searcher for Search {
         Search::handles(algorithm)
     }
 
-    fn status(&self) -> Status {
-        Search::status(self)
-    }
-
-    fn stats(&self) -> &Stats {
-        Search::stats(self)
-    }
-
-    fn settings(&self) -> &Settings {
-        Search::settings(self)
-    }
-
-    fn start(&self) -> (u32, u32) {
-        Search::start(self)
-    }
-
-    fn goal(&self) -> (u32, u32) {
-        Search::goal(self)
-    }
-
-    fn states(&self) -> &[u8] {
-        Search::states(self)
-    }
-
-    fn path(&self) -> &[u32] {
-        Search::path(self)
-    }
-
-    fn path_cells(&self) -> Vec<(u32, u32)> {
-        Search::path_cells(self)
-    }
-
     fn is_any_angle(&self) -> bool {
         Search::is_any_angle(self)
     }
 
-    fn current(&self) -> Option<(u32, u32)> {
-        Search::current(self)
-    }
-
     fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
         Search::node(self, x, y)
-    }
-
-    fn clone_box(&self) -> Box<dyn Searcher> {
-        Box::new(self.clone())
-    }
-
-    fn recorder(&mut self) -> &mut Recorder {
-        &mut self.rec
     }
 
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {

@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use pathlab::search::incremental::{Incremental, Mode};
-//! use pathlab::{Budget, Cell, Grid, Settings, Status};
+//! use pathlab::{Budget, Cell, Grid, Searcher, Settings, Status};
 //! let mut grid = Grid::new(6, 3)?;
 //! let mut lpa = Incremental::new(Mode::Lpa, &grid, (0, 1), (5, 1), &Settings::default())?;
 //! assert_eq!(lpa.run(&grid, Budget::Unlimited, || 0.0)?, Status::Found);
@@ -41,7 +41,7 @@
 use super::core::{drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status};
 use super::explain::{others, two_decimals};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
-use super::searcher::Searcher;
+use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
@@ -545,55 +545,9 @@ impl Incremental {
         self.status = Status::Found;
     }
 
-    /// The current status.
-    pub fn status(&self) -> Status {
-        self.status
-    }
-
-    /// The counters of the latest repair (of the first search, before any edit).
-    pub fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
     /// Counters over all repairs.
     pub fn repair_info(&self) -> &RepairInfo {
         &self.info
-    }
-
-    /// The settings this search runs with.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// The start cell (D* Lite: where the walker is now).
-    pub fn start(&self) -> (u32, u32) {
-        self.coords(self.start)
-    }
-
-    /// The goal cell.
-    pub fn goal(&self) -> (u32, u32) {
-        self.coords(self.goal)
-    }
-
-    /// One byte per cell, indexed `y * width + x`: a [`CellState`] value
-    /// ([`CellState::Repaired`] for the cells the latest repair changed).
-    pub fn states(&self) -> &[u8] {
-        &self.state
-    }
-
-    /// The path as cell indices from the start, once `Found`.
-    pub fn path(&self) -> &[u32] {
-        &self.path
-    }
-
-    /// The path as (x, y) cells from the start.
-    pub fn path_cells(&self) -> Vec<(u32, u32)> {
-        self.path.iter().map(|&i| self.coords(i)).collect()
-    }
-
-    /// The cell processed last, if any.
-    pub fn current(&self) -> Option<(u32, u32)> {
-        self.current.map(|c| self.coords(c))
     }
 
     /// What the search knows about (x, y): `g` is the settled cost (from the start for
@@ -627,6 +581,8 @@ impl Incremental {
 }
 
 impl Searcher for Incremental {
+    common_searcher_methods!(cells);
+
     fn restart(
         &mut self,
         grid: &Grid,
@@ -650,42 +606,6 @@ impl Searcher for Incremental {
 
     fn handles(&self, algorithm: Algorithm) -> bool {
         Mode::of(algorithm).is_some()
-    }
-
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    fn start(&self) -> (u32, u32) {
-        Incremental::start(self)
-    }
-
-    fn goal(&self) -> (u32, u32) {
-        Incremental::goal(self)
-    }
-
-    fn states(&self) -> &[u8] {
-        &self.state
-    }
-
-    fn path(&self) -> &[u32] {
-        &self.path
-    }
-
-    fn path_cells(&self) -> Vec<(u32, u32)> {
-        Incremental::path_cells(self)
-    }
-
-    fn current(&self) -> Option<(u32, u32)> {
-        Incremental::current(self)
     }
 
     fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
@@ -720,14 +640,6 @@ impl Searcher for Incremental {
             let _ = Incremental::run(self, grid, Budget::Unlimited, || 0.0);
         }
         true
-    }
-
-    fn clone_box(&self) -> Box<dyn Searcher> {
-        Box::new(self.clone())
-    }
-
-    fn recorder(&mut self) -> &mut Recorder {
-        &mut self.rec
     }
 
     /// The queued cells by key `[min(g, rhs) + h + km, min(g, rhs)]`, then cell index (the

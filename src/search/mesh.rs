@@ -41,7 +41,7 @@ use super::core::{drive, endpoint_index, Budget, CellState, NodeInfo, Stats, Sta
 use super::explain::open_reason;
 use super::open::{Entry, OpenList};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
-use super::searcher::Searcher;
+use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
 use crate::grid::{distance, line_of_sight, Grid};
 use crate::heuristic::COST_SCALE;
@@ -530,6 +530,8 @@ impl MeshSearch {
 }
 
 impl Searcher for MeshSearch {
+    common_searcher_methods!();
+
     fn restart(
         &mut self,
         grid: &Grid,
@@ -553,18 +555,6 @@ impl Searcher for MeshSearch {
         algorithm == Algorithm::Mesh
     }
 
-    fn status(&self) -> Status {
-        self.status
-    }
-
-    fn stats(&self) -> &Stats {
-        &self.stats
-    }
-
-    fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     fn start(&self) -> (u32, u32) {
         self.points[self.points.len() - 2]
     }
@@ -575,10 +565,6 @@ impl Searcher for MeshSearch {
 
     fn states(&self) -> &[u8] {
         &self.cells
-    }
-
-    fn path(&self) -> &[u32] {
-        &self.path
     }
 
     fn path_cells(&self) -> Vec<(u32, u32)> {
@@ -624,14 +610,6 @@ impl Searcher for MeshSearch {
             parent: (self.parent[i] != NO_PARENT).then(|| self.points[self.parent[i] as usize]),
             expansion: None,
         })
-    }
-
-    fn clone_box(&self) -> Box<dyn Searcher> {
-        Box::new(self.clone())
-    }
-
-    fn recorder(&mut self) -> &mut Recorder {
-        &mut self.rec
     }
 
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {

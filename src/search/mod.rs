@@ -34,7 +34,7 @@
 //! [`Searcher::repair`]; the planner calls it before falling back to a restart.
 //!
 //! ```
-//! use pathlab::{Algorithm, Budget, Grid, Search, Settings, Status};
+//! use pathlab::{Algorithm, Budget, Grid, Search, Searcher, Settings, Status};
 //! let grid = Grid::new(5, 5)?;
 //! let settings = Settings { algorithm: Algorithm::AStar, ..Settings::default() };
 //! let mut search = Search::new(&grid, (0, 0), (4, 2), &settings)?;

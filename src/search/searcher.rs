@@ -118,3 +118,60 @@ impl Clone for Box<dyn Searcher> {
         self.clone_box()
     }
 }
+
+/// The [`Searcher`] methods that every engine answers from fields of the same names
+/// (`status`, `stats`, `settings`, `path`, `rec`), and `clone_box`. With `cells`, also the
+/// ones of an engine whose `start`, `goal`, `path` and `current` are cell indices and whose
+/// `state` holds the state bytes: `start`, `goal`, `states`, `path_cells` and `current`,
+/// through its `coords(index) -> (x, y)`. Written once here so the engines cannot drift.
+macro_rules! common_searcher_methods {
+    () => {
+        fn status(&self) -> Status {
+            self.status
+        }
+
+        fn stats(&self) -> &Stats {
+            &self.stats
+        }
+
+        fn settings(&self) -> &Settings {
+            &self.settings
+        }
+
+        fn path(&self) -> &[u32] {
+            &self.path
+        }
+
+        fn clone_box(&self) -> Box<dyn Searcher> {
+            Box::new(self.clone())
+        }
+
+        fn recorder(&mut self) -> &mut Recorder {
+            &mut self.rec
+        }
+    };
+    (cells) => {
+        common_searcher_methods!();
+
+        fn start(&self) -> (u32, u32) {
+            self.coords(self.start)
+        }
+
+        fn goal(&self) -> (u32, u32) {
+            self.coords(self.goal)
+        }
+
+        fn states(&self) -> &[u8] {
+            &self.state
+        }
+
+        fn path_cells(&self) -> Vec<(u32, u32)> {
+            self.path.iter().map(|&i| self.coords(i)).collect()
+        }
+
+        fn current(&self) -> Option<(u32, u32)> {
+            self.current.map(|c| self.coords(c))
+        }
+    };
+}
+pub(super) use common_searcher_methods;
