@@ -2,7 +2,7 @@
 //! walls ([`DiagonalRule`]) and what a diagonal step costs ([`Movement`]), and the one
 //! neighbour rule every cell-by-cell search steps by ([`Movement::neighbours`]).
 
-use super::Grid;
+use super::cells::Grid;
 use crate::formats::number::decimal;
 use std::fmt;
 
@@ -280,7 +280,7 @@ pub struct Neighbour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Cell;
+    use crate::grid::cells::Cell;
 
     #[test]
     fn diagonal_rule_names_are_serdes() {

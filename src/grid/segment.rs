@@ -1,7 +1,7 @@
 //! Straight segments between cell centres: their length, the cells they touch, and line of
 //! sight.
 
-use super::Grid;
+use super::cells::Grid;
 
 /// The Euclidean distance between the centres of two cells.
 pub fn distance(a: (u32, u32), b: (u32, u32)) -> f64 {
@@ -74,7 +74,7 @@ pub fn walk_segment(a: (u32, u32), b: (u32, u32), mut visit: impl FnMut(i64, i64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Cell;
+    use crate::grid::cells::Cell;
 
     #[test]
     fn sight_is_blocked_by_walls_and_touching_corners() {

@@ -49,13 +49,11 @@ mod core;
 mod engine;
 mod explain;
 pub mod incremental;
-mod jps;
 pub mod mesh;
 pub(crate) mod open;
 pub mod record;
 mod searcher;
 pub mod settings;
-mod theta;
 
 use crate::grid::Grid;
 use incremental::{Incremental, Mode};

@@ -1,7 +1,7 @@
 //! Moving AI `.scen` scenario lists: problems on a map with their optimal lengths, and the
 //! tolerance each file's printing allows ([`Scenario::accepts`]).
 
-use super::{numbered_lines, quote, strip_bom};
+use super::lines::{numbered_lines, quote, strip_bom};
 use crate::formats::{check_file_size, FormatError};
 use crate::grid::MAX_SIDE;
 

@@ -26,12 +26,12 @@
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
 
-use super::core::{CLOSED, JUMP_POINT, MOVES, UNVISITED};
-use super::engine::Search;
-use super::record::NO_PARENT;
-use super::record::SAME_NODE;
+use super::Search;
 use crate::heuristic::diagonal_units;
 use crate::heuristic::COST_SCALE;
+use crate::search::core::{CLOSED, JUMP_POINT, MOVES, UNVISITED};
+use crate::search::record::NO_PARENT;
+use crate::search::record::SAME_NODE;
 
 impl Search {
     /// Whether (x, y) is on the map and not a wall.

@@ -22,17 +22,21 @@
 //! so the page can paint it straight from wasm memory and a grid is never dirtied by a search.
 //!
 
-use super::core::{
-    drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status, CLOSED, MOVES,
-    OPEN, PATH, REOPENED, UNVISITED,
-};
-use super::explain::open_reason;
-use super::open::{Entry, OpenList};
-use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
-use super::searcher::{common_searcher_methods, Searcher};
-use super::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
+mod inspect;
+mod jps;
+mod theta;
+
 use crate::grid::Grid;
-use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
+use crate::heuristic::{Estimator, Heuristic};
+use crate::search::core::{
+    drive, endpoint_index, step_units, Budget, NodeInfo, Stats, Status, CLOSED, MOVES, OPEN, PATH,
+    REOPENED, UNVISITED,
+};
+use crate::search::explain::open_reason;
+use crate::search::open::{Entry, OpenList};
+use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
+use crate::search::searcher::{common_searcher_methods, Searcher};
+use crate::search::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
 
 /// Side bits: the grid has a row above (N), a column to the right (E), a row below (S), a
 /// column to the left (W) of a cell.
@@ -549,51 +553,6 @@ impl Search {
     /// Whether [`Search::path`] lists the corners of an any-angle polyline (Theta*).
     pub fn is_any_angle(&self) -> bool {
         self.settings.algorithm == Algorithm::Theta
-    }
-
-    /// What the search knows about (x, y), or `None` when outside the grid.
-    pub fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
-        if x >= self.width || y >= self.height {
-            return None;
-        }
-        let c = (y * self.width + x) as usize;
-        let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
-        // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
-        let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
-        let known = state != CellState::Unvisited && !scanned;
-        let node = self.nodes[c];
-        let g = known.then(|| node.g as f64 / COST_SCALE as f64);
-        let h = self.estimator.cost(x, y);
-        let f = g.and_then(|g| match self.settings.algorithm {
-            Algorithm::BreadthFirst => None,
-            Algorithm::BestFirst => Some(h),
-            Algorithm::Dijkstra => Some(g),
-            Algorithm::AStar
-            | Algorithm::Jps
-            | Algorithm::Theta
-            | Algorithm::Bidirectional
-            | Algorithm::Lpa
-            | Algorithm::DStarLite
-            | Algorithm::Mesh => Some(g + self.settings.weight * h),
-        });
-        let parent = node.parent;
-        // Path cells and re-opened cells were all expanded at least once; plain open ones
-        // never were, and their slot may hold an earlier search's number.
-        let expanded = !scanned
-            && matches!(
-                state,
-                CellState::Closed | CellState::Reopened | CellState::Path | CellState::JumpPoint
-            );
-        Some(NodeInfo {
-            x,
-            y,
-            state,
-            g,
-            h,
-            f,
-            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
-            expansion: expanded.then_some(node.expansion),
-        })
     }
 
     pub(super) fn coords(&self, index: u32) -> (u32, u32) {

@@ -23,12 +23,12 @@
 //! [`Search::path`] lists the polyline's corners ([`Search::is_any_angle`]) and the path
 //! cells painted are the cells each segment crosses.
 
-use super::core::{CLOSED, PATH};
-use super::engine::Search;
-use super::record::NO_PARENT;
-use super::record::SAME_NODE;
+use super::Search;
 use crate::grid::{distance, walk_segment};
 use crate::heuristic::COST_SCALE;
+use crate::search::core::{CLOSED, PATH};
+use crate::search::record::NO_PARENT;
+use crate::search::record::SAME_NODE;
 
 impl Search {
     /// The successor step of Theta* for `cell` at (x, y) with cost `g`.

@@ -1,0 +1,272 @@
+//! The grid itself: one terrain byte per cell ([`Cell`]), indexed `y * width + x`, and the
+//! size limits every map is checked against before anything is allocated.
+
+use std::fmt;
+
+/// The largest width or height a grid may have. Larger maps are refused before anything is
+/// allocated.
+pub const MAX_SIDE: u32 = 4096;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Blocked: no path may enter it.
+    Wall,
+    /// Passable; entering it costs this much per unit of distance (1 = cheapest, 4 = dearest).
+    Terrain(u8),
+}
+
+impl Cell {
+    /// The cheapest passable cell, the default for new grids.
+    pub const OPEN: Cell = Cell::Terrain(1);
+
+    /// The byte stored in the grid for this cell: `0` for a wall, the cost for terrain.
+    ///
+    /// ```
+    /// use pathlab::Cell;
+    /// assert_eq!(Cell::Wall.to_byte(), 0);
+    /// assert_eq!(Cell::Terrain(3).to_byte(), 3);
+    /// ```
+    pub fn to_byte(self) -> u8 {
+        match self {
+            Cell::Wall => 0,
+            Cell::Terrain(cost) => cost,
+        }
+    }
+
+    /// Reads a grid byte back; `None` for bytes other than 0–4.
+    pub fn from_byte(byte: u8) -> Option<Cell> {
+        match byte {
+            0 => Some(Cell::Wall),
+            1..=4 => Some(Cell::Terrain(byte)),
+            _ => None,
+        }
+    }
+
+    /// Whether a path may enter this cell.
+    pub fn is_passable(self) -> bool {
+        self != Cell::Wall
+    }
+}
+
+/// Why a grid could not be made or changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// Width or height is 0 or larger than [`MAX_SIDE`].
+    BadSize {
+        /// The width asked for.
+        width: u64,
+        /// The height asked for.
+        height: u64,
+    },
+    /// A cell byte outside 0–4 was given at this index.
+    BadCell {
+        /// Index `y * width + x` of the offending byte.
+        index: usize,
+        /// The byte found there.
+        byte: u8,
+    },
+    /// The number of bytes given does not match width × height.
+    BadLength {
+        /// width × height.
+        expected: usize,
+        /// The number of bytes given.
+        found: usize,
+    },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::BadSize { width, height } => write!(
+                f,
+                "a map must be between 1×1 and {MAX_SIDE}×{MAX_SIDE} cells, not {width}×{height}"
+            ),
+            GridError::BadCell { index, byte } => write!(
+                f,
+                "cell {index} holds {byte}, but a cell must be 0 (wall) or a terrain cost 1–4"
+            ),
+            GridError::BadLength { expected, found } => write!(
+                f,
+                "a map of this size has {expected} cells, but {found} were given"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// A width × height map of [`Cell`]s, stored densely as bytes indexed `y * width + x`.
+///
+/// ```
+/// use pathlab::{Cell, Grid};
+/// let mut grid = Grid::new(4, 3)?;
+/// grid.set(1, 2, Cell::Wall);
+/// assert_eq!(grid.get(1, 2), Some(Cell::Wall));
+/// assert_eq!(grid.get(4, 0), None); // outside
+/// assert_eq!(grid.bytes()[2 * 4 + 1], 0);
+/// # Ok::<(), pathlab::GridError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    cells: Vec<u8>,
+}
+
+impl Grid {
+    /// A grid of the given size where every cell is open ground of cost 1.
+    pub fn new(width: u32, height: u32) -> Result<Grid, GridError> {
+        Self::check_size(u64::from(width), u64::from(height))?;
+        Ok(Grid {
+            width,
+            height,
+            cells: vec![Cell::OPEN.to_byte(); width as usize * height as usize],
+        })
+    }
+
+    /// A grid from raw cell bytes (0 = wall, 1–4 = terrain cost), row by row.
+    pub fn from_bytes(width: u32, height: u32, cells: Vec<u8>) -> Result<Grid, GridError> {
+        Self::check_size(u64::from(width), u64::from(height))?;
+        let expected = width as usize * height as usize;
+        if cells.len() != expected {
+            return Err(GridError::BadLength {
+                expected,
+                found: cells.len(),
+            });
+        }
+        if let Some(index) = cells.iter().position(|&b| b > 4) {
+            return Err(GridError::BadCell {
+                index,
+                byte: cells[index],
+            });
+        }
+        Ok(Grid {
+            width,
+            height,
+            cells,
+        })
+    }
+
+    /// Checks a size before anything is allocated for it.
+    pub fn check_size(width: u64, height: u64) -> Result<(), GridError> {
+        let max = u64::from(MAX_SIDE);
+        if width == 0 || height == 0 || width > max || height > max {
+            return Err(GridError::BadSize { width, height });
+        }
+        Ok(())
+    }
+
+    /// Number of columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Number of rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells, width × height.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a grid has at least one cell. Present because `len` is.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Whether (x, y) lies on the grid.
+    pub fn contains(&self, x: i64, y: i64) -> bool {
+        x >= 0 && y >= 0 && x < i64::from(self.width) && y < i64::from(self.height)
+    }
+
+    /// The index `y * width + x` of an on-grid cell, or `None` when (x, y) is outside.
+    pub fn index(&self, x: i64, y: i64) -> Option<usize> {
+        self.contains(x, y)
+            .then(|| y as usize * self.width as usize + x as usize)
+    }
+
+    /// The (x, y) of an index.
+    pub fn coords(&self, index: usize) -> (u32, u32) {
+        let w = self.width as usize;
+        ((index % w) as u32, (index / w) as u32)
+    }
+
+    /// The cell at (x, y), or `None` when outside the grid.
+    pub fn get(&self, x: i64, y: i64) -> Option<Cell> {
+        self.index(x, y)
+            .and_then(|i| Cell::from_byte(self.cells[i]))
+    }
+
+    /// Sets the cell at (x, y); returns false (and changes nothing) when outside the grid.
+    pub fn set(&mut self, x: i64, y: i64, cell: Cell) -> bool {
+        match (self.index(x, y), cell) {
+            (None, _) | (_, Cell::Terrain(0 | 5..)) => false,
+            (Some(i), _) => {
+                self.cells[i] = cell.to_byte();
+                true
+            }
+        }
+    }
+
+    /// Whether (x, y) is on the grid and passable.
+    pub fn is_passable(&self, x: i64, y: i64) -> bool {
+        self.index(x, y).is_some_and(|i| self.cells[i] != 0)
+    }
+
+    /// Sets every cell to `cell`.
+    pub fn fill(&mut self, cell: Cell) {
+        if let Cell::Terrain(0 | 5..) = cell {
+            return;
+        }
+        self.cells.fill(cell.to_byte());
+    }
+
+    /// The raw cell bytes, row by row (0 = wall, 1–4 = terrain cost).
+    pub fn bytes(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The number of wall cells.
+    pub fn wall_count(&self) -> usize {
+        self.cells.iter().filter(|&&b| b == 0).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_outside_limits_are_refused_before_allocation() {
+        assert!(Grid::new(0, 5).is_err());
+        assert!(Grid::new(MAX_SIDE + 1, 1).is_err());
+        assert!(Grid::new(1, 1).is_ok());
+        let err = Grid::new(5000, 5000).unwrap_err();
+        assert!(err.to_string().contains("4096"), "{err}");
+    }
+
+    #[test]
+    fn from_bytes_checks_length_and_values() {
+        assert!(matches!(
+            Grid::from_bytes(2, 2, vec![1, 1, 1]),
+            Err(GridError::BadLength { .. })
+        ));
+        assert_eq!(
+            Grid::from_bytes(2, 1, vec![1, 9]),
+            Err(GridError::BadCell { index: 1, byte: 9 })
+        );
+        assert!(Grid::from_bytes(2, 1, vec![0, 4]).is_ok());
+    }
+
+    #[test]
+    fn set_ignores_outside_cells_and_bad_terrain() {
+        let mut g = Grid::new(3, 3).unwrap();
+        assert!(!g.set(-1, 0, Cell::Wall));
+        assert!(!g.set(0, 3, Cell::Wall));
+        assert!(!g.set(0, 0, Cell::Terrain(7)));
+        assert!(g.set(2, 2, Cell::Terrain(4)));
+        assert_eq!(g.bytes()[8], 4);
+    }
+}

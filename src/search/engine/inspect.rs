@@ -1,0 +1,54 @@
+//! What the textbook engine tells the page about its cells: the node inspector's details.
+
+use super::Search;
+use crate::heuristic::COST_SCALE;
+use crate::search::core::{CellState, NodeInfo};
+use crate::search::record::NO_PARENT;
+use crate::search::settings::Algorithm;
+
+impl Search {
+    /// What the search knows about (x, y), or `None` when outside the grid.
+    pub fn node(&self, x: u32, y: u32) -> Option<NodeInfo> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let c = (y * self.width + x) as usize;
+        let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
+        // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
+        let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
+        let known = state != CellState::Unvisited && !scanned;
+        let node = self.nodes[c];
+        let g = known.then(|| node.g as f64 / COST_SCALE as f64);
+        let h = self.estimator.cost(x, y);
+        let f = g.and_then(|g| match self.settings.algorithm {
+            Algorithm::BreadthFirst => None,
+            Algorithm::BestFirst => Some(h),
+            Algorithm::Dijkstra => Some(g),
+            Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::Theta
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
+            | Algorithm::Mesh => Some(g + self.settings.weight * h),
+        });
+        let parent = node.parent;
+        // Path cells and re-opened cells were all expanded at least once; plain open ones
+        // never were, and their slot may hold an earlier search's number.
+        let expanded = !scanned
+            && matches!(
+                state,
+                CellState::Closed | CellState::Reopened | CellState::Path | CellState::JumpPoint
+            );
+        Some(NodeInfo {
+            x,
+            y,
+            state,
+            g,
+            h,
+            f,
+            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
+            expansion: expanded.then_some(node.expansion),
+        })
+    }
+}
