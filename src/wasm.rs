@@ -683,6 +683,14 @@ impl Planner {
         Kind::ALL.iter().map(|k| k.name().to_string()).collect()
     }
 
+    /// The algorithm table ([`crate::search::table`]), in menu order: `[{id, label,
+    /// menuLabel, summary, optimal, usesHeuristic, usesWeight, usesNeighbourOrder,
+    /// usesNodeBudget, needs: {uniformCost, movingAiMovement, mesh}, repairs, liveWalker,
+    /// anyAngle, inCompare, paints}]`. Every menu of algorithms on the page is built from it.
+    pub fn algorithms() -> Result<JsValue, JsError> {
+        to_js(&crate::search::table::ALGORITHMS)
+    }
+
     /// The map as opaque RGBA pixels in the collision-bitmap greys (0 wall; 255/204/153/102
     /// for costs 1–4), `width × height × 4` bytes. The page encodes them as PNG with
     /// `canvas.toBlob`, so no PNG encoder is shipped in the wasm.

@@ -54,6 +54,7 @@ pub(crate) mod open;
 pub mod record;
 mod searcher;
 pub mod settings;
+pub mod table;
 
 use crate::grid::Grid;
 use incremental::{Incremental, Mode};

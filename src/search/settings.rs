@@ -65,20 +65,10 @@ impl Algorithm {
         Algorithm::Mesh,
     ];
 
-    /// The name used on the command line and in settings objects.
+    /// The name used on the command line and in settings objects: its id in the algorithm
+    /// table ([`super::table`]).
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::BreadthFirst => "bfs",
-            Algorithm::BestFirst => "best-first",
-            Algorithm::Dijkstra => "dijkstra",
-            Algorithm::AStar => "astar",
-            Algorithm::Jps => "jps",
-            Algorithm::Bidirectional => "bidirectional",
-            Algorithm::Theta => "theta",
-            Algorithm::Lpa => "lpa",
-            Algorithm::DStarLite => "dstar-lite",
-            Algorithm::Mesh => "mesh",
-        }
+        self.info().id
     }
 
     /// Whether a cheaper path to a cell that already has a node replaces the old node
@@ -113,10 +103,14 @@ impl FromStr for Algorithm {
             "lpa" | "lpa*" => Ok(Algorithm::Lpa),
             "dstar-lite" | "d*lite" | "dstar" => Ok(Algorithm::DStarLite),
             "mesh" => Ok(Algorithm::Mesh),
-            _ => Err(format!(
-                "unknown algorithm '{s}': use bfs, best-first, dijkstra, astar, jps, \
-                 bidirectional, theta, lpa, dstar-lite or mesh"
-            )),
+            _ => {
+                let ids: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                Err(format!(
+                    "unknown algorithm '{s}': use {} or {}",
+                    ids[..ids.len() - 1].join(", "),
+                    ids[ids.len() - 1]
+                ))
+            }
         }
     }
 }
@@ -199,13 +193,11 @@ impl Settings {
     /// Why the chosen algorithm cannot run on `grid` with this movement, in words for the
     /// user (the page shows it beside the disabled option), or `None` when it can.
     pub fn unavailable_on(&self, grid: &Grid) -> Option<String> {
-        let name = match self.algorithm {
-            Algorithm::Jps => "Jump Point Search",
-            Algorithm::Theta => "Theta*",
-            _ => return None,
-        };
-        // Both prune or shortcut on the assumption that every free cell costs the same.
-        if grid.bytes().iter().any(|&b| b > 1) {
+        let info = self.algorithm.info();
+        let name = info.label;
+        // Both JPS and Theta* prune or shortcut on the assumption that every free cell costs
+        // the same.
+        if info.needs.uniform_cost && grid.bytes().iter().any(|&b| b > 1) {
             return Some(format!(
                 "{name} needs a map of uniform cost, and this one has terrain costs \
                  above 1: use A* or bidirectional A* on weighted terrain"
@@ -214,7 +206,7 @@ impl Settings {
         let m = &self.movement;
         let moving_ai = m.connectivity == Connectivity::Eight
             && m.diagonal_rule == DiagonalRule::NoCornerCutting;
-        if m.has_diagonals() && !moving_ai {
+        if info.needs.moving_ai_movement && m.has_diagonals() && !moving_ai {
             return Some(format!(
                 "{name} needs 8-connected movement without corner cutting (the Moving AI \
                  rule) or 4-connected movement, not the '{}' diagonal rule",

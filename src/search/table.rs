@@ -1,0 +1,314 @@
+//! The algorithm table: one row per [`Algorithm`] with everything the page, the embed, compare
+//! mode, share links and the CLI need to know about it — its id and labels, what it needs of the
+//! map, which settings it reads and what it paints. The wasm layer hands the whole table to JS
+//! (`Planner.algorithms()`), so adding an algorithm means a variant, a row here and its engine;
+//! the menus build themselves.
+//!
+//! ```
+//! use pathlab::search::{table, Algorithm};
+//! let astar = Algorithm::AStar.info();
+//! assert_eq!((astar.id, astar.label), ("astar", "A*"));
+//! assert!(astar.uses_weight && astar.optimal);
+//! // Every algorithm has exactly one row, in menu order.
+//! assert!(table::ALGORITHMS.iter().zip(Algorithm::ALL).all(|(row, a)| row.algorithm == a));
+//! ```
+
+use super::settings::Algorithm;
+
+/// What a row says a [`Algorithm`] needs of the map or movement before it can run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Needs {
+    /// Every free cell must cost the same (no terrain 2–4): it prunes or shortcuts on that.
+    pub uniform_cost: bool,
+    /// 8-connected movement must forbid corner cutting (the Moving AI rule), or be
+    /// 4-connected.
+    pub moving_ai_movement: bool,
+    /// A node mesh must exist (the page's *Edit mesh* or *Generate mesh*).
+    pub mesh: bool,
+}
+
+/// One row of the algorithm table.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AlgorithmInfo {
+    /// The algorithm.
+    #[serde(skip)]
+    pub algorithm: Algorithm,
+    /// Its id: the name in settings objects, links, `postMessage` and on the command line.
+    pub id: &'static str,
+    /// Its short name, for table columns and compare panels ("A*").
+    pub label: &'static str,
+    /// Its name in the algorithm menu, with what sets it apart where the label alone would
+    /// not say ("D* Lite (replans for the walker)").
+    pub menu_label: &'static str,
+    /// One sentence on how it chooses the next node, for the menu's tooltip.
+    pub summary: &'static str,
+    /// Whether the path it finds is always a shortest one (with weight 1).
+    pub optimal: bool,
+    /// Whether the heuristic menu changes what it does.
+    pub uses_heuristic: bool,
+    /// Whether the heuristic weight changes what it does.
+    pub uses_weight: bool,
+    /// Whether the goal-directed successor order changes what it does.
+    pub uses_neighbour_order: bool,
+    /// Whether a node budget stops it early with the partial path.
+    pub uses_node_budget: bool,
+    /// What it needs of the map and movement ([`super::Settings::unavailable_on`]).
+    pub needs: Needs,
+    /// Whether an edit after a finished search repairs it instead of starting over.
+    pub repairs: bool,
+    /// Whether its walker moves the start and replans from where it stands (D* Lite).
+    pub live_walker: bool,
+    /// Whether its path is an any-angle polyline rather than cell steps.
+    pub any_angle: bool,
+    /// Whether compare mode offers it (the node mesh needs a mesh drawn for one planner).
+    pub in_compare: bool,
+    /// The [`super::CellState`] names it paints besides unvisited, open, closed and path.
+    pub paints: &'static [&'static str],
+}
+
+const PLAIN: Needs = Needs {
+    uniform_cost: false,
+    moving_ai_movement: false,
+    mesh: false,
+};
+
+const PRUNING: Needs = Needs {
+    uniform_cost: true,
+    moving_ai_movement: true,
+    mesh: false,
+};
+
+/// The table, in [`Algorithm::ALL`]'s order (menu order).
+pub static ALGORITHMS: [AlgorithmInfo; 10] = [
+    AlgorithmInfo {
+        algorithm: Algorithm::BreadthFirst,
+        id: "bfs",
+        label: "Breadth-First",
+        menu_label: "Breadth-First",
+        summary: "Takes the node that has waited longest: fewest moves first, terrain ignored.",
+        optimal: false,
+        uses_heuristic: false,
+        uses_weight: false,
+        uses_neighbour_order: true,
+        uses_node_budget: true,
+        needs: PLAIN,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &[],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::BestFirst,
+        id: "best-first",
+        label: "Best-First",
+        menu_label: "Best-First",
+        summary: "Takes the node that looks closest to the goal (smallest h): fast, not shortest.",
+        optimal: false,
+        uses_heuristic: true,
+        uses_weight: false,
+        uses_neighbour_order: true,
+        uses_node_budget: true,
+        needs: PLAIN,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &[],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Dijkstra,
+        id: "dijkstra",
+        label: "Dijkstra",
+        menu_label: "Dijkstra",
+        summary: "Takes the node cheapest to reach (smallest g): shortest, explores every way.",
+        optimal: true,
+        uses_heuristic: false,
+        uses_weight: false,
+        uses_neighbour_order: true,
+        uses_node_budget: true,
+        needs: PLAIN,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &["reopened"],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::AStar,
+        id: "astar",
+        label: "A*",
+        menu_label: "A*",
+        summary: "Takes the node with the smallest g + w·h: shortest for w = 1, and goal-directed.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: true,
+        uses_neighbour_order: true,
+        uses_node_budget: true,
+        needs: PLAIN,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &["reopened"],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Jps,
+        id: "jps",
+        label: "Jump Point Search",
+        menu_label: "Jump Point Search",
+        summary: "A* over jump points only: jumps along straight lines until something forces \
+                  a turn. Shortest; needs uniform cost.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: true,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: PRUNING,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &["jumppoint"],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Bidirectional,
+        id: "bidirectional",
+        label: "Bidirectional A*",
+        menu_label: "Bidirectional A*",
+        summary: "A* from both ends at once, stopping once no unexplored path can beat the best \
+                  meeting. Shortest.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: false,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: PLAIN,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &["backopen", "backclosed"],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Theta,
+        id: "theta",
+        label: "Theta*",
+        menu_label: "Theta* (any angle)",
+        summary: "A* whose nodes take their parent's parent when it is in sight: any-angle \
+                  paths with straight-line lengths. Needs uniform cost.",
+        optimal: false,
+        uses_heuristic: false,
+        uses_weight: true,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: PRUNING,
+        repairs: false,
+        live_walker: false,
+        any_angle: true,
+        in_compare: true,
+        paints: &[],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Lpa,
+        id: "lpa",
+        label: "LPA*",
+        menu_label: "LPA* (live replanning)",
+        summary: "Lifelong Planning A*: shortest like A*, and an edit repairs the last search \
+                  instead of starting over.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: false,
+        uses_neighbour_order: false,
+        uses_node_budget: false,
+        needs: PLAIN,
+        repairs: true,
+        live_walker: false,
+        any_angle: false,
+        in_compare: true,
+        paints: &["repaired"],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::DStarLite,
+        id: "dstar-lite",
+        label: "D* Lite",
+        menu_label: "D* Lite (replans for the walker)",
+        summary: "LPA* searching from the goal, so the walker can move and the search is \
+                  repaired from where it stands.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: false,
+        uses_neighbour_order: false,
+        uses_node_budget: false,
+        needs: PLAIN,
+        repairs: true,
+        live_walker: true,
+        any_angle: false,
+        in_compare: true,
+        paints: &["repaired"],
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Mesh,
+        id: "mesh",
+        label: "Node mesh A*",
+        menu_label: "A* on a node mesh",
+        summary: "A* on a waypoint graph you draw or generate: few nodes, straight edges.",
+        optimal: true,
+        uses_heuristic: false,
+        uses_weight: false,
+        uses_neighbour_order: false,
+        uses_node_budget: false,
+        needs: Needs {
+            uniform_cost: false,
+            moving_ai_movement: false,
+            mesh: true,
+        },
+        repairs: false,
+        live_walker: false,
+        any_angle: true,
+        in_compare: false,
+        paints: &[],
+    },
+];
+
+impl Algorithm {
+    /// This algorithm's row of the [`ALGORITHMS`] table.
+    pub fn info(self) -> &'static AlgorithmInfo {
+        // ALL and the table share one order (a unit test holds them to it).
+        let index = Algorithm::ALL.iter().position(|&a| a == self).unwrap_or(0);
+        &ALGORITHMS[index]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_follows_all_and_the_names() {
+        for (row, algorithm) in ALGORITHMS.iter().zip(Algorithm::ALL) {
+            assert_eq!(row.algorithm, algorithm);
+            assert_eq!(
+                serde_json::to_string(&algorithm).unwrap(),
+                format!("\"{}\"", row.id),
+                "serde's name is the table's id"
+            );
+            assert_eq!(row.id.parse::<Algorithm>(), Ok(algorithm));
+            assert!(std::ptr::eq(algorithm.info(), row));
+        }
+        assert_eq!(ALGORITHMS.len(), Algorithm::ALL.len());
+    }
+
+    #[test]
+    fn painted_states_are_cell_state_names() {
+        for row in &ALGORITHMS {
+            for state in row.paints {
+                let json = format!("\"{state}\"");
+                let parsed: Result<super::super::CellState, _> = serde_json::from_str(&json);
+                assert!(parsed.is_ok(), "{}: unknown state {state}", row.id);
+            }
+        }
+    }
+}
