@@ -870,3 +870,21 @@ fn seeking_a_million_cell_dijkstra_prints_its_timing() {
         open_ms
     );
 }
+
+#[wasm_bindgen_test]
+fn the_algorithm_table_reaches_js_in_menu_order_with_its_flags() {
+    let table: js_sys::Array = Planner::algorithms().unwrap().dyn_into().unwrap();
+    let ids: Vec<String> = table
+        .iter()
+        .map(|row| get(&row, "id").as_string().unwrap())
+        .collect();
+    let expected: Vec<&str> = pathlab::Algorithm::ALL.iter().map(|a| a.name()).collect();
+    assert_eq!(ids, expected);
+    let jps = table.get(4);
+    assert_eq!(get(&jps, "label").as_string().unwrap(), "Jump Point Search");
+    assert_eq!(get(&get(&jps, "needs"), "uniformCost").as_bool(), Some(true));
+    assert_eq!(get(&jps, "usesWeight").as_bool(), Some(true));
+    let lpa = table.get(7);
+    assert_eq!(get(&lpa, "repairs").as_bool(), Some(true));
+    assert!(js_sys::Array::is_array(&get(&lpa, "paints")));
+}
