@@ -35,6 +35,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod clock;
 pub mod formats;
+pub mod frame;
 pub mod generate;
 pub mod grid;
 pub mod heuristic;

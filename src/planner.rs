@@ -1,5 +1,5 @@
 //! The planner behind the page: a grid, a start and goal, settings, the current search, an
-//! edit history and a frame buffer — all pure Rust, tested natively; `wasm.rs` only wraps it.
+//! edit history — all pure Rust, tested natively; `wasm.rs` only wraps it.
 //!
 //! The page calls [`Planner::step`] on every animation frame; it advances the search by the
 //! current [`Budget`]. Edits (painting walls or terrain, moving the markers, undo and redo)
@@ -24,7 +24,7 @@ use crate::search::mesh::{Mesh, MeshSearch};
 use crate::search::record::OpenEntry;
 use crate::search::{
     endpoint_index, new_search, restart_search, Algorithm, Budget, NodeInfo, PlanError, Searcher,
-    Settings, Stats, Status, STATE_COUNT,
+    Settings, Stats, Status,
 };
 use crate::timeline::{Checkpoints, Timeline, MAX_TIMELINE_BYTES};
 use std::fmt;
@@ -82,9 +82,6 @@ impl Edit {
     }
 }
 
-/// The number of palette colours: 5 cell bytes × [`STATE_COUNT`] states.
-pub const PALETTE_LEN: usize = 5 * STATE_COUNT;
-
 /// The most strokes kept for undo.
 pub const UNDO_LIMIT: usize = 200;
 
@@ -108,10 +105,6 @@ pub struct Planner {
     redo: Vec<Edit>,
     /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
     stroke: Option<Edit>,
-    /// RGBA pixels, one per cell, filled by [`Planner::render`].
-    frame: Vec<u32>,
-    /// `5 × STATE_COUNT` colours: `palette[cell_byte * STATE_COUNT + state_byte]`.
-    palette: [u32; PALETTE_LEN],
     /// The waypoint graph A* on a node mesh searches (edited in the page's Mesh mode).
     mesh: Mesh,
     /// The current search's recorded history ([`crate::timeline`]).
@@ -153,7 +146,6 @@ impl Planner {
             timeline_cap: MAX_TIMELINE_BYTES,
             recording: true,
             mesh,
-            frame: vec![0; grid.len()],
             grid,
             start,
             goal,
@@ -163,7 +155,6 @@ impl Planner {
             undo: Vec::new(),
             redo: Vec::new(),
             stroke: None,
-            palette: [0; PALETTE_LEN],
         };
         planner.begin_timeline();
         Ok(planner)
@@ -180,7 +171,6 @@ impl Planner {
         let mesh = Mesh::new();
         let search = searcher_for(&grid, start, goal, &self.settings, &mesh)?;
         self.mesh = mesh;
-        self.frame = vec![0; grid.len()];
         self.grid = grid;
         self.start = start;
         self.goal = goal;
@@ -871,38 +861,6 @@ impl Planner {
             self.restart_search(was_done);
         }
     }
-
-    /// Sets the [`PALETTE_LEN`] (45) colours [`Planner::render`] paints with:
-    /// `palette[cell * STATE_COUNT + state]` for cell byte 0–4 and [`crate::CellState`] byte
-    /// 0–8, as little-endian RGBA (`0xAABBGGRR`). Returns false (and changes nothing) unless
-    /// exactly that many colours are given.
-    pub fn set_palette(&mut self, colours: &[u32]) -> bool {
-        match <[u32; PALETTE_LEN]>::try_from(colours) {
-            Ok(p) => {
-                self.palette = p;
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// Paints the frame buffer: one RGBA pixel per cell, coloured by terrain and state.
-    pub fn render(&mut self) -> &[u32] {
-        let cells = self.grid.bytes();
-        let states = match self.position {
-            Some(_) => self.timeline.states(),
-            None => self.search.states(),
-        };
-        for ((px, &c), &s) in self.frame.iter_mut().zip(cells).zip(states) {
-            *px = self.palette[(usize::from(c) * STATE_COUNT + usize::from(s)) % PALETTE_LEN];
-        }
-        &self.frame
-    }
-
-    /// The frame buffer as last rendered.
-    pub fn frame(&self) -> &[u32] {
-        &self.frame
-    }
 }
 
 /// A new search for `settings`; A* on a node mesh searches `mesh` (the generic
@@ -1180,21 +1138,6 @@ mod tests {
             "unfinished searches just restart"
         );
         assert_eq!(p.search().stats().expanded, 0);
-    }
-
-    #[test]
-    fn render_maps_cells_and_states_through_the_palette() {
-        let mut p = planner();
-        let palette: Vec<u32> = (0..PALETTE_LEN as u32).collect();
-        assert!(p.set_palette(&palette));
-        assert!(!p.set_palette(&palette[..3]));
-        p.set_cell(1, 0, Cell::Wall);
-        p.step(Budget::Expansions(1), || 0.0);
-        let frame = p.render().to_vec();
-        let one = STATE_COUNT as u32;
-        assert_eq!(frame[0], one + CellState::Closed as u32);
-        assert_eq!(frame[1], 0);
-        assert_eq!(frame[8], one + CellState::Open as u32);
     }
 
     #[test]

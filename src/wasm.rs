@@ -11,11 +11,11 @@
 
 use crate::formats::number::decimal;
 use crate::formats::{bitmap, link, movingai};
+use crate::frame::Frame;
 use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
-use crate::planner::PALETTE_LEN;
 use crate::scenarios;
-use crate::search::{Budget, Settings, Status, STATE_COUNT};
+use crate::search::{Budget, Settings, Status};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -33,27 +33,6 @@ extern "C" {
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
-}
-
-/// How much one call to [`Planner::step`] may do.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Speed {
-    /// At most this many expansions per call.
-    Expansions(u64),
-    /// Roughly this many milliseconds per call (at least one expansion).
-    Millis(f64),
-    /// Run to the end in one call.
-    Instant,
-}
-
-impl Speed {
-    fn budget(self) -> Budget {
-        match self {
-            Speed::Expansions(n) => Budget::Expansions(n),
-            Speed::Millis(ms) => Budget::Millis(ms),
-            Speed::Instant => Budget::Unlimited,
-        }
-    }
 }
 
 /// A point `{x, y}` for JS.
@@ -95,16 +74,10 @@ fn status_name(status: Status) -> &'static str {
 #[wasm_bindgen]
 pub struct Planner {
     inner: crate::Planner,
-    speed: Speed,
-    /// The colours last given to `setPalette`, re-applied when a load replaces the planner.
-    palette: Vec<u32>,
-    /// RGBA pixels, one per cell, as last painted by [`Planner::render`].
-    frame: Vec<u32>,
-    /// `cell * STATE_COUNT + state` of every pixel as last painted (255: never painted), so a render
-    /// repaints only the pixels that changed and reports their bounding box.
-    painted: Vec<u8>,
-    /// The bounding box `[x, y, width, height]` of the pixels the last render changed.
-    dirty: [u32; 4],
+    /// How far `step()` goes per call.
+    speed: Budget,
+    /// The frame the page paints, with the palette it was given.
+    frame: Frame,
     /// Bumped on every change that can alter what is painted, so the page repaints only when
     /// it moved.
     version: u32,
@@ -127,11 +100,8 @@ impl Planner {
     fn wrap(inner: crate::Planner) -> Planner {
         Planner {
             inner,
-            speed: Speed::Expansions(1),
-            palette: Vec::new(),
-            frame: Vec::new(),
-            painted: Vec::new(),
-            dirty: [0; 4],
+            speed: Budget::Expansions(1),
+            frame: Frame::default(),
             version: 1,
             scenarios: Vec::new(),
         }
@@ -139,8 +109,7 @@ impl Planner {
 
     /// Puts a ready planner in place of the current one, keeping the palette; the loaded
     /// scenarios belong to the old map and are dropped.
-    fn install(&mut self, mut fresh: crate::Planner) {
-        fresh.set_palette(&self.palette);
+    fn install(&mut self, fresh: crate::Planner) {
         self.inner = fresh;
         self.scenarios.clear();
         self.touched();
@@ -262,14 +231,9 @@ impl Planner {
     /// with. Throws unless exactly 45 colours are given.
     #[wasm_bindgen(js_name = setPalette)]
     pub fn set_palette(&mut self, colours: &[u32]) -> Result<(), JsError> {
-        if !self.inner.set_palette(colours) {
-            return Err(JsError::new(&format!(
-                "the palette needs {PALETTE_LEN} colours, not {}",
-                colours.len()
-            )));
-        }
-        self.palette = colours.to_vec();
-        self.painted.clear();
+        self.frame
+            .set_palette(colours)
+            .map_err(|e| JsError::new(&e))?;
         self.touched();
         Ok(())
     }
@@ -280,68 +244,16 @@ impl Planner {
     /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.
     pub fn render(&mut self) -> *const u32 {
         let grid = self.inner.grid();
-        let (width, cells, states) = (
-            grid.width() as usize,
-            grid.bytes(),
-            self.inner.shown_states(),
-        );
-        if self.painted.len() != cells.len() || self.palette.len() != PALETTE_LEN {
-            self.painted.clear();
-            self.painted.resize(cells.len(), u8::MAX);
-            self.frame.clear();
-            self.frame.resize(cells.len(), 0);
-        }
-        let palette: &[u32] = if self.palette.len() == PALETTE_LEN {
-            &self.palette
-        } else {
-            &[0; PALETTE_LEN]
-        };
-        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-        for (y, ((row_cells, row_states), (row_painted, row_frame))) in cells
-            .chunks(width)
-            .zip(states.chunks(width))
-            .zip(
-                self.painted
-                    .chunks_mut(width)
-                    .zip(self.frame.chunks_mut(width)),
-            )
-            .enumerate()
-        {
-            for (x, ((&c, &s), (done, px))) in row_cells
-                .iter()
-                .zip(row_states)
-                .zip(row_painted.iter_mut().zip(row_frame.iter_mut()))
-                .enumerate()
-            {
-                // At most 4 × 9 + 8 = 44, so the key fits a byte.
-                let key = c.wrapping_mul(STATE_COUNT as u8).wrapping_add(s);
-                if *done != key {
-                    *done = key;
-                    *px = palette[usize::from(key) % PALETTE_LEN];
-                    x0 = x0.min(x);
-                    x1 = x1.max(x);
-                    y0 = y0.min(y);
-                    y1 = y1.max(y);
-                }
-            }
-        }
-        self.dirty = if x0 == usize::MAX {
-            [0; 4]
-        } else {
-            [
-                x0 as u32,
-                y0 as u32,
-                (x1 - x0 + 1) as u32,
-                (y1 - y0 + 1) as u32,
-            ]
-        };
-        self.frame.as_ptr()
+        let width = grid.width() as usize;
+        self.frame
+            .paint(width, grid.bytes(), self.inner.shown_states())
+            .as_ptr()
     }
 
     /// The pixels the last `render()` changed, as `[x, y, width, height]` (width 0: none).
     #[wasm_bindgen(js_name = dirtyRect)]
     pub fn dirty_rect(&self) -> Vec<u32> {
-        self.dirty.to_vec()
+        self.frame.dirty().to_vec()
     }
 
     /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.
@@ -370,32 +282,14 @@ impl Planner {
     /// `"slice"`, where −1 means one expansion per call and a positive number milliseconds.
     #[wasm_bindgen(js_name = setSpeed)]
     pub fn set_speed(&mut self, kind: &str, amount: f64) -> Result<(), JsError> {
-        let bad = || {
-            JsError::new(&format!(
-                "a {kind} speed of {} makes no sense",
-                decimal(amount)
-            ))
-        };
-        self.speed = match kind {
-            "expansions" if amount >= 1.0 && amount.is_finite() => Speed::Expansions(amount as u64),
-            "millis" if amount > 0.0 && amount.is_finite() => Speed::Millis(amount),
-            "slice" if amount == -1.0 => Speed::Expansions(1),
-            "slice" if amount > 0.0 && amount.is_finite() => Speed::Millis(amount),
-            "instant" => Speed::Instant,
-            "expansions" | "millis" | "slice" => return Err(bad()),
-            _ => {
-                return Err(JsError::new(&format!(
-                    "unknown speed '{kind}': use expansions, millis, slice or instant"
-                )))
-            }
-        };
+        self.speed = Budget::from_speed(kind, amount).map_err(|e| JsError::new(&e))?;
         Ok(())
     }
 
     /// Advances the search by the current speed and returns its status: `running`, `found`,
     /// `no_path` or `partial`. Call it on every animation frame.
     pub fn step(&mut self) -> String {
-        self.advance(self.speed.budget())
+        self.advance(self.speed)
     }
 
     /// Exactly one expansion, whatever the speed; returns the status.

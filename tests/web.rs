@@ -882,7 +882,10 @@ fn the_algorithm_table_reaches_js_in_menu_order_with_its_flags() {
     assert_eq!(ids, expected);
     let jps = table.get(4);
     assert_eq!(get(&jps, "label").as_string().unwrap(), "Jump Point Search");
-    assert_eq!(get(&get(&jps, "needs"), "uniformCost").as_bool(), Some(true));
+    assert_eq!(
+        get(&get(&jps, "needs"), "uniformCost").as_bool(),
+        Some(true)
+    );
     assert_eq!(get(&jps, "usesWeight").as_bool(), Some(true));
     let lpa = table.get(7);
     assert_eq!(get(&lpa, "repairs").as_bool(), Some(true));

@@ -5,6 +5,7 @@
 //! spends a budget.
 
 use super::settings::PlanError;
+use crate::formats::number::decimal;
 use crate::grid::{Grid, Movement};
 use crate::heuristic::{diagonal_units, COST_SCALE};
 
@@ -48,6 +49,37 @@ pub enum Budget {
     Millis(f64),
     /// Until the search finishes.
     Unlimited,
+}
+
+impl Budget {
+    /// The budget of a speed setting: `kind` is `"expansions"` (`amount` ≥ 1 per call),
+    /// `"millis"` (a time slice of `amount` > 0 ms), `"instant"` (to the end), or seed 003's
+    /// time slice `"slice"`, where −1 means one expansion per call and a positive number
+    /// milliseconds. The error says what was wrong, in words.
+    ///
+    /// ```
+    /// use pathlab::Budget;
+    /// assert_eq!(Budget::from_speed("slice", -1.0), Ok(Budget::Expansions(1)));
+    /// assert_eq!(Budget::from_speed("millis", 8.0), Ok(Budget::Millis(8.0)));
+    /// assert!(Budget::from_speed("expansions", 0.5).is_err());
+    /// ```
+    pub fn from_speed(kind: &str, amount: f64) -> Result<Budget, String> {
+        let finite = amount.is_finite();
+        match kind {
+            "expansions" if amount >= 1.0 && finite => Ok(Budget::Expansions(amount as u64)),
+            "millis" if amount > 0.0 && finite => Ok(Budget::Millis(amount)),
+            "slice" if amount == -1.0 => Ok(Budget::Expansions(1)),
+            "slice" if amount > 0.0 && finite => Ok(Budget::Millis(amount)),
+            "instant" => Ok(Budget::Unlimited),
+            "expansions" | "millis" | "slice" => Err(format!(
+                "a {kind} speed of {} makes no sense",
+                decimal(amount)
+            )),
+            _ => Err(format!(
+                "unknown speed '{kind}': use expansions, millis, slice or instant"
+            )),
+        }
+    }
 }
 
 /// What a cell is to the search. The byte values are shared with the page's painter.
