@@ -232,6 +232,27 @@ impl Grid {
     pub fn wall_count(&self) -> usize {
         self.cells.iter().filter(|&&b| b == 0).count()
     }
+
+    /// The passable cell nearest to `at` (clamped into the map first), searching outwards ring by
+    /// ring; `None` if the map has no passable cell.
+    pub fn nearest_passable(&self, at: (u32, u32)) -> Option<(u32, u32)> {
+        let x0 = i64::from(at.0.min(self.width() - 1));
+        let y0 = i64::from(at.1.min(self.height() - 1));
+        let max_r = i64::from(self.width().max(self.height()));
+        for r in 0..=max_r {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs() != r && dy.abs() != r {
+                        continue;
+                    }
+                    if self.is_passable(x0 + dx, y0 + dy) {
+                        return Some(((x0 + dx) as u32, (y0 + dy) as u32));
+                    }
+                }
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]

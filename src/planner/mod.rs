@@ -1,0 +1,38 @@
+//! The planner behind the page: a grid, a start and goal, settings, the current search, an
+//! edit history — all pure Rust, tested natively; `wasm.rs` only wraps it.
+//!
+//! The page calls [`Planner::step`] on every animation frame; it advances the search by the
+//! current [`Budget`](crate::Budget). Edits (painting walls or terrain, moving the markers, undo and redo)
+//! restart the search, and when the previous search had already finished the new one is run
+//! to the end at once, so a finished path follows the user's edits live (Red Blob Games'
+//! "instant re-plan").
+//!
+//! ```
+//! use pathlab::{Budget, Cell, Planner, Status};
+//! let mut planner = Planner::new(10, 10)?;
+//! planner.set_start(0, 0)?;
+//! planner.set_goal(9, 0)?;
+//! planner.paint_line((5, 0), (5, 8), 1, Cell::Wall);
+//! let status = planner.step(Budget::Unlimited, || 0.0);
+//! assert_eq!(status, Status::Found);
+//! assert!(planner.search().stats().path_cost.unwrap() > 9.0);
+//! # Ok::<(), pathlab::PlannerError>(())
+//! ```
+//!
+//! The planner is split by job: `state.rs` holds the struct and its accessors, `edits.rs` the
+//! strokes and the undo history, `markers.rs` the start, goal and walker, `run.rs` the run
+//! control (stepping, the timeline, seeking, restarts and repairs after an edit) and
+//! `mesh_edit.rs` the node mesh; `line.rs` is the brush-stroke geometry.
+
+mod edits;
+mod line;
+mod markers;
+mod mesh_edit;
+mod run;
+mod state;
+#[cfg(test)]
+mod tests;
+
+pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
+pub use line::line_cells;
+pub use state::{Planner, PlannerError};

@@ -1,0 +1,210 @@
+//! The planner's state and its accessors: the grid, the markers, the settings, the search and
+//! its timeline, the edit history and the mesh, and the errors a planner action can refuse with.
+
+use crate::grid::{Grid, GridError};
+use crate::search::mesh::{Mesh, MeshSearch};
+use crate::search::{new_search, Algorithm, PlanError, Searcher, Settings};
+use crate::timeline::{Checkpoints, Timeline, MAX_TIMELINE_BYTES};
+use std::fmt;
+
+/// Why a planner action was refused. The planner is unchanged after any error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlannerError {
+    /// A bad start, goal or setting.
+    Plan(PlanError),
+    /// A bad map size or content.
+    Grid(GridError),
+    /// Anything else, said in words.
+    Other(String),
+}
+
+impl fmt::Display for PlannerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlannerError::Plan(e) => e.fmt(f),
+            PlannerError::Grid(e) => e.fmt(f),
+            PlannerError::Other(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for PlannerError {}
+
+impl From<PlanError> for PlannerError {
+    fn from(e: PlanError) -> Self {
+        PlannerError::Plan(e)
+    }
+}
+
+impl From<GridError> for PlannerError {
+    fn from(e: GridError) -> Self {
+        PlannerError::Grid(e)
+    }
+}
+
+/// Where the start and goal markers are: `(start, goal)`.
+pub(super) type Markers = ((u32, u32), (u32, u32));
+
+/// One undoable change: a stroke of cell changes and marker moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Edit {
+    /// (cell index, byte before, byte after), in the order they happened.
+    pub(super) cells: Vec<(u32, u8, u8)>,
+    /// The markers before and after, when they moved.
+    pub(super) markers: Option<[Markers; 2]>,
+}
+
+impl Edit {
+    pub(super) fn is_empty(&self) -> bool {
+        self.cells.is_empty() && self.markers.is_none()
+    }
+}
+
+/// A grid, start, goal, settings and the search on them.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    pub(super) grid: Grid,
+    pub(super) start: (u32, u32),
+    pub(super) goal: (u32, u32),
+    pub(super) settings: Settings,
+    pub(super) search: Box<dyn Searcher>,
+    /// Why the last restart was refused (say Jump Point Search after terrain was painted);
+    /// the search then stays finished with no path until the cause goes away.
+    pub(super) refused: Option<PlanError>,
+    pub(super) undo: Vec<Edit>,
+    pub(super) redo: Vec<Edit>,
+    /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
+    pub(super) stroke: Option<Edit>,
+    /// The waypoint graph A* on a node mesh searches (edited in the page's Mesh mode).
+    pub(super) mesh: Mesh,
+    /// The current search's recorded history ([`crate::timeline`]).
+    pub(super) timeline: Timeline,
+    /// Searcher copies to rebuild node details and the open list at a past step.
+    pub(super) checkpoints: Checkpoints,
+    /// The step shown when scrubbed back; `None` while the live search is shown.
+    pub(super) position: Option<usize>,
+    /// The live search's expansion count when the timeline began (its step 0).
+    pub(super) base_expanded: u64,
+    /// The most bytes a timeline may take ([`MAX_TIMELINE_BYTES`] unless set).
+    pub(super) timeline_cap: usize,
+    /// Whether searches are recorded for the timeline (on unless switched off).
+    pub(super) recording: bool,
+}
+
+impl Planner {
+    /// An open width × height map with the start at the top-left and the goal at the
+    /// bottom-right corner, and default settings (A*, octile, Moving AI movement).
+    pub fn new(width: u32, height: u32) -> Result<Planner, PlannerError> {
+        let grid = Grid::new(width, height)?;
+        Self::with_grid(grid, (0, 0), (width - 1, height - 1), Settings::default())
+    }
+
+    /// A planner on `grid`. The markers must be on passable cells.
+    pub fn with_grid(
+        grid: Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: Settings,
+    ) -> Result<Planner, PlannerError> {
+        let mesh = Mesh::new();
+        let search = searcher_for(&grid, start, goal, &settings, &mesh)?;
+        let mut planner = Planner {
+            timeline: Timeline::default(),
+            checkpoints: Checkpoints::default(),
+            position: None,
+            base_expanded: 0,
+            timeline_cap: MAX_TIMELINE_BYTES,
+            recording: true,
+            mesh,
+            grid,
+            start,
+            goal,
+            settings,
+            search,
+            refused: None,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            stroke: None,
+        };
+        planner.begin_timeline();
+        Ok(planner)
+    }
+
+    /// Replaces the map. Markers that fall outside or on a wall move to the nearest passable
+    /// cell; a map without any passable cell is refused. Clears the undo history.
+    pub fn load_grid(&mut self, grid: Grid) -> Result<(), PlannerError> {
+        let start = grid.nearest_passable(self.start).ok_or_else(|| {
+            PlannerError::Other("this map has no passable cell to start from".into())
+        })?;
+        let goal = grid.nearest_passable(self.goal).unwrap_or(start);
+        // The old mesh's nodes may sit on the new map's walls: a new map starts without one.
+        let mesh = Mesh::new();
+        let search = searcher_for(&grid, start, goal, &self.settings, &mesh)?;
+        self.mesh = mesh;
+        self.grid = grid;
+        self.start = start;
+        self.goal = goal;
+        self.search = search;
+        self.begin_timeline();
+        self.refused = None;
+        self.undo.clear();
+        self.redo.clear();
+        self.stroke = None;
+        Ok(())
+    }
+
+    /// The map.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The current search.
+    pub fn search(&self) -> &dyn Searcher {
+        self.search.as_ref()
+    }
+
+    /// Why the search could not be restarted after the last edit (for instance Jump Point
+    /// Search once terrain costs other than 1 were painted), or `None`. While set, the search
+    /// shows its last state and steps do nothing.
+    pub fn refused(&self) -> Option<&PlanError> {
+        self.refused.as_ref()
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> (u32, u32) {
+        self.start
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> (u32, u32) {
+        self.goal
+    }
+}
+
+/// A new search for `settings`; A* on a node mesh searches `mesh` (the generic
+/// [`new_search`] would generate one from the map).
+pub(super) fn searcher_for(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+    mesh: &Mesh,
+) -> Result<Box<dyn Searcher>, PlanError> {
+    if settings.algorithm == Algorithm::Mesh {
+        settings.check_on(grid)?;
+        Ok(Box::new(MeshSearch::new(
+            grid,
+            start,
+            goal,
+            settings,
+            mesh.clone(),
+        )?))
+    } else {
+        new_search(grid, start, goal, settings)
+    }
+}

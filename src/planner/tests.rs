@@ -1,0 +1,285 @@
+//! Unit tests of the planner: edits and undo, markers, live re-planning, the walker, the
+//! mesh and recording.
+
+use super::edits::trim_history;
+use super::state::Edit;
+use super::*;
+use crate::grid::{Cell, Grid};
+use crate::search::{new_search, Budget, Settings, Status};
+use crate::search::{Algorithm, CellState};
+
+fn planner() -> Planner {
+    Planner::new(8, 5).unwrap()
+}
+
+#[test]
+fn undoing_under_a_walker_never_walls_a_marker() {
+    // Found by the `planner` fuzz target: clear the walls, walk the start onto a cleared
+    // cell, undo the clear. The undo must not put a wall under the walker.
+    let grid = Grid::from_bytes(5, 3, vec![1, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]).unwrap();
+    let mut p = Planner::with_grid(grid, (0, 0), (4, 0), Settings::default()).unwrap();
+    p.step(Budget::Unlimited, || 0.0);
+    assert!(p.clear_walls() > 0);
+    p.step(Budget::Unlimited, || 0.0);
+    let walked = p.advance_walker().unwrap();
+    assert_eq!(walked, (1, 0), "the walker takes the cleared cell");
+    assert!(p.undo());
+    assert!(p.grid().is_passable(1, 0), "no wall under the walker");
+    assert_eq!(
+        p.grid().get(2, 0),
+        Some(Cell::Wall),
+        "the rest of the edit is undone"
+    );
+    assert!(p.redo() && p.undo());
+    assert!(p.grid().is_passable(1, 0));
+}
+
+#[test]
+fn the_undo_history_is_bounded_by_edits_and_by_cells() {
+    let edit = |n: usize| Edit {
+        cells: vec![(0, 1, 0); n],
+        markers: None,
+    };
+    let mut history: Vec<Edit> = (1..=5).map(edit).collect();
+    trim_history(&mut history, 4, 100);
+    assert_eq!(
+        history.iter().map(|e| e.cells.len()).collect::<Vec<_>>(),
+        [2, 3, 4, 5]
+    );
+    trim_history(&mut history, 4, 9);
+    assert_eq!(
+        history.iter().map(|e| e.cells.len()).collect::<Vec<_>>(),
+        [4, 5]
+    );
+    history.push(edit(50));
+    trim_history(&mut history, 4, 9);
+    assert_eq!(
+        history.len(),
+        1,
+        "the newest edit stays even when it alone is over"
+    );
+}
+
+#[test]
+fn lines_far_outside_the_map_are_clipped_not_walked() {
+    let mut p = planner();
+    // From JS, -1 arrives as u32::MAX: this must neither allocate 4 billion cells nor hang.
+    assert_eq!(p.paint_line((0, 2), (u32::MAX, 2), 1, Cell::Wall), 8);
+    assert_eq!(
+        p.paint_line((u32::MAX, u32::MAX), (u32::MAX, 0), 3, Cell::Wall),
+        0
+    );
+    let mut q = planner();
+    q.paint_line((3, 0), (3, u32::MAX), 1, Cell::Wall);
+    assert_eq!(q.grid().wall_count(), 5);
+}
+
+#[test]
+fn a_fast_drag_leaves_no_gaps() {
+    let mut p = planner();
+    assert_eq!(p.paint_line((1, 1), (6, 3), 1, Cell::Wall), 6);
+    let cells = line_cells((1, 1), (6, 3));
+    for w in cells.windows(2) {
+        assert!((w[0].0 - w[1].0).abs() <= 1 && (w[0].1 - w[1].1).abs() <= 1);
+    }
+    assert_eq!(cells.first(), Some(&(1, 1)));
+    assert_eq!(cells.last(), Some(&(6, 3)));
+}
+
+#[test]
+fn walls_never_cover_the_markers() {
+    let mut p = planner();
+    p.paint_line((0, 0), (7, 0), 1, Cell::Wall);
+    assert_eq!(p.grid().get(0, 0), Some(Cell::OPEN));
+    assert!(p.set_start(3, 0).is_err(), "start on a wall is refused");
+    assert_eq!(p.start(), (0, 0));
+}
+
+#[test]
+fn brush_paints_a_square() {
+    let mut p = planner();
+    assert_eq!(p.paint_line((3, 2), (3, 2), 3, Cell::Terrain(4)), 9);
+    assert_eq!(p.grid().get(2, 1), Some(Cell::Terrain(4)));
+    assert_eq!(p.grid().get(4, 3), Some(Cell::Terrain(4)));
+}
+
+#[test]
+fn undo_and_redo_restore_cells_and_markers() {
+    let mut p = planner();
+    p.begin_stroke();
+    p.paint_line((2, 0), (2, 3), 1, Cell::Wall);
+    p.paint_line((2, 3), (4, 3), 1, Cell::Wall);
+    p.end_stroke();
+    p.set_goal(5, 1).unwrap();
+    let walled = p.grid().clone();
+    assert!(p.undo());
+    assert_eq!(p.goal(), (7, 4));
+    assert_eq!(p.grid(), &walled);
+    assert!(p.undo());
+    assert_eq!(p.grid().wall_count(), 0);
+    assert!(!p.undo());
+    assert!(p.redo());
+    assert_eq!(p.grid(), &walled);
+    assert!(p.redo());
+    assert_eq!(p.goal(), (5, 1));
+    assert!(!p.redo());
+}
+
+#[test]
+fn a_finished_search_replans_after_an_edit() {
+    let mut p = planner();
+    assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+    p.set_cell(3, 3, Cell::Wall);
+    assert_eq!(p.search().status(), Status::Found, "re-planned at once");
+    p.reset_search();
+    p.set_cell(4, 3, Cell::Wall);
+    assert_eq!(
+        p.search().status(),
+        Status::Running,
+        "unfinished searches just restart"
+    );
+    assert_eq!(p.search().stats().expanded, 0);
+}
+
+#[test]
+fn settings_are_validated_and_restart_the_search() {
+    let mut p = planner();
+    let bad = Settings {
+        weight: -1.0,
+        ..Settings::default()
+    };
+    assert!(p.set_settings(bad).is_err());
+    let bfs = Settings {
+        algorithm: Algorithm::BreadthFirst,
+        ..Settings::default()
+    };
+    p.set_settings(bfs).unwrap();
+    assert_eq!(p.search().settings().algorithm, Algorithm::BreadthFirst);
+}
+
+#[test]
+fn loading_a_map_moves_markers_off_walls() {
+    let mut p = planner();
+    let mut g = Grid::new(4, 4).unwrap();
+    g.set(0, 0, Cell::Wall);
+    p.load_grid(g).unwrap();
+    assert_eq!(p.start(), (1, 0));
+    assert_eq!(p.goal(), (3, 3));
+    let all_walls = Grid::from_bytes(2, 1, vec![0, 0]).unwrap();
+    assert!(p.load_grid(all_walls).is_err());
+    assert_eq!(p.grid().width(), 4, "a refused map leaves the old one");
+}
+
+fn with_algorithm(algorithm: Algorithm, width: u32, height: u32) -> Planner {
+    let mut p = Planner::new(width, height).unwrap();
+    p.set_settings(Settings {
+        algorithm,
+        ..Settings::default()
+    })
+    .unwrap();
+    p
+}
+
+/// Asserts the planner's path cost is a fresh A*'s on its map (to rounding: two paths
+/// of equal cost may sum their steps in another order).
+fn assert_fresh_astar_cost(p: &Planner) {
+    let mut a = new_search(p.grid(), p.start(), p.goal(), &Settings::default()).unwrap();
+    a.run(p.grid(), Budget::Unlimited, &|| 0.0).unwrap();
+    let (got, want) = (p.search().stats().path_cost, a.stats().path_cost);
+    assert!(
+        got.zip(want)
+            .map_or(got == want, |(g, w)| (g - w).abs() < 1e-9),
+        "{got:?} vs a fresh A*'s {want:?}"
+    );
+}
+
+#[test]
+fn live_replanning_repairs_instead_of_restarting() {
+    for algorithm in [Algorithm::Lpa, Algorithm::DStarLite] {
+        let mut p = with_algorithm(algorithm, 30, 20);
+        assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+        let first = p.search().stats().expanded;
+        p.paint_line((10, 5), (10, 19), 1, Cell::Wall);
+        assert_eq!(p.search().status(), Status::Found, "repaired at once");
+        assert!(p.search().stats().expanded < first);
+        assert!(p.search().states().contains(&(CellState::Repaired as u8)));
+        assert_fresh_astar_cost(&p);
+        assert!(p.undo());
+        assert_fresh_astar_cost(&p);
+    }
+}
+
+#[test]
+fn with_recording_off_the_search_is_the_same_and_the_timeline_stays_empty() {
+    let mut on = with_algorithm(Algorithm::AStar, 30, 20);
+    let mut off = with_algorithm(Algorithm::AStar, 30, 20);
+    off.set_recording(false);
+    assert!(on.recording() && !off.recording());
+    for p in [&mut on, &mut off] {
+        p.paint_line((10, 0), (10, 15), 1, Cell::Wall);
+        assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+    }
+    assert_eq!(on.search().path(), off.search().path());
+    assert_eq!(on.search().stats().expanded, off.search().stats().expanded);
+    assert!(on.timeline_len() > 0);
+    assert_eq!(off.timeline_len(), 0);
+    off.seek(3);
+    assert!(off.is_live(), "nothing to seek to");
+    assert_eq!(off.shown_states(), off.search().states());
+    off.set_recording(true);
+    off.reset_search();
+    off.step(Budget::Expansions(5), || 0.0);
+    assert_eq!(
+        off.timeline_len(),
+        5,
+        "recording again after switching it back on"
+    );
+}
+
+#[test]
+fn the_walker_walks_round_a_new_wall_to_the_goal() {
+    let mut p = with_algorithm(Algorithm::DStarLite, 20, 9);
+    p.set_start(0, 4).unwrap();
+    p.set_goal(19, 4).unwrap();
+    p.step(Budget::Unlimited, || 0.0);
+    let mut steps = 0;
+    while let Some(at) = p.advance_walker() {
+        steps += 1;
+        if steps == 3 {
+            p.paint_line((8, 0), (8, 7), 1, Cell::Wall);
+        }
+        assert_eq!(p.start(), at);
+        assert_fresh_astar_cost(&p);
+        assert!(steps < 60);
+    }
+    assert_eq!(p.start(), (19, 4));
+}
+
+#[test]
+fn mesh_edits_restart_an_a_star_on_the_mesh() {
+    let mut p = with_algorithm(Algorithm::Mesh, 10, 10);
+    p.set_goal(9, 0).unwrap();
+    p.step(Budget::Unlimited, || 0.0);
+    assert_eq!(p.search().status(), Status::Found, "start sees goal");
+    assert!(p.search().is_any_angle());
+    p.paint_line((5, 0), (5, 8), 1, Cell::Wall);
+    assert_eq!(
+        p.search().status(),
+        Status::NoPath,
+        "no mesh node to go round by"
+    );
+    let a = p.add_mesh_node(4, 9).unwrap();
+    let b = p.add_mesh_node(6, 9).unwrap();
+    assert_eq!(p.search().status(), Status::NoPath);
+    p.connect_mesh_nodes(a, b).unwrap();
+    assert_eq!(p.search().status(), Status::Found);
+    assert_eq!(
+        p.search().path_cells(),
+        vec![(0, 0), (4, 9), (6, 9), (9, 0)]
+    );
+    assert!(p.connect_mesh_nodes(a, 7).is_err());
+    assert!(p.remove_mesh_node(a));
+    assert_eq!(p.search().status(), Status::NoPath);
+    assert!(p.generate_mesh().unwrap() >= 2);
+    assert_eq!(p.search().status(), Status::Found);
+}
