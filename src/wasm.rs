@@ -50,6 +50,16 @@ struct StatsView {
     status: &'static str,
     /// Whether nothing has been expanded yet.
     fresh: bool,
+    /// Repairs the search has made since it started (LPA*, D* Lite): the path shown came
+    /// from a repair when this is above 0.
+    repairs: u64,
+    /// The timeline step shown, and the steps recorded.
+    step: usize,
+    steps: usize,
+    /// Why the search was refused after the last edit, or null.
+    refused: Option<String>,
+    /// The planner's version: the statistics describe the planner as of this version.
+    version: u32,
     #[serde(flatten)]
     stats: crate::search::Stats,
 }
@@ -319,14 +329,21 @@ impl Planner {
         status_name(self.inner.shown_status()).to_string()
     }
 
-    /// The statistics as a plain object: `status`, `fresh`, `expanded`, `generated`,
-    /// `reopened`, `updated`, `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost`
-    /// (null until found) and `pathMoves`.
+    /// The statistics as a plain object: `status`, `fresh`, `repairs`, `step` and `steps`
+    /// (the timeline step shown and the steps recorded), `refused` (why the search was
+    /// refused, or null), `version`, `expanded`, `generated`, `reopened`, `updated`,
+    /// `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost` (null until found) and
+    /// `pathMoves`. Everything the page's status line and statistics show comes from here.
     pub fn stats(&self) -> Result<JsValue, JsError> {
         let stats = self.inner.shown_stats();
         let view = StatsView {
             status: status_name(self.inner.shown_status()),
             fresh: stats.expanded == 0,
+            repairs: self.inner.search().repairs(),
+            step: self.inner.position(),
+            steps: self.inner.timeline_len(),
+            refused: self.inner.refused().map(|e| e.to_string()),
+            version: self.version,
             stats,
         };
         to_js(&view)

@@ -5,7 +5,7 @@
 
 import init, { Planner, formatCompareLink, splitCompareLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
-import { PlannerView, messageOf, isTrap, finishText } from './view.js';
+import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
@@ -30,13 +30,22 @@ const app = {
   mapList: [],
 };
 
+/**
+ * Shows a notice on the status line: through the view once it exists, so it lasts only while
+ * the planner stays in the state it was said in (status.js); before that, directly.
+ */
+function say(text, kind = 'info') {
+  if (app.view && !app.dead) app.view.say(text, kind);
+  else setMessage(text, kind);
+}
+
 /** Runs `action`, turning any thrown error into an error message (never uncaught). */
 function guard(action) {
   try {
     return action();
   } catch (e) {
     if (isTrap(e)) crashed(e);
-    else setMessage(messageOf(e), 'error');
+    else say(messageOf(e), 'error');
     return undefined;
   }
 }
@@ -46,21 +55,6 @@ function guard(action) {
 const CRASH_KEY = 'pathlab:crashed-at';
 /** A second crash this soon after recovering stops the reloading (no reload loops). */
 const CRASH_LOOP_MS = 20_000;
-
-/**
- * After a seek, the message line says where the user is: a step of the past (the finish
- * sentence of the live search would be wrong there), or, back at the live end, the finish
- * sentence again.
- */
-function timelineMessage() {
-  const { position, length } = app.timeline.figures();
-  if (position < length) {
-    setMessage(`Step ${position} of ${length}: the search as it stood after ${position} expansions. Press End to go back to the live search.`, 'info');
-    return;
-  }
-  const finished = finishText(app.view.planner.stats());
-  if (finished) setMessage(...finished);
-}
 
 /**
  * The wasm instance trapped. A trapped instance can't be trusted, so the page stops using it,
@@ -110,7 +104,8 @@ window.addEventListener('unhandledrejection', (event) => {
 const pageHooks = {
   message: setMessage,
   stats: (stats, running) => {
-    showStats(stats, running);
+    showStats(stats, running, app.view?.needsMesh());
+    app.timeline?.update();
     if ($('#open-card').open) app.openList?.update();
   },
   buttons: () => updateButtons(),
@@ -174,7 +169,7 @@ function afterLoad(name, message) {
   app.view.loaded();
   app.view.syncMeshBar();
   syncControls();
-  if (message) setMessage(message, 'success');
+  if (message) say(message, 'success');
 }
 
 async function openBundled(file) {
@@ -186,7 +181,7 @@ async function openBundled(file) {
     afterLoad(entry.file, `Loaded ${entry.name || entry.file} (${planner().width}×${planner().height}).`);
     scenarios.clear();
   } catch (e) {
-    setMessage(`${messageOf(e)} The current map is kept.`, 'error');
+    say(`${messageOf(e)} The current map is kept.`, 'error');
     showMapName(app.mapName);
   }
 }
@@ -203,7 +198,7 @@ async function openFile(file) {
     afterLoad(file.name, `Opened ${file.name} (${planner().width}×${planner().height}).`);
     scenarios.clear();
   } catch (e) {
-    setMessage(`Could not open ${file.name}: ${messageOf(e)} The current map is kept.`, 'error');
+    say(`Could not open ${file.name}: ${messageOf(e)} The current map is kept.`, 'error');
   }
 }
 
@@ -215,7 +210,7 @@ function newMap() {
   const w = Number($('#new-width').value);
   const h = Number($('#new-height').value);
   if (!sizeOk(w) || !sizeOk(h)) {
-    setMessage('A new map needs a whole width and height from 10 to 1024.', 'error');
+    say('A new map needs a whole width and height from 10 to 1024.', 'error');
     return;
   }
   save();
@@ -233,15 +228,15 @@ function generate() {
   const seed = seedText === '' ? Math.floor(Math.random() * 1e9) : Number(seedText);
   const density = Number($('#gen-density').value);
   if (!sizeOk(w) || !sizeOk(h)) {
-    setMessage('A generated map needs a whole width and height from 10 to 1024.', 'error');
+    say('A generated map needs a whole width and height from 10 to 1024.', 'error');
     return;
   }
   if (!Number.isSafeInteger(seed) || seed < 0) {
-    setMessage('The seed must be a whole number of at least 0 (or empty for a random one).', 'error');
+    say('The seed must be a whole number of at least 0 (or empty for a random one).', 'error');
     return;
   }
   if ($('#gen-density').value.trim() === '' || !Number.isFinite(density)) {
-    setMessage('The density must be a number, the wall fraction from 0 to 0.9.', 'error');
+    say('The density must be a number, the wall fraction from 0 to 0.9.', 'error');
     return;
   }
   save();
@@ -304,7 +299,7 @@ function openCompare(e) {
     const fragment = link.split('#')[1];
     url = new URL(`compare.html#${fragment}&${part}`, location.href).href;
   } catch (err) {
-    setMessage(`Could not open compare mode: ${messageOf(err)}`, 'error');
+    say(`Could not open compare mode: ${messageOf(err)}`, 'error');
     return;
   }
   save();
@@ -316,12 +311,12 @@ async function copyLink() {
   try {
     link = currentLink();
   } catch (e) {
-    setMessage(`Could not make a link: ${messageOf(e)}`, 'error');
+    say(`Could not make a link: ${messageOf(e)}`, 'error');
     return;
   }
   $('#share-box').hidden = false;
   const kind = link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`;
-  await offerLink($('#share-url'), link.url,
+  await offerLink(say, $('#share-url'), link.url,
     `Copied a ${kind}: it opens this map, markers and settings.`,
     `The browser would not copy: the ${kind} is selected below, press Ctrl+C.`);
 }
@@ -338,7 +333,7 @@ async function openLinkFromLocation() {
     }
   } catch (e) {
     history.replaceState(null, '', location.pathname + location.search);
-    setMessage(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
+    say(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
     return false;
   }
   // Drop the fragment first: a reload must not re-open the link over later edits.
@@ -355,7 +350,7 @@ async function openLinkFromLocation() {
     scenarios.clear();
     return true;
   } catch (e) {
-    setMessage(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
+    say(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
     return false;
   } finally {
     scratch.free();
@@ -371,9 +366,9 @@ async function exportPng() {
   try {
     const blob = await maps.encodePng(p.width, p.height, rgba);
     maps.download(blob, maps.fileStem(app.mapName), 'png');
-    setMessage('Exported the map as a PNG (walls black, open white, terrain in greys).', 'success');
+    say('Exported the map as a PNG (walls black, open white, terrain in greys).', 'success');
   } catch (e) {
-    setMessage(`Could not export the PNG: ${messageOf(e)}`, 'error');
+    say(`Could not export the PNG: ${messageOf(e)}`, 'error');
   }
 }
 
@@ -395,7 +390,7 @@ function save() {
     map: app.mapName,
     ui: { brush: v.brush, brushSize: v.brushSize, speed: v.speed, drawProgress: v.drawProgress },
   });
-  if (error) setMessage(error, 'error');
+  if (error) say(error, 'error');
 }
 
 /** Restores the autosaved state; false when there is none or it is unusable. */
@@ -498,7 +493,7 @@ function wireControls() {
   $('#generate').addEventListener('click', generate);
   $('#export-map').addEventListener('click', () => {
     if (guard(() => (maps.downloadMap(planner(), app.mapName), true))) {
-      setMessage('Exported the map as a .map file.', 'success');
+      say('Exported the map as a .map file.', 'success');
     }
   });
   $('#export-png').addEventListener('click', exportPng);
@@ -586,6 +581,11 @@ function installHooks() {
     perf: () => v.perf.last ?? null,
     timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, lastCoreMs: app.timeline.perf.lastCoreMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
     paintMs: () => v.renderer.lastPaintMs,
+    // Which planner state the page should show: every [data-sync] panel (status line,
+    // statistics, timeline label, canvas) carries the version it last rendered.
+    version: () => planner().version,
+    position: () => planner().timelinePosition(),
+    crashed: () => Boolean(app.dead),
   };
 }
 
@@ -595,7 +595,7 @@ async function main() {
   try {
     wasm = await init();
   } catch (e) {
-    setMessage(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
+    say(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
     return;
   }
   app.memory = wasm.memory;
@@ -619,7 +619,7 @@ async function main() {
   fillGenerators();
   scenarios = wireScenarios({
     view: app.view,
-    setMessage,
+    setMessage: say,
     settingsChanged: () => writeSettings(planner().settings()),
   });
   if (!restored) {
@@ -630,7 +630,7 @@ async function main() {
         app.mapName = first.file;
         app.shippedText = p.exportMap();
       } catch (e) {
-        setMessage(`${messageOf(e)} Starting with an empty map.`, 'error');
+        say(`${messageOf(e)} Starting with an empty map.`, 'error');
       }
     }
   }
@@ -642,7 +642,7 @@ async function main() {
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();
   // The scrubber first: the canvas must have its final height when the view fits the map.
-  app.timeline = new Timeline($('#timeline'), { views: () => [app.view], onSeek: timelineMessage });
+  app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
   app.view.timeline = app.timeline;
   app.view.start();
   app.openList = new OpenListPanel($('#open-list'), app.view);
@@ -652,11 +652,11 @@ async function main() {
   });
   updateButtons();
   if (restoredAs === 'damaged') {
-    setMessage('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');
+    say('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');
   } else if (restored && recoveredFromCrash()) {
-    setMessage('The planner was reloaded after a crash: your autosaved map was restored.', 'success');
+    say('The planner was reloaded after a crash: your autosaved map was restored.', 'success');
   } else if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
-    setMessage(restored
+    say(restored
       ? 'Welcome back: your map and settings were restored. Press Space to run.'
       : 'Drag on the map to draw walls, then press Run (Space) to watch the search.', 'info');
   }

@@ -132,7 +132,7 @@ async function copyLink() {
   }
   const field = $('#share-url');
   field.hidden = false;
-  await offerLink(field, url,
+  await offerLink(setMessage, field, url,
     'Copied a link to this comparison: the map, markers, planners and step.',
     'The browser would not copy: the link is selected beside the button, press Ctrl+C.');
 }

@@ -211,8 +211,10 @@ export class CompareView {
       readonly: this.readonly,
       controls: this,
       hooks: {
-        message: (text, kind) => {
-          if (kind !== 'info') this.say(`${plannerLabel(column.spec)}: ${text}`, kind);
+        // A column's own status sentence shows in its line of the table; only its notices
+        // (errors, refusals) reach the page's message line.
+        message: (text, kind, at) => {
+          if (kind !== 'info' && at?.notice) this.say(`${plannerLabel(column.spec)}: ${text}`, kind);
         },
         stats: (stats, running) => this.showLine(column, stats, running),
         buttons: () => this.showButtons(),

@@ -7,6 +7,46 @@
 
 const DOUBLE_MS = 450;
 
+/** The keys a focused slider keeps for itself. */
+const RANGE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+
+/** Input types whose keys are all their own (text is typed into them). */
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'password', 'tel', 'date', 'time', 'datetime-local', 'month', 'week']);
+
+/**
+ * How the element `t` takes keys: `text` (text and number fields, selects, editable
+ * content: every key is its own, the shortcuts stay off), `range` (a slider: its arrows,
+ * Home and End), `button` (buttons, checkboxes, links: Enter presses them, Space is the
+ * page's run/pause) or `none`.
+ */
+export function keyTaker(t) {
+  const tag = t?.tagName;
+  if (!tag) return 'none';
+  if (tag === 'TEXTAREA' || tag === 'SELECT' || t.isContentEditable) return 'text';
+  if (tag === 'INPUT') {
+    const type = (t.type || 'text').toLowerCase();
+    if (type === 'range') return 'range';
+    if (TEXT_INPUTS.has(type)) return 'text';
+    return 'button';
+  }
+  if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return 'button';
+  return 'none';
+}
+
+/**
+ * Space was taken as run/pause while `t` had focus: a button (or checkbox) would still be
+ * pressed by the keyup that follows, so swallow that one keyup.
+ */
+export function swallowSpaceUp(t) {
+  if (keyTaker(t) !== 'button') return;
+  const up = (e) => {
+    if (e.key !== ' ') return;
+    e.preventDefault();
+    t.removeEventListener('keyup', up, true);
+  };
+  t.addEventListener('keyup', up, true);
+}
+
 /** Attaches the input handlers for `app` on `canvas`; returns a function that detaches them. */
 export function attachInput(app, canvas) {
   const r = app.renderer;
@@ -269,14 +309,13 @@ export function attachInput(app, canvas) {
 
   const editKeys = new Set(['w', 'e', '1', '2', '3', '4', 's', 'g']);
   listen(app.keyScope || document, 'keydown', (e) => {
+    if (e.defaultPrevented) return;
     const t = e.target;
-    const tag = t?.tagName;
-    const typing = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || t?.isContentEditable;
+    const takes = keyTaker(t);
     const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
-      if (app.readonly) return;
-      if (typing && tag !== 'INPUT') return;
-      if (typing && t.type !== 'checkbox' && t.type !== 'range' && t.type !== 'file') return;
+      // In a text field Ctrl+Z is the field's own undo.
+      if (app.readonly || takes === 'text') return;
       if (key === 'z') {
         e.preventDefault();
         if (e.shiftKey) app.redo();
@@ -287,15 +326,19 @@ export function attachInput(app, canvas) {
       }
       return;
     }
-    if (e.altKey || typing) return;
+    if (e.altKey || takes === 'text') return;
     if (key === 'Escape') {
       closeMenu();
       app.walker = null;
       return;
     }
-    // Space and Enter on a focused button belong to the button.
-    if (tag === 'BUTTON' && (key === ' ' || key === 'Enter')) return;
+    // Enter on a focused button presses it (keyboard users reach every button that way);
+    // arrows, Home and End on a slider move the slider.
+    if (takes === 'button' && key === 'Enter') return;
+    if (takes === 'range' && RANGE_KEYS.has(key)) return;
     if (app.readonly && editKeys.has(key)) return;
+    // The canvas has a cell cursor of its own for drawing without a mouse.
+    if (t === canvas && cursorKey(e, key)) return;
     // Run, step, reset and the timeline go to the view's controller when it has one (compare
     // mode drives several views from one place).
     const ctl = app.controls || app;
@@ -322,8 +365,8 @@ export function attachInput(app, canvas) {
       2: () => app.setBrush('2'),
       3: () => app.setBrush('3'),
       4: () => app.setBrush('4'),
-      s: () => placeUnderPointer('start'),
-      g: () => placeUnderPointer('goal'),
+      s: () => placeMarker('start'),
+      g: () => placeMarker('goal'),
       f: () => app.fit(),
       '+': () => app.zoom(1.25),
       '=': () => app.zoom(1.25),
@@ -331,16 +374,49 @@ export function attachInput(app, canvas) {
     }[key];
     if (!act) return;
     e.preventDefault();
+    if (key === ' ') swallowSpaceUp(t);
     act();
   });
 
-  function placeUnderPointer(which) {
-    if (!app.hover) {
-      setMessage(`Point at a cell on the map, then press ${which === 'start' ? 'S' : 'G'}.`, 'info');
+  /**
+   * Keys on the focused canvas that move the cell cursor (arrows) or toggle a wall under it
+   * (Enter): the page then works without a mouse. Returns whether the key was one of them.
+   */
+  function cursorKey(e, key) {
+    const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    if (e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) return false;
+    if (moves[key]) {
+      e.preventDefault();
+      const c = app.cursor ?? app.hover ?? { x: 0, y: 0 };
+      const [dx, dy] = moves[key];
+      const x = Math.max(0, Math.min(app.planner.width - 1, c.x + dx));
+      const y = Math.max(0, Math.min(app.planner.height - 1, c.y + dy));
+      app.setCursor({ x, y });
+      return true;
+    }
+    if (key === 'Enter' && !app.readonly) {
+      e.preventDefault();
+      const c = app.cursor ?? { x: 0, y: 0 };
+      app.setCursor(c);
+      app.toggleWall(c);
+      return true;
+    }
+    return false;
+  }
+
+  /** Places a marker at the keyboard cursor when there is one, else under the pointer. */
+  function placeMarker(which) {
+    const cell = app.cursor && document.activeElement === canvas ? app.cursor : app.hover;
+    placeAt(which, cell);
+  }
+
+  function placeAt(which, cell) {
+    if (!cell) {
+      setMessage(`Point at a cell on the map (or move the cursor there with the arrow keys), then press ${which === 'start' ? 'S' : 'G'}.`, 'info');
       return;
     }
-    if (app.setMarker(which, app.hover)) {
-      setMessage(`${which === 'start' ? 'Start' : 'Goal'} set at (${app.hover.x}, ${app.hover.y}).`, 'info');
+    if (app.setMarker(which, cell)) {
+      setMessage(`${which === 'start' ? 'Start' : 'Goal'} set at (${cell.x}, ${cell.y}).`, 'info');
     }
   }
 

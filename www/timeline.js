@@ -48,7 +48,7 @@ export class Timeline {
       type: 'range', min: '0', max: '0', step: '1', value: '0', class: 'tl-range',
       'aria-label': label, 'aria-valuetext': 'step 0 of 0', 'data-timeline': 'range',
     });
-    this.labelEl = el('output', { class: 'tl-label', 'data-timeline': 'label', text: 'step 0 of 0' });
+    this.labelEl = el('output', { class: 'tl-label', 'data-timeline': 'label', 'data-sync': '', text: 'step 0 of 0' });
     this.noteEl = el('span', { class: 'tl-note', 'data-timeline': 'note' });
     this.root = el('div', { class: 'timeline', role: 'group', 'aria-label': 'Timeline' }, [
       this.first, this.back, this.range, this.forward, this.last, this.labelEl, this.noteEl,
@@ -167,6 +167,10 @@ export class Timeline {
   /** Writes the range, label and note; touches the DOM only when a figure changed. */
   update() {
     const f = this.figures();
+    // Which planner state the label shows (the first view's version), for readers that must
+    // know the label has caught up (see status.js and the end-to-end tests' `settled`).
+    const version = String(this.live()[0]?.planner.version ?? '');
+    if (this.labelEl.dataset.version !== version) this.labelEl.dataset.version = version;
     const key = `${f.position}/${f.length}/${f.complete}/${f.events}`;
     if (key === this.shown) return;
     this.shown = key;
@@ -174,6 +178,7 @@ export class Timeline {
     if (this.pending === null) this.range.value = String(f.position);
     const text = `step ${f.position} of ${f.length}`;
     this.labelEl.textContent = f.position < f.length ? `${text} (scrubbed back)` : text;
+    this.labelEl.dataset.step = String(f.position);
     this.range.setAttribute('aria-valuetext', text);
     this.back.disabled = f.position === 0;
     this.first.disabled = f.position === 0;

@@ -23,27 +23,46 @@ export const SPEEDS = [
 
 const messageEl = () => $('#message');
 
-/** Shows a message in the live region; kind is info, error or success. */
-export function setMessage(text, kind = 'info') {
+/**
+ * Writes the status line (the live region); kind is info, error or success. `at` is the
+ * planner state the line describes, `{version, step}` (status.js): it goes into
+ * `data-version` and `data-step`, so a reader (and the end-to-end tests) can tell whether the
+ * line has caught up with the statistics and the timeline. Without `at` (a page-level message
+ * before any planner exists) both are cleared.
+ */
+export function setMessage(text, kind = 'info', at = null) {
   const el = messageEl();
   el.dataset.kind = kind;
-  el.textContent = text;
+  if (el.textContent !== text) el.textContent = text;
+  syncMark(el, at);
+}
+
+/** Sets (or clears) `data-version` and `data-step` on `el` for the planner state `at`. */
+export function syncMark(el, at) {
+  if (at) {
+    el.dataset.version = String(at.version);
+    el.dataset.step = String(at.step);
+  } else {
+    delete el.dataset.version;
+    delete el.dataset.step;
+  }
 }
 
 /**
- * Puts `url` in the text `field` and copies it to the clipboard, saying `copied`; without
+ * Puts `url` in the text `field` and copies it to the clipboard, saying `copied` through
+ * `say(text, kind)`; without
  * clipboard permission (or on an insecure origin) the field's text is selected instead and
  * `selected` tells the user to copy it themselves.
  */
-export async function offerLink(field, url, copied, selected) {
+export async function offerLink(say, field, url, copied, selected) {
   field.value = url;
   try {
     await navigator.clipboard.writeText(url);
-    setMessage(copied, 'success');
+    say(copied, 'success');
   } catch {
     field.focus();
     field.select();
-    setMessage(selected, 'info');
+    say(selected, 'info');
   }
 }
 
@@ -54,10 +73,11 @@ const fmt = {
 };
 
 /** The status word shown to users (and the E2E tests). */
-export function statusWord(stats, running) {
+export function statusWord(stats, running, noMesh = false) {
+  if (noMesh) return 'no mesh';
   switch (stats.status) {
     case 'found':
-      return 'found';
+      return stats.repairs > 0 ? 'repaired' : 'found';
     case 'no_path':
       return 'no path';
     case 'partial':
@@ -71,12 +91,12 @@ export function statusWord(stats, running) {
 let statEls = null;
 
 /** Writes the statistics panel. */
-export function showStats(stats, running) {
+export function showStats(stats, running, noMesh = false) {
   statEls ??= Object.fromEntries(
     [...document.querySelectorAll('[data-stat]')].map((el) => [el.dataset.stat, el]),
   );
   const values = {
-    status: statusWord(stats, running),
+    status: statusWord(stats, running, noMesh),
     expanded: fmt.int(stats.expanded),
     generated: fmt.int(stats.generated),
     reopened: fmt.int(stats.reopened),
@@ -91,6 +111,8 @@ export function showStats(stats, running) {
     if (el && el.textContent !== text) el.textContent = text;
   }
   statEls.status.dataset.value = values.status;
+  const card = statEls.status.closest('[data-sync]');
+  if (card) syncMark(card, { version: stats.version, step: stats.step });
 }
 
 /** Reads the settings form into the planner's settings object; throws a readable Error. */

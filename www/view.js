@@ -7,12 +7,12 @@
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
 import { SPEEDS } from './ui.js';
+import { statusSentence, sentence } from './status.js';
 
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 
 const NOOP = () => {};
 
-/** The first letter upper-cased and a final full stop: errors become sentences. */
 /** Milliseconds per cell for the D* Lite walker. */
 const LIVE_STEP_MS = 140;
 
@@ -21,25 +21,11 @@ export function isTrap(e) {
   return e instanceof WebAssembly.RuntimeError;
 }
 
+/** An error's message as a sentence, for the status line. */
 export function messageOf(e) {
-  const text = e && e.message ? e.message : String(e);
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.');
+  return sentence(e && e.message ? e.message : String(e));
 }
 
-/** The sentence announcing a finished search, or null while it runs. */
-export function finishText(stats) {
-  const cost = stats.pathCost?.toFixed(4);
-  switch (stats.status) {
-    case 'found':
-      return [`Path found: cost ${cost} in ${stats.pathMoves} moves, ${stats.expanded} nodes expanded.`, 'success'];
-    case 'no_path':
-      return [`No path: the goal cannot be reached from the start (${stats.expanded} nodes expanded).`, 'error'];
-    case 'partial':
-      return [`Partial path: the node budget ran out after ${stats.expanded} expansions; showing the way to the expanded node nearest the goal (cost ${cost}).`, 'info'];
-    default:
-      return null;
-  }
-}
 
 /**
  * One live planner on a canvas. `options`:
@@ -49,8 +35,11 @@ export function finishText(stats) {
  * - `readonly`: no drawing or marker moves (pan and zoom still work);
  * - `controls`: optional object answering toggleRun/step/resetSearch/timelineStep/timelineSeek
  *   for the keyboard instead of this view (compare mode drives every view from one place);
- * - `hooks`: { message(text, kind), stats(stats, running), buttons(view), edited(view),
+ * - `hooks`: { message(text, kind, at), stats(stats, running), buttons(view), edited(view),
  *   brush(brush), inspect(node, cellByte), finished(stats), stepped(view) } — all optional.
+ *   `message` gets the status line: the sentence for the planner's state (status.js) or a
+ *   notice said in that state, with `at = {version, step, notice}`: the state it describes,
+ *   and whether the text is a notice (rather than the state's own sentence).
  */
 export class PlannerView {
   constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {}, controls = null }) {
@@ -81,6 +70,10 @@ export class PlannerView {
     this.shownRunning = false;
     this.inspected = '';
     this.lastStatus = 'running';
+    this.stats = null;
+    // A notice said by an action, shown while the planner stays in the state it was said in.
+    this.notice = null;
+    this.shownStatus = '';
     this.walker = null;
     this.nextDoubleClick = 'start';
     this.perf = { paint: [], step: [] };
@@ -121,8 +114,54 @@ export class PlannerView {
     return (this.hooks[name] || NOOP)(...args);
   }
 
+  /**
+   * Shows a notice on the status line until the planner's state changes (a step, an edit, a
+   * seek, a run); then the status sentence of the new state replaces it.
+   */
   say(text, kind = 'info') {
-    this.hook('message', text, kind);
+    if (this.destroyed && !this.crashed) return;
+    this.notice = { text, kind, key: this.crashed ? 'crashed' : this.stateKey() };
+    this.renderStatus();
+  }
+
+  /** What the status line depends on: the planner's version, running, and the walker. */
+  stateKey() {
+    const w = this.walker;
+    return `${this.planner.version}|${this.running}|${w ? `${w.live}/${w.done}` : ''}`;
+  }
+
+  /** The walker as the status sentence needs it, or null. */
+  walkerState() {
+    const w = this.walker;
+    if (!w) return null;
+    return { live: Boolean(w.live), done: Boolean(w.done), arrived: Boolean(w.arrived), steps: w.steps ?? 0 };
+  }
+
+  /**
+   * Writes the status line when it changed: the notice while its state lasts, otherwise the
+   * sentence for the planner's state. The `message` hook gets `{version, step}` of the state
+   * described, so the page can tell (and tests wait for) which state the line shows.
+   */
+  renderStatus() {
+    if (this.crashed) {
+      if (this.notice) this.hook('message', this.notice.text, this.notice.kind, { version: -1, step: -1 });
+      return;
+    }
+    const key = this.stateKey();
+    if (this.notice && this.notice.key !== key) this.notice = null;
+    const stats = this.stats ?? this.planner.stats();
+    const [text, kind] = this.notice
+      ? [this.notice.text, this.notice.kind]
+      : statusSentence({ stats, running: this.running, walker: this.walkerState(), noMesh: this.needsMesh() });
+    const shown = `${key}|${kind}|${text}`;
+    if (shown === this.shownStatus) return;
+    this.shownStatus = shown;
+    this.hook('message', text, kind, { version: this.planner.version, step: stats.step, notice: Boolean(this.notice) });
+  }
+
+  /** Whether the algorithm searches a node mesh and there is none yet. */
+  needsMesh() {
+    return this.planner.settings().algorithm === 'mesh' && this.planner.meshNodes().length === 0;
   }
 
   /** Runs `action`, turning any thrown error into an error message (never uncaught). */
@@ -191,12 +230,10 @@ export class PlannerView {
   toggleRun() {
     if (this.running) {
       this.running = false;
-      this.say('Paused. Press Space to go on, or N to step.', 'info');
     } else {
       if (this.planner.status !== 'running') this.planner.resetSearch();
       this.walker = null;
       this.running = true;
-      this.say('Searching…', 'info');
     }
     this.syncStats();
     this.buttons();
@@ -206,7 +243,6 @@ export class PlannerView {
     this.running = false;
     this.walker = null;
     this.planner.resetSearch();
-    this.say('Search reset. Press Run (Space) or Step (N).', 'info');
     this.syncStats();
     this.buttons();
   }
@@ -272,7 +308,6 @@ export class PlannerView {
     // About 8 cells a second, but never more than 12 s for very long paths.
     const duration = Math.min(12000, Math.max(1200, (total / 8) * 1000));
     this.walker = { pts, lengths, total, duration, t0: performance.now(), pos: null };
-    this.say('Walking the path…', 'info');
   }
 
   /**
@@ -285,8 +320,7 @@ export class PlannerView {
       return;
     }
     const at = this.planner.start();
-    this.walker = { live: true, from: at, to: at, t0: performance.now(), steps: 0, done: false };
-    this.say('Walking with D* Lite: draw a wall in front of the walker and it replans from where it stands.', 'info');
+    this.walker = { live: true, from: at, to: at, t0: performance.now(), steps: 0, done: false, arrived: false };
   }
 
   liveWalkerPosition(now) {
@@ -301,10 +335,7 @@ export class PlannerView {
         w.done = true;
         w.from = w.to;
         const goal = this.planner.goal();
-        const arrived = w.to.x === goal.x && w.to.y === goal.y;
-        this.say(arrived
-          ? `The walker arrived after ${w.steps} steps.`
-          : 'The walker is stuck: the goal cannot be reached from here.', arrived ? 'success' : 'error');
+        w.arrived = w.to.x === goal.x && w.to.y === goal.y;
       }
       w.t0 = now;
     }
@@ -415,6 +446,7 @@ export class PlannerView {
       const linger = this.walker.live ? 1500 : this.walker.duration + 1500;
       if (walker.done && now - this.walker.t0 > linger) this.walker = null;
     }
+    this.renderStatus();
     if (version !== this.paintedVersion || this.renderer.dirty || walker) {
       this.renderer.paint({
         planner: p,
@@ -430,6 +462,7 @@ export class PlannerView {
         overlay: this.overlay,
       });
       this.paintedVersion = version;
+      this.canvas.dataset.version = String(version);
       this.perf.paint.push(this.renderer.lastPaintMs);
       if (this.perf.paint.length >= 60) this.reportPerf();
     }
@@ -443,29 +476,16 @@ export class PlannerView {
       this.statsVersion = version;
       this.shownRunning = this.running;
       const stats = p.stats();
+      this.stats = stats;
       this.hook('stats', stats, this.running);
-      if (stats.status !== this.lastStatus && stats.status !== 'running') {
-        const text = finishText(stats);
-        if (text) this.say(...text);
-        this.hook('finished', stats);
-      } else if (this.isRepair(stats)) {
-        this.say(`Repaired the path: cost ${stats.pathCost.toFixed(4)} in ${stats.pathMoves} moves; the repair expanded ${stats.expanded} nodes.`, 'success');
-      }
+      if (stats.status !== this.lastStatus && stats.status !== 'running') this.hook('finished', stats);
       this.lastStatus = stats.status;
-      this.lastCost = stats.pathCost;
       const path = p.path();
       this.path = path;
       if (this.walker && !this.walker.live && this.walker.pts.length !== path.length) this.walker = null;
       this.buttons();
       this.inspected = '';
     }
-  }
-
-  /** Whether an edit just repaired a finished LPA* or D* Lite path (not a walker step). */
-  isRepair(stats) {
-    const algorithm = this.planner.settings().algorithm;
-    return (algorithm === 'lpa' || algorithm === 'dstar-lite') && !this.walker?.live
-      && stats.status === 'found' && this.lastStatus === 'found' && stats.pathCost !== this.lastCost;
   }
 
   inspect() {

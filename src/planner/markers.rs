@@ -65,8 +65,9 @@ impl Planner {
         let next = *self.search.path_cells().get(1)?;
         self.start = next;
         self.position = None;
+        self.held = None;
         if self.search.repair(&self.grid, self.start, self.goal, &[]) {
-            self.begin_timeline();
+            self.run_repair(true);
         } else {
             self.restart_search(true);
         }

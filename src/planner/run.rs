@@ -18,6 +18,7 @@ impl Planner {
         if self.refused.is_some() {
             return Status::NoPath;
         }
+        self.held = None;
         if let Some(at) = self.position {
             let steps = match budget {
                 Budget::Expansions(n) => n.max(1),
@@ -168,6 +169,7 @@ impl Planner {
     /// Shows the search as it stood after `step` expansions (clamped to the timeline);
     /// the end of the timeline is the live search.
     pub fn seek(&mut self, step: usize) {
+        self.held = None;
         let len = self.timeline_len();
         if step >= len || self.refused.is_some() {
             self.position = None;
@@ -267,6 +269,7 @@ impl Planner {
     pub fn reset_search(&mut self) {
         // Not an edit: even when scrubbed back, the new search starts at step 0.
         self.position = None;
+        self.held = None;
         self.restart_search(false);
     }
 
@@ -284,18 +287,27 @@ impl Planner {
     /// done.
     pub(super) fn after_edit(&mut self, changed: &[u32]) {
         // Scrubbed back, the future is discarded: restart and fast-forward (below).
+        let was_done = self.refused.is_some() || self.search.status().is_done();
         if self.refused.is_none()
             && self.position.is_none()
             && self
                 .search
                 .repair(&self.grid, self.start, self.goal, changed)
         {
-            // A repair starts a new timeline at the repaired search.
-            self.begin_timeline();
+            self.run_repair(was_done);
             return;
         }
-        let was_done = self.refused.is_some() || self.search.status().is_done();
         self.restart_search(was_done);
+    }
+
+    /// Runs a repair the search has just queued as a recorded run of its own: the timeline
+    /// starts at the state right after the edit, and a search that had finished runs the
+    /// repair to the end at once (an unfinished one goes on at the page's pace).
+    pub(super) fn run_repair(&mut self, was_done: bool) {
+        self.begin_timeline();
+        if was_done {
+            self.run_recorded(Budget::Unlimited, &|| 0.0);
+        }
     }
 
     pub(super) fn restart_search(&mut self, run_to_end: bool) {
@@ -320,7 +332,9 @@ impl Planner {
                 &self.settings,
             )
         };
-        let scrubbed = self.position.take();
+        // Scrubbed back (or held there by an earlier edit of the same kind): re-plan to the
+        // step the user is looking at.
+        let scrubbed = self.position.take().or(self.held);
         match restarted {
             Ok(()) => {
                 self.refused = None;
@@ -329,6 +343,7 @@ impl Planner {
                     // Edited while scrubbed back at step k: stay at step k of the new search,
                     // whose timeline now ends there.
                     Some(k) if k > 0 => {
+                        self.held = Some(k);
                         self.run_recorded(Budget::Expansions(k as u64), &|| 0.0);
                     }
                     Some(_) => {}

@@ -83,6 +83,9 @@ pub struct Planner {
     pub(super) checkpoints: Checkpoints,
     /// The step shown when scrubbed back; `None` while the live search is shown.
     pub(super) position: Option<usize>,
+    /// The step an edit made while scrubbed back re-planned to: the next edits re-plan to it
+    /// again (a stroke is many edits), until the user steps, runs, seeks or resets.
+    pub(super) held: Option<usize>,
     /// The live search's expansion count when the timeline began (its step 0).
     pub(super) base_expanded: u64,
     /// The most bytes a timeline may take ([`MAX_TIMELINE_BYTES`] unless set).
@@ -112,6 +115,7 @@ impl Planner {
             timeline: Timeline::default(),
             checkpoints: Checkpoints::default(),
             position: None,
+            held: None,
             base_expanded: 0,
             timeline_cap: MAX_TIMELINE_BYTES,
             recording: true,
@@ -150,6 +154,7 @@ impl Planner {
         self.undo.clear();
         self.redo.clear();
         self.stroke = None;
+        self.held = None;
         Ok(())
     }
 

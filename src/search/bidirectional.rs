@@ -489,7 +489,7 @@ impl Searcher for Bidirectional {
         };
         // Keys are doubled and offset (see KEY_OFFSET), so the reason names no value.
         let reason = if open.ties(&top).0 > 0 {
-            "tie on f, broken toward larger g (seed 001)"
+            "tie on f: ties go to the larger g"
         } else {
             "lowest f"
         };

@@ -98,7 +98,7 @@ pub enum CellState {
     /// On the path the search returned (found or partial).
     Path = 4,
     /// Jump Point Search: a jump point that has been expanded. (Cells a jump only scanned
-    /// over are painted [`CellState::Closed`].)
+    /// over are [`CellState::Scanned`].)
     JumpPoint = 5,
     /// Bidirectional search: in the backward search's open list.
     BackOpen = 6,
@@ -106,10 +106,13 @@ pub enum CellState {
     BackClosed = 7,
     /// Live replanning: a cell whose value a repair after an edit changed.
     Repaired = 8,
+    /// Jump Point Search: a cell a jump passed over without making a node for it (painted as
+    /// a light tint, so the map does not look wholly closed).
+    Scanned = 9,
 }
 
 /// How many [`CellState`] values there are: the palette has `5 × STATE_COUNT` colours.
-pub const STATE_COUNT: usize = 9;
+pub const STATE_COUNT: usize = 10;
 
 impl CellState {
     /// Reads a state byte back.
@@ -124,6 +127,7 @@ impl CellState {
             6 => CellState::BackOpen,
             7 => CellState::BackClosed,
             8 => CellState::Repaired,
+            9 => CellState::Scanned,
             _ => return None,
         })
     }
@@ -135,6 +139,7 @@ pub(crate) const CLOSED: u8 = CellState::Closed as u8;
 pub(crate) const REOPENED: u8 = CellState::Reopened as u8;
 pub(crate) const PATH: u8 = CellState::Path as u8;
 pub(crate) const JUMP_POINT: u8 = CellState::JumpPoint as u8;
+pub(crate) const SCANNED: u8 = CellState::Scanned as u8;
 
 /// Counters of a search, as in seed 003's planner information and more.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -35,18 +35,18 @@ pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList) -> String {
         format!("lowest {name} = {value}{what}")
     } else if on_g == 0 {
         format!(
-            "tie on {name} = {value} with {}, broken toward larger g (seed 001)",
+            "tie on {name} = {value} with {}: ties go to the larger g",
             others(on_key)
         )
     } else if on_g == on_key {
         format!(
-            "tie on {name} = {value} and on g with {}, broken toward the oldest entry",
+            "tie on {name} = {value} and on g with {}: ties go to the oldest entry",
             others(on_key)
         )
     } else {
         format!(
-            "tie on {name} = {value} with {}, broken toward larger g (seed 001), then toward \
-             the oldest of {} with that g",
+            "tie on {name} = {value} with {}: ties go to the larger g, then to the oldest \
+             of the {} with that g",
             others(on_key),
             on_g + 1
         )

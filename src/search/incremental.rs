@@ -622,7 +622,6 @@ impl Searcher for Incremental {
         if grid.width() != self.width || grid.height() != self.height || goal != self.goal() {
             return false;
         }
-        let done_before = self.status.is_done();
         if start != self.start()
             && (self.mode == Mode::Lpa || self.move_start(grid, start).is_err())
         {
@@ -634,12 +633,14 @@ impl Searcher for Incremental {
             .map(|&i| grid.coords(i as usize))
             .collect();
         self.cells_changed(grid, &cells);
-        // Like a restart in the planner: a search that had finished re-plans to the end at
-        // once, so the path follows the edit; an unfinished one goes on at the page's pace.
-        if done_before {
-            let _ = Incremental::run(self, grid, Budget::Unlimited, || 0.0);
-        }
+        // The repair is queued, not run: the planner runs it (to the end at once when the
+        // search had finished, so the path follows the edit) and records its expansions on a
+        // timeline of their own.
         true
+    }
+
+    fn repairs(&self) -> u64 {
+        self.info.repairs
     }
 
     /// The queued cells by key `[min(g, rhs) + h + km, min(g, rhs)]`, then cell index (the
@@ -684,13 +685,13 @@ impl Searcher for Incremental {
             format!("smallest key [{k1}, {k2}]")
         } else if full == 0 {
             format!(
-                "tie on k1 = {k1} with {}, broken by the smaller k2 = {k2}",
+                "tie on k1 = {k1} with {}: ties go to the smaller k2 = {k2}",
                 others(ties)
             )
         } else {
             format!(
-                "tie on the whole key [{k1}, {k2}] with {}, broken toward the smaller cell \
-                 index",
+                "tie on the whole key [{k1}, {k2}] with {}: ties go to the cell first in \
+                 reading order",
                 others(full)
             )
         }

@@ -79,8 +79,11 @@ pub trait Searcher {
 
     /// Called after an edit changed the cells `changed` (indices `y * width + x`) of `grid`,
     /// or moved the markers to `start` and `goal`: a searcher that can repair its previous
-    /// search (LPA*, D* Lite) does so, marks the cells it updated [`CellState::Repaired`](super::CellState::Repaired) and
-    /// returns true. The default returns false and the planner restarts the search.
+    /// search (LPA*, D* Lite) queues the repair — the cells whose values the edit may change
+    /// go back on its queue, its statistics restart — and returns true; the caller then runs
+    /// it like any search, so the repair's own expansions are counted, painted
+    /// ([`CellState::Repaired`](super::CellState::Repaired)) and recorded. The default
+    /// returns false and the planner restarts the search.
     fn repair(
         &mut self,
         _grid: &Grid,
@@ -89,6 +92,12 @@ pub trait Searcher {
         _changed: &[u32],
     ) -> bool {
         false
+    }
+
+    /// How many repairs this search has made since it started (0 for searchers that never
+    /// repair): the page says "repaired" instead of "found" when the path came from one.
+    fn repairs(&self) -> u64 {
+        0
     }
 
     /// A boxed copy, so planners holding a `Box<dyn Searcher>` can be cloned.

@@ -171,7 +171,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         live_walker: false,
         any_angle: false,
         in_compare: true,
-        paints: &["jumppoint"],
+        paints: &["jumppoint", "scanned"],
     },
     AlgorithmInfo {
         algorithm: Algorithm::Bidirectional,

@@ -4,7 +4,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startEnv, startServer, tmpdir } from './helpers.mjs';
+import {
+  startEnv, startServer, tmpdir, afterFrames,
+} from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -125,7 +127,7 @@ test('embed ignores commands from an origin that is not allowed, obeys an allowe
     const { inner } = await openParent(page, '?map=open-64', server);
     await page.evaluate(() => window.send({ pathlab: 1, id: 1, cmd: 'setStart', x: 9, y: 9 }));
     await page.evaluate(() => window.send({ pathlab: 1, id: 2, cmd: 'getState' }));
-    await page.waitForTimeout(800);
+    await afterFrames(inner, 30);
     assert.deepEqual(await page.evaluate(() => window.replies), [], 'no replies to a foreign origin');
     assert.deepEqual(await page.evaluate(() => window.events), [], 'no events to a foreign origin');
     const start = await inner.evaluate(() => window.pathlabEmbed.getState().start);

@@ -210,7 +210,30 @@ export function where(grid, pred) {
   return out;
 }
 
+/**
+ * Waits until every panel that shows the planner's state — each `[data-sync]` element: the
+ * status line, the statistics card, the timeline label, the canvas — says (in `data-version`)
+ * that it was rendered from the planner's current version, and those that show a timeline
+ * step (`data-step`) show the current one. Reads taken after this never see a panel that has
+ * not caught up yet, however slow the machine. Pages without the hooks, or a crashed planner,
+ * count as settled.
+ */
+export async function settled(page, timeout = 30_000) {
+  await page.waitForFunction(() => {
+    const p = window.pathlab;
+    if (!p || !p.ready || !p.version || p.crashed?.()) return true;
+    const version = String(p.version());
+    const step = String(p.position());
+    return [...document.querySelectorAll('[data-sync]')].every((el) => {
+      if (el.closest('[hidden]')) return true;
+      if (el.dataset.version !== version) return false;
+      return el.dataset.step === undefined || el.dataset.step === step;
+    });
+  }, null, { timeout, polling: 'raf' });
+}
+
 export async function stat(page, name) {
+  await settled(page);
   const el = page.locator(`[data-stat="${name}"]`).first();
   return ((await el.textContent()) || '').trim();
 }
@@ -225,6 +248,7 @@ export async function waitStat(page, name, accept, timeout = 30_000) {
 }
 
 export async function message(page) {
+  await settled(page);
   return page.evaluate(() => {
     const el = document.getElementById('message');
     return el ? { kind: el.dataset.kind, text: el.textContent.trim() } : null;
@@ -404,4 +428,17 @@ export async function openEmbedParent(page, base, src, { name = 'parent.html', w
     const h = await page.waitForFunction((id) => window.replies.find((r) => r.id === id), msg.id);
     return h.jsonValue();
   };
+}
+
+/**
+ * Lets `n` animation frames of `target` (a page or a frame) go by. For the few checks that
+ * something does NOT happen (no reply, no expansion while paused): counting the page's own
+ * frames scales with a slow machine, where a fixed time would not.
+ */
+export async function afterFrames(target, n = 10) {
+  await target.evaluate((n) => new Promise((resolve) => {
+    let left = n;
+    const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+    requestAnimationFrame(tick);
+  }), n);
 }

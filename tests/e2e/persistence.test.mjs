@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import {
-  startEnv, newMap, drag, startCell, goalCell, exportMap, size, waitReady, message, readIndex, MAPS,
-  assertWholeMapVisible, focusNeutral, cells,
+  startEnv, newMap, drag, startCell, goalCell, exportMap, size, waitReady, message, readIndex, MAPS, assertWholeMapVisible, focusNeutral, cells, afterFrames,
 } from './helpers.mjs';
 
 let env;
@@ -83,7 +82,14 @@ test('reload restores map, markers and settings (autosave)', { timeout: 60_000 }
     assert.match(map, /2/, 'terrain 2 drawn');
     assert.match(map, /4/, 'terrain 4 drawn');
     await shot('before-reload');
-    await page.waitForTimeout(300); // allow for a short debounce on settings
+    // The autosave is written on every change: wait until it holds what the page shows.
+    await page.waitForFunction((set) => {
+      try {
+        return JSON.stringify(JSON.parse(localStorage.getItem('pathlab:v1')).settings) === JSON.stringify(set);
+      } catch {
+        return false;
+      }
+    }, set);
     await page.reload();
     await waitReady(page);
     await shot('after-reload');
@@ -103,7 +109,7 @@ async function uploadGarbage(t, name, mimeType, buffer) {
     const map = await exportMap(page), sz = await size(page), s = await startCell(page), g = await goalCell(page);
     await page.locator('#open-file').setInputFiles({ name, mimeType, buffer });
     await page.waitForFunction(() => document.getElementById('message')?.dataset.kind === 'error', null, { timeout: 10_000 });
-    await page.waitForTimeout(300); // anything still loading would land now
+    await afterFrames(page, 20); // anything still loading would land by now
     await shot('error');
     const m = await message(page);
     assert.ok(m.text.length > 0, 'error message has text');

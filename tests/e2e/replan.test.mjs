@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import {
   startEnv, newMap, drag, clickCell, startCell, goalCell, states, where, stat, waitStat,
-  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady,
+  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady, message,
 } from './helpers.mjs';
 
 let env;
@@ -52,7 +52,7 @@ for (const algo of ['lpa', 'dstar-lite']) {
       assert.ok(after > before, `the detour costs more (${after} > ${before})`);
       const fresh = await cliAStarCost(page);
       assert.ok(Math.abs(after - fresh) < 1e-6, `repaired cost ${after} = fresh A* ${fresh}`);
-      assert.match(await page.locator('#message').textContent(), /^Repaired the path: cost \d+\.\d{4}/, 'the message tells of the repair');
+      assert.match((await message(page)).text, /^Repaired the path: cost \d+\.\d{4}/, 'the message tells of the repair');
       const repaired = where(await states(page), (s) => s === REPAIRED);
       assert.ok(repaired.length > 0, 'cells updated by the repair are painted (state 8)');
       const repairExpanded = Number(await stat(page, 'expanded'));
@@ -92,8 +92,8 @@ test('dstar-lite walker: a wall drawn in front of it is walked round, and it arr
     await page.waitForFunction(() => window.pathlab.walker()?.done === true, null, { timeout: 30_000 });
     const end = await startCell(page);
     assert.deepEqual(end, goal, 'the walker arrived at the goal');
-    const msg = await page.locator('#message').textContent();
-    assert.match(msg, /arrived/);
+    // The status line follows the walker's state on the next frame: wait for it to say so.
+    await page.waitForFunction(() => /arrived/.test(document.getElementById('message').textContent));
     for (let y = wall[0][1]; y <= wall[1][1]; y++) assert.equal(await cellAt(page, wx, y), 0, 'the wall stands');
     await shot('arrived');
   });

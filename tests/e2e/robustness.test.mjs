@@ -5,8 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, waitReady, newMap, drag, exportMap, size, startCell, goalCell, message, speedMax,
-  runToEnd, stat,
+  startEnv, waitReady, newMap, drag, exportMap, size, startCell, goalCell, message, speedMax, runToEnd, stat, afterFrames,
 } from './helpers.mjs';
 
 let env;
@@ -30,7 +29,7 @@ test('every page runs under a strict CSP without a single violation, and the CSP
     for (const [path, ready] of pages) {
       await page.goto(`${url}${path}`);
       await page.waitForFunction(ready, null, { timeout: 20_000 });
-      await page.waitForTimeout(500);
+      await afterFrames(page, 20);
       const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
       assert.match(csp, /default-src 'self'/, `${path || 'index'}: default-src`);
       assert.match(csp, /script-src 'self' 'wasm-unsafe-eval';/, `${path || 'index'}: script-src`);
@@ -165,7 +164,7 @@ test('thousands of random postMessage commands get answers and leave the embed w
       return { count, expected };
     }, count);
     await page.waitForFunction((n) => window.replies.size >= n, sent.expected, { timeout: 120_000 + count * 5, polling: 500 });
-    await page.waitForTimeout(1000);
+    await afterFrames(page, 30);
     const answered = await page.evaluate(() => [...window.replies.values()].filter((r) => r.ok === true || typeof r.error === 'string').length);
     const total = await page.evaluate(() => window.replies.size);
     assert.equal(total, sent.expected, 'one reply per protocol message, none for the rest');

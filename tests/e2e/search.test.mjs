@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-  startEnv, newMap, drag, dblclickCell, startCell, goalCell, states, where, stat, waitStat, message,
-  focusNeutral, speedMax, runToEnd, cliSolve, readIndex, isEightConnected, MAPS, size,
+  startEnv, newMap, drag, dblclickCell, startCell, goalCell, states, where, stat, waitStat, message, focusNeutral, speedMax, runToEnd, cliSolve, readIndex, isEightConnected, MAPS, size, afterFrames,
 } from './helpers.mjs';
 
 let env;
@@ -78,14 +77,14 @@ test('Space toggles run/pause; run to the end finds the octile distance on an op
     await page.keyboard.press('Space');
     await waitStat(page, 'status', 'running', 5_000);
     assert.equal((await page.locator('#run').textContent()).trim(), 'Pause', '#run reads "Pause" while running');
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.pathlab.stats().expanded >= 5);
     await page.keyboard.press('Space');
     await waitStat(page, 'status', 'paused', 5_000);
     assert.equal((await page.locator('#run').textContent()).trim(), 'Run', '#run reads "Run" when paused');
     const e1 = Number(await stat(page, 'expanded'));
     const { width, height } = await size(page);
     assert.ok(e1 > 0 && e1 < width * height, `some but not all nodes expanded while running (${e1})`);
-    await page.waitForTimeout(300);
+    await afterFrames(page, 20);
     assert.equal(Number(await stat(page, 'expanded')), e1, 'nothing expands while paused');
     await shot('paused');
 

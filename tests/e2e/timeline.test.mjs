@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent, message,
+  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent, message, settled,
 } from './helpers.mjs';
 
 let env;
@@ -13,6 +13,7 @@ after(async () => { await env?.close(); });
 
 /** The label's "step k of n" as numbers. */
 async function label(page) {
+  await settled(page);
   const text = await page.locator('[data-timeline="label"]').textContent();
   const m = /step (\d+) of (\d+)/.exec(text);
   assert.ok(m, `timeline label "${text}"`);
@@ -27,8 +28,6 @@ async function closedCount(page) {
   return where(await states(page), (s) => s === 2 || s === 3).length;
 }
 
-/** Waits two animation frames, so the canvas shows the latest state. */
-const frames = (page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 async function openMap(page, file) {
   await page.locator('#map').selectOption(file);
@@ -76,7 +75,7 @@ test('scrub back and forth over a finished A* search on maze-63: stats, canvas a
 
     // Drag the thumb back to about a third with the real mouse.
     await dragScrubber(page, 0.33);
-    await frames(page);
+    await settled(page);
     l = await label(page);
     assert.ok(l.k > 0 && l.k < l.n, `scrubbed back to ${l.k} of ${l.n}`);
     assert.match(l.text, /scrubbed back/);
@@ -122,7 +121,7 @@ test('scrub back and forth over a finished A* search on maze-63: stats, canvas a
     // Hovering a row rings its cell on the canvas.
     const plain = await canvas.screenshot();
     await page.locator('#open-list tbody tr').first().hover();
-    await frames(page);
+    await settled(page);
     assert.notDeepEqual(await canvas.screenshot(), plain, 'hovering the row highlights its cell');
     await shot('open-list-hover');
     await focusNeutral(page);
@@ -155,7 +154,7 @@ test('editing the map while scrubbed back truncates the future: the timeline end
     const before = await page.evaluate(() => window.pathlab.cell(90, 60));
     await page.mouse.click(p.x, p.y);
     assert.notEqual(await page.evaluate(() => window.pathlab.cell(90, 60)), before, 'the click edited the map');
-    await frames(page);
+    await settled(page);
     const after = await label(page);
     await shot('edited-while-scrubbed');
     assert.equal(after.k, after.n, `the timeline now ends at the shown step (${after.text})`);
@@ -187,7 +186,7 @@ test('seeks on the 1024² maze: figures reported (not asserted)', { timeout: 300
     const keys = ['Home', 'End', ...Array(9).fill('PageDown'), 'Home', ...Array(9).fill('PageUp'), 'End'];
     for (const key of keys) {
       await page.keyboard.press(key);
-      await frames(page);
+      await settled(page);
       const h = await page.evaluate(() => ({ ...window.pathlab.timeline(), paint: window.pathlab.paintMs() }));
       seekMs.push(h.lastSeekMs);
       coreMs.push(h.lastCoreMs);
@@ -199,7 +198,7 @@ test('seeks on the 1024² maze: figures reported (not asserted)', { timeout: 300
     await dragScrubber(page, 0.1, 30);
     const dragWall = Date.now() - wall0;
     const drag = await page.evaluate(() => window.pathlab.timeline().seekMs.slice(-30));
-    await frames(page);
+    await settled(page);
     assert.equal(await expanded(page), (await label(page)).k, 'the stats follow the scrubber on the big map too');
     await shot('maze-1024-scrubbed');
     const fmt = (a) => a.map((v) => v.toFixed(1)).join(', ');
@@ -247,10 +246,10 @@ test('timeline and open list screenshots: desktop and a 390px phone', { timeout:
     await speedMax(page);
     await runToEnd(page);
     await dragScrubber(page, 0.5);
-    await frames(page);
+    await settled(page);
     await shot('desktop');
     await page.setViewportSize({ width: 390, height: 844 });
-    await frames(page);
+    await settled(page);
     await page.locator('#timeline').scrollIntoViewIfNeeded();
     await shot('phone-timeline');
     await page.locator('#open-card').scrollIntoViewIfNeeded();

@@ -15,7 +15,7 @@ impl Search {
         let c = (y * self.width + x) as usize;
         let state = CellState::from_byte(self.state[c]).unwrap_or(CellState::Unvisited);
         // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
-        let scanned = self.settings.algorithm == Algorithm::Jps && state == CellState::Closed;
+        let scanned = state == CellState::Scanned;
         let known = state != CellState::Unvisited && !scanned;
         let node = self.nodes[c];
         let g = known.then(|| node.g as f64 / COST_SCALE as f64);

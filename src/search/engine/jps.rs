@@ -29,7 +29,7 @@
 use super::Search;
 use crate::heuristic::diagonal_units;
 use crate::heuristic::COST_SCALE;
-use crate::search::core::{CLOSED, JUMP_POINT, MOVES, UNVISITED};
+use crate::search::core::{JUMP_POINT, MOVES, SCANNED, UNVISITED};
 use crate::search::record::NO_PARENT;
 use crate::search::record::SAME_NODE;
 
@@ -50,8 +50,8 @@ impl Search {
         let i = (y * i64::from(self.width) + x) as usize;
         if let Some(s) = self.state.get_mut(i) {
             if *s == UNVISITED {
-                *s = CLOSED;
-                self.rec.event(i as u32, CLOSED, SAME_NODE);
+                *s = SCANNED;
+                self.rec.event(i as u32, SCANNED, SAME_NODE);
             }
         }
     }

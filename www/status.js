@@ -1,0 +1,55 @@
+// The status line: what a planner view says about its planner's state, derived from that
+// state in this one place (main page, embed, JS API, compare panels), so it can never lag
+// behind the statistics card or the timeline. Pages still show short notices after an action
+// ("Cleared 40 cells", "Nothing to undo"), but a notice lasts only while the state it was said
+// in lasts: the next step, edit, seek or run replaces it by the sentence below.
+
+/** A cost as the statistics card shows it: four decimals. */
+const cost = (c) => (c === null || c === undefined ? '—' : c.toFixed(4));
+
+/**
+ * The status sentence and its kind (`info`, `success` or `error`) for a planner state:
+ * - `stats`: the planner's `stats()` object (status, fresh, repairs, step, steps, refused, …);
+ * - `running`: whether the view is running the search;
+ * - `walker`: null, or `{live, done, arrived, steps}` for a walker on the path.
+ */
+export function statusSentence({ stats, running, walker }) {
+  if (stats.refused) return [`${sentence(stats.refused)} The last search stays on the map.`, 'error'];
+  if (stats.step < stats.steps) {
+    return [`Step ${stats.step} of ${stats.steps}: the search as it stood after ${stats.step} expansions. Press End to go back to the live search.`, 'info'];
+  }
+  if (walker) {
+    if (!walker.done) {
+      return walker.live
+        ? ['Walking with D* Lite: draw a wall in front of the walker and it replans from where it stands.', 'info']
+        : ['Walking the path…', 'info'];
+    }
+    if (walker.live) {
+      return walker.arrived
+        ? [`The walker arrived after ${walker.steps} steps.`, 'success']
+        : ['The walker is stuck: the goal cannot be reached from here.', 'error'];
+    }
+  }
+  if (running && stats.status === 'running') return [`Searching… ${stats.expanded} nodes expanded so far.`, 'info'];
+  switch (stats.status) {
+    case 'found':
+      if (stats.repairs > 0) {
+        return [`Repaired the path: cost ${cost(stats.pathCost)} in ${stats.pathMoves} moves; the repair expanded ${stats.expanded} nodes.`, 'success'];
+      }
+      return [`Path found: cost ${cost(stats.pathCost)} in ${stats.pathMoves} moves, ${stats.expanded} nodes expanded.`, 'success'];
+    case 'no_path':
+      return [`No path: the goal cannot be reached from the start (${stats.expanded} nodes expanded).`, 'error'];
+    case 'partial':
+      return [`Partial path: the node budget ran out after ${stats.expanded} expansions; showing the way to the expanded node nearest the goal (cost ${cost(stats.pathCost)}).`, 'info'];
+    default:
+      return stats.fresh
+        ? ['Ready: press Run (Space) to watch the search, or Step (N) for one expansion.', 'info']
+        : [`Paused after ${stats.expanded} expansions. Press Space to go on, or N to step.`, 'info'];
+  }
+}
+
+/** The first letter upper-cased and a final full stop: an error text becomes a sentence. */
+export function sentence(text) {
+  const t = String(text);
+  return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.');
+}
