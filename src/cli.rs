@@ -267,10 +267,7 @@ pub fn main() -> ExitCode {
 }
 
 fn generate_map(args: &GenerateArgs) -> Result<u8, Failure> {
-    let density = args.density.unwrap_or(match args.kind {
-        Kind::Random => 0.3,
-        _ => 0.0,
-    });
+    let density = args.density.unwrap_or(args.kind.info().default_density);
     let made = generate(args.kind, args.width, args.height, args.seed, density)
         .map_err(|e| Failure::new(2, e.to_string()))?;
     let text = movingai::write_map(&made.grid);

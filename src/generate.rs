@@ -62,6 +62,40 @@ impl Kind {
     }
 }
 
+/// One generator as the page's menu lists it: its id, its label and whether the density
+/// setting means anything to it.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct KindInfo {
+    /// The name on the command line and in the wasm API.
+    pub id: &'static str,
+    /// Its name in the menu.
+    pub label: &'static str,
+    /// Whether it reads the density (the wall fraction); the others ignore it.
+    pub uses_density: bool,
+    /// The density it uses when none is given.
+    pub default_density: f64,
+}
+
+impl Kind {
+    /// This generator's row for the menu.
+    pub fn info(self) -> KindInfo {
+        let (label, uses_density, default_density) = match self {
+            Kind::RecursiveDivision => ("Recursive-division maze", false, 0.0),
+            Kind::DfsMaze => ("Depth-first maze", false, 0.0),
+            Kind::Rooms => ("Rooms", false, 0.0),
+            Kind::Random => ("Random fill", true, 0.3),
+            Kind::Terrain => ("Terrain", true, 0.0),
+        };
+        KindInfo {
+            id: self.name(),
+            label,
+            uses_density,
+            default_density,
+        }
+    }
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -563,7 +563,7 @@ impl Planner {
 
     /// Replaces the map with a generated one (like a load: the undo history starts afresh)
     /// and puts the markers on the generator's connected suggestions. `kind` is one of
-    /// `generatorKinds()`; `seed` a whole number from 0 to 2^53 − 1; `density` the wall
+    /// `generators()`; `seed` a whole number from 0 to 2^53 − 1; `density` the wall
     /// fraction 0–0.9 for `random` and `terrain`. Throws, changing nothing, on bad input.
     pub fn generate(
         &mut self,
@@ -588,10 +588,11 @@ impl Planner {
         Ok(())
     }
 
-    /// The generator kinds `generate` accepts, in menu order.
-    #[wasm_bindgen(js_name = generatorKinds)]
-    pub fn generator_kinds() -> Vec<String> {
-        Kind::ALL.iter().map(|k| k.name().to_string()).collect()
+    /// The generators `generate` accepts, in menu order: `[{id, label, usesDensity,
+    /// defaultDensity}]`.
+    pub fn generators() -> Result<JsValue, JsError> {
+        let rows: Vec<generate::KindInfo> = Kind::ALL.iter().map(|k| k.info()).collect();
+        to_js(&rows)
     }
 
     /// The algorithm table ([`crate::search::table`]), in menu order: `[{id, label,

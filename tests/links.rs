@@ -244,7 +244,7 @@ proptest! {
     #[test]
     fn random_states_survive_encode_and_decode(s in state()) {
         let link = encode(&s);
-        prop_assert!(link.starts_with("v1."));
+        prop_assert!(link.starts_with("v2."));
         prop_assert!(link.bytes().skip(3).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
         prop_assert_eq!(decode(&link).unwrap(), s);
     }
@@ -289,47 +289,77 @@ proptest! {
     }
 }
 
-/// A link with a hand-made 41-byte header and `body` as the compressed cells.
-fn forged(width: u16, height: u16, body: &[u8]) -> String {
-    use base64::Engine;
+/// A 41-byte header: a `width` × `height` map, both markers at (0, 0), A* with weight
+/// `weight`, 8-connected without corner cutting, diagonal cost √2, node budget `budget`.
+fn header(width: u16, height: u16, weight: f64, budget: u64) -> Vec<u8> {
     let mut bytes = Vec::new();
     for v in [width, height, 0, 0, 0, 0] {
         bytes.extend_from_slice(&v.to_le_bytes());
     }
     bytes.extend_from_slice(&[3, 0, 8, 1, 0]);
-    bytes.extend_from_slice(&1.0f64.to_le_bytes());
+    bytes.extend_from_slice(&weight.to_le_bytes());
     bytes.extend_from_slice(&std::f64::consts::SQRT_2.to_le_bytes());
-    bytes.extend_from_slice(&0u64.to_le_bytes());
+    bytes.extend_from_slice(&budget.to_le_bytes());
+    bytes
+}
+
+fn base64url(bytes: &[u8]) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Run-length cells as links store them: (byte, LEB128 run length) pairs.
+fn rle(cells: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < cells.len() {
+        let run = cells[i..].iter().take_while(|&&c| c == cells[i]).count();
+        out.push(cells[i]);
+        let mut n = run;
+        loop {
+            let low = (n & 0x7f) as u8;
+            n >>= 7;
+            out.push(if n == 0 { low } else { low | 0x80 });
+            if n == 0 {
+                break;
+            }
+        }
+        i += run;
+    }
+    out
+}
+
+/// A v1 link (the header in the clear, then the compressed cells) with a hand-made header and
+/// `body` as the compressed cells.
+fn forged(width: u16, height: u16, body: &[u8]) -> String {
+    let mut bytes = header(width, height, 1.0, 0);
     bytes.extend_from_slice(body);
+    format!("v1.{}", base64url(&bytes))
+}
+
+/// A v2 link (header and cells in one zlib stream) of a hand-made header and `payload`.
+fn forged_v2(width: u16, height: u16, payload: &[u8]) -> String {
+    let mut bytes = header(width, height, 1.0, 0);
+    bytes.extend_from_slice(payload);
     format!(
-        "v1.{}",
-        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+        "v2.{}",
+        base64url(&miniz_oxide::deflate::compress_to_vec_zlib(&bytes, 6))
     )
 }
 
 #[test]
 fn oversized_headers_are_refused_before_allocating() {
-    let small = encode(&LinkState {
-        grid: Grid::new(2, 2).unwrap(),
-        start: (0, 0),
-        goal: (1, 1),
-        settings: Settings::default(),
-    });
-    let body = &{
-        use base64::Engine;
-        base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(&small[3..])
-            .unwrap()
-    }[41..];
+    let body = miniz_oxide::deflate::compress_to_vec_zlib(&rle(&[1, 1, 1, 1]), 6);
     for (w, h) in [(65535, 65535), (5000, 3), (3, 4097), (0, 10), (10, 0)] {
-        let link = forged(w, h, body);
-        let (result, bytes) = allocated_by(|| decode(&link));
-        let message = result.unwrap_err().to_string();
-        assert!(message.contains("4096×4096"), "{message}");
-        assert!(
-            bytes < 4 * link.len() + 4096,
-            "{w}×{h}: allocated {bytes} bytes"
-        );
+        for link in [forged(w, h, &body), forged_v2(w, h, &rle(&[1, 1, 1, 1]))] {
+            let (result, bytes) = allocated_by(|| decode(&link));
+            let message = result.unwrap_err().to_string();
+            assert!(message.contains("4096×4096"), "{message}");
+            assert!(
+                bytes < 4 * link.len() + 64 * 1024,
+                "{w}×{h}: allocated {bytes} bytes"
+            );
+        }
     }
 }
 
@@ -340,8 +370,14 @@ fn a_zip_bomb_is_cut_off_at_the_map_size() {
     let link = forged(100, 100, &bomb);
     let (result, bytes) = allocated_by(|| decode(&link));
     let message = result.unwrap_err().to_string();
-    assert!(message.contains("more than a 100×100 map"), "{message}");
+    assert!(message.contains("more than its map can hold"), "{message}");
     assert!(bytes < 2 << 20, "allocated {bytes} bytes");
+    // The same inside a v2 stream: the header is unpacked alone first.
+    let link = forged_v2(100, 100, &vec![0u8; 64 << 20]);
+    let (result, bytes) = allocated_by(|| decode(&link));
+    let message = result.unwrap_err().to_string();
+    assert!(message.contains("more than its map can hold"), "{message}");
+    assert!(bytes < 2 << 20, "v2: allocated {bytes} bytes");
 }
 
 #[test]
@@ -358,7 +394,7 @@ fn overlong_and_damaged_links_get_clear_messages() {
         settings: Settings::default(),
     });
     let messages = [
-        (format!("v2.{}", &good[3..]), "newer Pathlab (v2)"),
+        (format!("v3.{}", &good[3..]), "newer Pathlab (v3)"),
         (format!("v99{}", &good[2..]), "newer Pathlab (v99)"),
         (good[..20].to_string(), "truncated"),
         (good[..good.len() - 10].to_string(), "truncated"),
@@ -423,4 +459,120 @@ const GOLDEN: &str = "v1.CgAKAAIAAgAGAAgAAgAEAQAAAAAAAADwP807f2aeoPY_AAAAAAAAAAB
 #[test]
 fn an_old_v1_link_still_opens() {
     assert_eq!(decode(GOLDEN).unwrap(), golden_state());
+}
+
+/// The sample link of the damage test: a drawn 40×25 map, A* with weight 1.5, a node budget.
+fn sample_state() -> LinkState {
+    let mut grid = random_grid(40, 25, 9, 0.25);
+    grid.set(1, 1, pathlab::Cell::Terrain(1));
+    grid.set(38, 23, pathlab::Cell::Terrain(1));
+    LinkState {
+        grid,
+        start: (1, 1),
+        goal: (38, 23),
+        settings: Settings {
+            weight: 1.5,
+            node_budget: Some(5000),
+            ..Settings::default()
+        },
+    }
+}
+
+/// The same state as a v1 link, written as version 1 wrote them.
+fn v1_link(state: &LinkState) -> String {
+    let mut bytes = Vec::new();
+    for v in [
+        state.grid.width(),
+        state.grid.height(),
+        state.start.0,
+        state.start.1,
+        state.goal.0,
+        state.goal.1,
+    ] {
+        bytes.extend_from_slice(&(v as u16).to_le_bytes());
+    }
+    let s = &state.settings;
+    bytes.extend_from_slice(&[3, 0, 8, 1, 0]);
+    bytes.extend_from_slice(&s.weight.to_le_bytes());
+    bytes.extend_from_slice(&s.movement.diagonal_cost.to_le_bytes());
+    bytes.extend_from_slice(&s.node_budget.unwrap_or(0).to_le_bytes());
+    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(
+        &rle(state.grid.bytes()),
+        6,
+    ));
+    format!("v1.{}", base64url(&bytes))
+}
+
+#[test]
+fn every_single_character_change_in_a_v2_link_is_refused_or_changes_nothing() {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let state = sample_state();
+    let link = encode(&state);
+    assert_eq!(decode(&link).unwrap(), state);
+    let (mut refused, mut same) = (0, 0);
+    for at in 0..60.min(link.len()) {
+        for &c in ALPHABET.iter().chain(b".v2") {
+            if link.as_bytes()[at] == c {
+                continue;
+            }
+            let mut damaged = link.clone().into_bytes();
+            damaged[at] = c;
+            let damaged = String::from_utf8(damaged).unwrap();
+            match decode(&damaged) {
+                Err(e) => {
+                    assert!(!e.to_string().is_empty());
+                    refused += 1;
+                }
+                Ok(opened) => {
+                    assert_eq!(opened, state, "{damaged} opened as another state");
+                    same += 1;
+                }
+            }
+        }
+    }
+    println!("v2 damage: {refused} refused, {same} identical");
+    assert!(refused > 3000, "{refused}");
+}
+
+#[test]
+fn a_damaged_v1_header_is_refused_when_its_values_are_implausible() {
+    let state = sample_state();
+    let link = v1_link(&state);
+    assert_eq!(decode(&link).unwrap(), state, "v1 links still open");
+    // The two values of the issue report: what header damage did to a v1 link.
+    let weird = |weight: f64, budget: u64| {
+        let mut bytes = header(40, 25, weight, budget);
+        bytes[4..8].copy_from_slice(&[1, 0, 1, 0]);
+        bytes[8..12].copy_from_slice(&[38, 0, 23, 0]);
+        bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(
+            &rle(state.grid.bytes()),
+            6,
+        ));
+        decode(&format!("v1.{}", base64url(&bytes)))
+    };
+    let e = weird(2.3e-10, 0).unwrap_err().to_string();
+    assert!(e.contains("heuristic weight"), "{e}");
+    let e = weird(1.0000000000000142, 0).unwrap_err().to_string();
+    assert!(e.contains("heuristic weight"), "{e}");
+    let e = weird(1.5, 1_074_791_561).unwrap_err().to_string();
+    assert!(e.contains("node budget"), "{e}");
+    assert!(weird(1.5, 5000).is_ok());
+    // And every single-character change in its first 60 characters: refused, identical, or
+    // a state whose settings still pass the range checks.
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut refused = 0;
+    for at in 3..60 {
+        for &c in ALPHABET {
+            let mut damaged = link.clone().into_bytes();
+            if damaged[at] == c {
+                continue;
+            }
+            damaged[at] = c;
+            match decode(std::str::from_utf8(&damaged).unwrap()) {
+                Err(_) => refused += 1,
+                Ok(opened) => assert!(opened.settings.validate().is_ok()),
+            }
+        }
+    }
+    assert!(refused > 1000, "{refused}");
 }

@@ -398,7 +398,7 @@ fn share_links_restore_the_whole_state() {
     ))
     .unwrap();
     let link = p.share_link();
-    assert!(link.starts_with("v1."), "{link}");
+    assert!(link.starts_with("v2."), "{link}");
     let before = snapshot(&mut p);
     let mut q = Planner::new(3, 3).unwrap();
     q.load_link(&format!("#{link}")).unwrap();
@@ -463,7 +463,20 @@ fn short_links_name_the_map_and_carry_markers_and_settings() {
 
 #[wasm_bindgen_test]
 fn generators_replace_the_map_with_connected_markers() {
-    let kinds = Planner::generator_kinds();
+    let table: js_sys::Array = Planner::generators().unwrap().dyn_into().unwrap();
+    let kinds: Vec<String> = table
+        .iter()
+        .map(|row| get(&row, "id").as_string().unwrap())
+        .collect();
+    let uses: Vec<bool> = table
+        .iter()
+        .map(|row| get(&row, "usesDensity").as_bool().unwrap())
+        .collect();
+    assert_eq!(
+        uses,
+        [false, false, false, true, true],
+        "only random and terrain read it"
+    );
     assert_eq!(
         kinds,
         [

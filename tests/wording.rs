@@ -3,12 +3,15 @@
 //! References belong in the docs and the code comments.
 
 use pathlab::search::table::ALGORITHMS;
-use pathlab::{new_search, Algorithm, Budget, Cell, Grid, Searcher, Settings};
+use pathlab::{new_search, Algorithm, Budget, Cell, Grid, Settings};
 
 fn plain(text: &str, what: &str) {
     let lower = text.to_lowercase();
     for jargon in ["seed 0", "seed0", "manual", "auburn", "applet"] {
-        assert!(!lower.contains(jargon), "{what}: {text:?} mentions {jargon:?}");
+        assert!(
+            !lower.contains(jargon),
+            "{what}: {text:?} mentions {jargon:?}"
+        );
     }
 }
 
@@ -31,7 +34,11 @@ fn every_open_list_sentence_is_in_plain_words() {
             let why = search.open_why();
             plain(&why, algorithm.name());
             seen += usize::from(!why.is_empty());
-            if search.run(&grid, Budget::Expansions(1), &|| 0.0).unwrap().is_done() {
+            if search
+                .run(&grid, Budget::Expansions(1), &|| 0.0)
+                .unwrap()
+                .is_done()
+            {
                 break;
             }
         }

@@ -14,6 +14,8 @@ import { attachMesh } from './mesh.js';
 import { showAvailability } from './availability.js';
 import { Timeline } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
+import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
+import { el } from './dom.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector, offerLink,
@@ -248,31 +250,30 @@ function generate() {
   }
 }
 
+/** Fills the generator menu from the planner's generator table. */
 function fillGenerators() {
-  const names = {
-    'recursive-division': 'Recursive-division maze',
-    'dfs-maze': 'Depth-first maze',
-    rooms: 'Rooms',
-    random: 'Random fill',
-    terrain: 'Terrain',
-  };
   const select = $('#gen-kind');
   select.replaceChildren();
-  let kinds = [];
   try {
-    kinds = Array.from(Planner.generatorKinds());
+    app.generators = Array.from(Planner.generators());
   } catch {
-    kinds = [];
+    app.generators = [];
   }
-  for (const kind of kinds) {
-    const o = document.createElement('option');
-    o.value = kind;
-    o.textContent = names[kind] || kind;
-    select.append(o);
-  }
-  const none = kinds.length === 0;
+  for (const g of app.generators) select.append(el('option', { value: g.id, text: g.label }));
+  const none = app.generators.length === 0;
   select.disabled = none;
   $('#generate').disabled = none;
+  showDensity();
+}
+
+/** Greys out the density for generators that ignore it, and says so. */
+function showDensity() {
+  const g = app.generators?.find((k) => k.id === $('#gen-kind').value);
+  const input = $('#gen-density');
+  const ignored = Boolean(g && !g.usesDensity);
+  input.disabled = ignored;
+  input.title = ignored ? `${g.label} ignores the density: it makes its own walls.` : 'The wall fraction, from 0 to 0.9.';
+  input.closest('.field').classList.toggle('idle', ignored);
 }
 
 // ---- share links ---------------------------------------------------------------------------
@@ -287,15 +288,14 @@ function currentLink() {
   return { url: `${base}#${p.shareLink()}`, short: false };
 }
 
-/** Opens compare mode on the current map: this algorithm against Dijkstra (or A*). */
+/** Opens compare mode on the current map: this algorithm against its rival (the table's). */
 function openCompare(e) {
   e.preventDefault();
   let url;
   try {
     const { url: link } = currentLink();
     const algorithm = planner().settings().algorithm;
-    const other = algorithm === 'dijkstra' ? 'astar' : 'dijkstra';
-    const part = formatCompareLink({ planners: [{ algorithm }, { algorithm: other }], step: null });
+    const part = formatCompareLink({ planners: defaultRace(algorithm), step: null });
     const fragment = link.split('#')[1];
     url = new URL(`compare.html#${fragment}&${part}`, location.href).href;
   } catch (err) {
@@ -388,7 +388,7 @@ function save() {
     settings: p.settings(),
     mesh: { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()) },
     map: app.mapName,
-    ui: { brush: v.brush, brushSize: v.brushSize, speed: v.speed, drawProgress: v.drawProgress },
+    ui: { brush: v.brush, brushSize: v.brushSize, speed: v.speedChosen ? v.speed : null, drawProgress: v.drawProgress },
   });
   if (error) say(error, 'error');
 }
@@ -433,7 +433,10 @@ function restore() {
   const v = app.view;
   if (ui.brush in BRUSH_BYTES) v.brush = ui.brush;
   if ([1, 3, 5].includes(ui.brushSize)) v.brushSize = ui.brushSize;
-  if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) v.speed = ui.speed;
+  if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) {
+    v.speed = ui.speed;
+    v.speedChosen = true;
+  }
   if (typeof ui.drawProgress === 'boolean') v.drawProgress = ui.drawProgress;
   app.mapName = typeof s.map === 'string' ? s.map : '';
   return 'restored';
@@ -466,6 +469,7 @@ function wireControls() {
   $('#walk').addEventListener('click', () => v.walk());
   $('#speed').addEventListener('input', (e) => {
     v.speed = Number(e.target.value);
+    v.speedChosen = true;
     applySpeed();
     save();
   });
@@ -491,6 +495,7 @@ function wireControls() {
   });
   $('#new-map').addEventListener('click', newMap);
   $('#generate').addEventListener('click', generate);
+  $('#gen-kind').addEventListener('change', showDensity);
   $('#export-map').addEventListener('click', () => {
     if (guard(() => (maps.downloadMap(planner(), app.mapName), true))) {
       say('Exported the map as a .map file.', 'success');
@@ -617,6 +622,7 @@ async function main() {
   app.mapList = await listPromise;
   fillMapPicker();
   fillGenerators();
+  fillAlgorithmSelect($('#algorithm'));
   scenarios = wireScenarios({
     view: app.view,
     setMessage: say,
@@ -636,6 +642,7 @@ async function main() {
   }
   showMapName(app.mapName);
 
+  app.view.fitSpeed();
   syncControls();
   wireControls();
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.

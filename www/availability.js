@@ -2,8 +2,10 @@
 // every free cell costs the same (and the Moving AI or 4-connected movement); the planner says
 // why when they don't, and this greys their options out and shows the reason under the menu.
 
-/** Options whose availability depends on the map or movement. */
-const CONDITIONAL = ['jps', 'theta'];
+import { algorithmTable } from './algorithms.js';
+
+/** Options whose availability depends on the map or movement (the table says which). */
+const conditional = () => algorithmTable().filter((a) => a.needs.uniformCost || a.needs.movingAiMovement);
 
 /** Disables the options that cannot run now and explains why under the algorithm menu. */
 export function showAvailability(planner) {
@@ -11,19 +13,24 @@ export function showAvailability(planner) {
   const note = document.getElementById('algorithm-note');
   if (!select || !note) return;
   const reasons = [];
-  for (const value of CONDITIONAL) {
-    const option = select.querySelector(`option[value="${value}"]`);
+  for (const a of conditional()) {
+    const option = select.querySelector(`option[value="${a.id}"]`);
     if (!option) continue;
-    const reason = planner.algorithmUnavailable(value) ?? null;
+    const reason = planner.algorithmUnavailable(a.id) ?? null;
     // Keep the chosen option selectable so the form never shows a blank menu.
-    option.disabled = reason !== null && select.value !== value;
+    option.disabled = reason !== null && select.value !== a.id;
     option.title = reason ?? '';
-    if (reason) reasons.push(reason);
+    if (reason) reasons.push([a.label, reason]);
   }
-  // Both refuse for the same causes: one sentence, naming the other.
-  const why = reasons.length === 2 && reasons[0] === reasons[1].replace('Theta*', 'Jump Point Search')
-    ? reasons[0].replace('Jump Point Search needs', 'Jump Point Search and Theta* need')
-    : reasons[0] ?? null;
+  // Algorithms refused for the same cause share one sentence ("A and B need …").
+  const groups = new Map();
+  for (const [label, reason] of reasons) {
+    const key = reason.replace(label, '\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), label]);
+  }
+  const why = [...groups].map(([key, labels]) => (labels.length === 1
+    ? key.replace('\u0000', labels[0])
+    : key.replace('\u0000 needs', `${labels.join(' and ')} need`).replace('\u0000', labels.join(' and ')))).join('; ') || null;
   const refused = planner.refusedReason() ?? null;
   const text = refused ?? why ?? '';
   if (note.textContent !== text) note.textContent = text;

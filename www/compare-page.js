@@ -1,17 +1,17 @@
 // The compare page (compare.html): a CompareView (compare.js) over the whole page, the map
-// picker and the share link. The fragment is a share link (`#v1.…` or `#map=NAME&…`) with a
+// picker and the share link. The fragment is a share link (`#v2.…` or `#map=NAME&…`) with a
 // compare part appended (`&compare=astar,dijkstra:1.5`, optionally `&step=K`), split and
 // checked by the wasm planner; without a fragment the page races A* against Dijkstra on a
 // shipped maze.
 
 import init, { Planner, splitCompareLink, formatCompareLink } from './pkg/pathlab.js';
 import { CompareView } from './compare.js';
+import { defaultRace } from './algorithms.js';
 import { messageOf } from './view.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
 import { $, setMessage, offerLink } from './ui.js';
 
-const DEFAULT_PLANNERS = [{ algorithm: 'astar', weight: null }, { algorithm: 'dijkstra', weight: null }];
 const DEFAULT_MAP = 'maze-63.map';
 
 const page = {
@@ -183,7 +183,7 @@ async function main() {
   page.view = new CompareView($('#compare'), {
     Planner,
     memory: () => wasm.memory,
-    planners: DEFAULT_PLANNERS,
+    planners: defaultRace(),
     hooks: {
       message: setMessage,
       edited: () => {

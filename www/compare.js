@@ -13,22 +13,9 @@ import { SPEEDS, statusWord } from './ui.js';
 import { Timeline } from './timeline.js';
 import { buildPalette } from './palette.js';
 import { el } from './dom.js';
+import { keyTaker, swallowSpaceUp, RANGE_KEYS } from './input.js';
+import { algorithmInfo, algorithmTable } from './algorithms.js';
 
-/** The algorithms a compare column offers (the node mesh needs a mesh, so it is left out). */
-export const COMPARE_ALGORITHMS = [
-  ['bfs', 'Breadth-First'],
-  ['best-first', 'Best-First'],
-  ['dijkstra', 'Dijkstra'],
-  ['astar', 'A*'],
-  ['jps', 'Jump Point Search'],
-  ['bidirectional', 'Bidirectional A*'],
-  ['theta', 'Theta*'],
-  ['lpa', 'LPA*'],
-  ['dstar-lite', 'D* Lite'],
-];
-const LABELS = Object.fromEntries(COMPARE_ALGORITHMS);
-/** The algorithms whose key uses the heuristic weight (the weight box is dimmed otherwise). */
-const WEIGHTED = new Set(['astar', 'jps', 'theta']);
 export const MIN_PLANNERS = 2;
 export const MAX_PLANNERS = 4;
 
@@ -65,8 +52,9 @@ function mirrored(target, group) {
 
 /** "A* ×1.5": a column's name. */
 export function plannerLabel(spec) {
-  const name = LABELS[spec.algorithm] || spec.algorithm;
-  return spec.weight !== null && spec.weight !== undefined && WEIGHTED.has(spec.algorithm) && spec.weight !== 1
+  const info = algorithmInfo(spec.algorithm);
+  const name = info?.label || spec.algorithm;
+  return spec.weight !== null && spec.weight !== undefined && info?.usesWeight && spec.weight !== 1
     ? `${name} ×${spec.weight}`
     : name;
 }
@@ -124,6 +112,13 @@ export class CompareView {
     for (const spec of planners) this.addColumn(spec);
   }
 
+  /** The first algorithm compare mode offers that no column shows yet (for + Planner). */
+  nextAlgorithm() {
+    const shown = new Set(this.columns.map((c) => c.spec.algorithm));
+    const offered = algorithmTable().filter((a) => a.inCompare);
+    return (offered.find((a) => !shown.has(a.id)) ?? offered[0]).id;
+  }
+
   get views() {
     return this.columns.map((c) => c.view);
   }
@@ -165,7 +160,7 @@ export class CompareView {
         button('redo', '↷', 'Redo in every planner (Ctrl+Shift+Z)', () => this.views[0]?.redo()).setAttribute('aria-label', 'Redo');
       }
       if (this.editable) {
-        this.addButton = button('add', '+ Planner', 'Add a planner (up to 4)', () => this.guard(() => this.addColumn({ algorithm: 'best-first', weight: null }, true)));
+        this.addButton = button('add', '+ Planner', 'Add a planner (up to 4)', () => this.guard(() => this.addColumn({ algorithm: this.nextAlgorithm(), weight: null }, true)));
       }
       this.root.append(bar);
     }
@@ -258,7 +253,7 @@ export class CompareView {
     const badge = el('span', { class: 'swatch-n', 'aria-hidden': 'true' });
     const header = el('header', {}, [badge]);
     const select = el('select', { 'aria-label': 'Algorithm', 'data-compare': 'algorithm' },
-      COMPARE_ALGORITHMS.map(([v, t]) => el('option', { value: v, text: t })));
+      algorithmTable().filter((a) => a.inCompare).map((a) => el('option', { value: a.id, text: a.label, title: a.summary })));
     select.value = column.spec.algorithm;
     const weight = el('input', {
       type: 'number', min: '0', step: '0.1', inputMode: 'decimal', 'aria-label': 'Heuristic weight', 'data-compare': 'weight',
@@ -304,7 +299,7 @@ export class CompareView {
     column.select.value = column.spec.algorithm;
     const w = column.spec.weight ?? this.base?.weight ?? 1;
     column.weight.value = String(w);
-    column.weightLabel.classList.toggle('idle', !WEIGHTED.has(column.spec.algorithm));
+    column.weightLabel.classList.toggle('idle', !algorithmInfo(column.spec.algorithm)?.usesWeight);
     column.panel.setAttribute('aria-label', `Planner ${this.columns.indexOf(column) + 1}: ${plannerLabel(column.spec)}`);
   }
 
@@ -343,6 +338,14 @@ export class CompareView {
       this.showSpec(c);
     });
     if (this.addButton) this.addButton.disabled = this.columns.length >= MAX_PLANNERS;
+    // Every panel changed size: fit each map into its panel again (reading the canvas size
+    // forces the new layout, so this sees the final sizes).
+    for (const c of this.columns) {
+      if (!c.view.frameId) continue;
+      c.view.renderer.resize();
+      c.view.fit();
+      c.view.renderer.dirty = true;
+    }
   }
 
   /**
@@ -353,11 +356,12 @@ export class CompareView {
     this.onKey = (e) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target;
-      const tag = t?.tagName;
-      if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || t?.isContentEditable) return;
-      if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
-      if (this.columns.some((c) => c.panel.contains(t))) return;
+      const takes = keyTaker(t);
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      // Text fields and selects keep every key; a focused button keeps Enter, a slider its
+      // arrows; Space is run/pause everywhere else.
+      if (takes === 'text' || (takes === 'button' && key === 'Enter') || (takes === 'range' && RANGE_KEYS.has(key))) return;
+      if (this.columns.some((c) => c.panel.contains(t))) return;
       if (e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
         e.preventDefault();
         this.timelineStep(key === 'ArrowLeft' ? -1 : 1);
@@ -375,6 +379,7 @@ export class CompareView {
       }[key];
       if (!act) return;
       e.preventDefault();
+      if (key === ' ') swallowSpaceUp(t);
       act();
     };
     document.addEventListener('keydown', this.onKey);

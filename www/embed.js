@@ -2,7 +2,7 @@
 // "none" for none), autoplay, speed (0–10 or "instant"), readonly, timeline (show the
 // scrubber), compare (2–4 algorithms, e.g. "astar,dijkstra:1.5": compare mode), origins
 // (comma list of parent origins allowed to command it; default: this page's own origin only).
-// The map comes from the fragment: a share link (#v1…) or a shipped map (#map=NAME&…), either
+// The map comes from the fragment: a share link (#v2…) or a shipped map (#map=NAME&…), either
 // with an optional compare part (&compare=…&step=K); none = the first shipped map.
 //
 // postMessage protocol (see README "Embedding"): the parent sends

@@ -8,7 +8,7 @@
 const DOUBLE_MS = 450;
 
 /** The keys a focused slider keeps for itself. */
-const RANGE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
+export const RANGE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
 /** Input types whose keys are all their own (text is typed into them). */
 const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'password', 'tel', 'date', 'time', 'datetime-local', 'month', 'week']);

@@ -1,6 +1,7 @@
 // Share links in the URL fragment. Two forms, both decoded and checked by the wasm planner:
-// `v1…` carries the whole state (map, markers, settings), `map=NAME&…` names a shipped map
-// plus markers and settings. `resolve` turns either into a full `v1…` fragment using a scratch
+// `v2…` (or an older `v1…`) carries the whole state (map, markers, settings), `map=NAME&…`
+// names a shipped map plus markers and settings. `resolve` turns either into a full fragment
+// using a scratch
 // planner, so the caller's planner only ever sees a state that is known to load.
 
 import { Planner } from './pkg/pathlab.js';
@@ -14,7 +15,7 @@ export const MAX_FRAGMENT = 2 * 1024 * 1024;
 
 /**
  * Resolves `fragment` (without '#') to `{ fragment, mapFile, mapLabel }`, where `fragment` is
- * a full `v1…` link. Throws an Error with a readable reason for anything it cannot open.
+ * a full `v2…` (or `v1…`) link. Throws an Error with a readable reason for anything it cannot open.
  */
 export async function resolve(scratch, fragment, mapList, base = document.baseURI) {
   if (fragment.length > MAX_FRAGMENT) {
@@ -34,5 +35,5 @@ export async function resolve(scratch, fragment, mapList, base = document.baseUR
     scratch.loadLink(fragment);
     return { fragment, mapFile: '', mapLabel: '' };
   }
-  throw new Error('it is neither a Pathlab share link (#v1…) nor a shipped-map link (#map=…)');
+  throw new Error('it is neither a Pathlab share link (#v2…) nor a shipped-map link (#map=…)');
 }

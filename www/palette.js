@@ -22,20 +22,31 @@ export const STATES = [
   { name: 'Open (backward)', rgb: [0x00, 0x9e, 0x73], alpha: 0.5 },
   { name: 'Closed (backward)', rgb: [0x00, 0x72, 0xb2], alpha: 0.4 },
   { name: 'Repaired', rgb: [0xcc, 0x00, 0xcc], alpha: 0.55 },
+  { name: 'Scanned by a jump', rgb: [0xe6, 0x9f, 0x00], alpha: 0.14 },
 ];
 
 /** Number of CellState values: the palette is `cell * STATE_COUNT + state`. */
 export const STATE_COUNT = STATES.length;
 
-/** Vector marks drawn over the frame. */
+/**
+ * Vector marks drawn over the frame, at a fixed on-screen size whatever the zoom. The path is
+ * a colour no cell state uses, over a dark casing, so it reads on walls, terrain and every
+ * overlay alike, even on a 1024² map seen whole. `PATH_NAME` is what the legend and the
+ * tutorial call it.
+ */
 export const MARKS = {
   start: '#009e73',
   goal: '#d55e00',
   current: '#0072b2',
-  path: '#1b1f27',
+  path: '#ff2a8a',
+  casing: '#15171d',
   walker: '#0072b2',
+  cursor: '#0072b2',
   grid: 'rgba(30, 35, 45, 0.16)',
 };
+
+/** The path's colour in words, as the legend and the tutorial name it. */
+export const PATH_NAME = 'pink';
 
 function blend(base, over, alpha) {
   return base.map((c, i) => Math.round(c * (1 - alpha) + over[i] * alpha));
@@ -48,7 +59,7 @@ export function cellColour(cell, state) {
   return overlay && cell !== 0 ? blend(base, overlay.rgb, overlay.alpha) : base;
 }
 
-/** The 45 colours `palette[cell * 9 + state]` as little-endian RGBA words (0xAABBGGRR). */
+/** The colours `palette[cell * STATE_COUNT + state]` as little-endian RGBA words (0xAABBGGRR). */
 export function buildPalette() {
   const words = new Uint32Array(5 * STATE_COUNT);
   for (let cell = 0; cell < 5; cell++) {
@@ -81,7 +92,9 @@ export function legendEntries() {
     ['Open (backward)', css(cellColour(1, 6)), 'square'],
     ['Closed (backward)', css(cellColour(1, 7)), 'square'],
     ['Repaired', css(cellColour(1, 8)), 'square'],
+    ['Scanned by a jump', css(cellColour(1, 9)), 'square'],
     ['Current node', MARKS.current, 'ring'],
-    ['Path', css(cellColour(1, 4)), 'line'],
+    [`Path (${PATH_NAME} line)`, MARKS.path, 'line'],
+    ['Path cell', css(cellColour(1, 4)), 'square'],
   ];
 }

@@ -16,16 +16,11 @@ import * as links from './links.js';
 import * as maps from './maps.js';
 import { Timeline } from './timeline.js';
 import { el } from './dom.js';
+import { algorithmTable } from './algorithms.js';
 
 const HERE = new URL('.', import.meta.url);
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
 const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
-const ALGORITHMS = [
-  ['bfs', 'Breadth-First'],
-  ['best-first', 'Best-First'],
-  ['dijkstra', 'Dijkstra'],
-  ['astar', 'A*'],
-];
 const BRUSHES = [['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4']];
 const MAX_MAP_TEXT = 40 * 1024 * 1024;
 
@@ -158,7 +153,7 @@ class MountedView {
           break;
         case 'algo': {
           this.algo = el('select', { 'aria-label': 'Algorithm', 'data-control': 'algo' },
-            ALGORITHMS.map(([v, t]) => el('option', { value: v, text: t })));
+            algorithmTable().filter((a) => !a.needs.mesh).map((a) => el('option', { value: a.id, text: a.label, title: a.summary })));
           this.algo.addEventListener('change', () => this.guarded(() => this.setSettings({ algorithm: this.algo.value })));
           bar.append(this.algo);
           break;

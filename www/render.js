@@ -148,7 +148,10 @@ export class Renderer {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.fillStyle = '#e9ebef';
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.imageSmoothingEnabled = false;
+    // Cells larger than a device pixel stay crisp squares; smaller ones (a 1024² map seen
+    // whole) are averaged, since dropping most rows and columns would alias walls into moiré.
+    ctx.imageSmoothingEnabled = this.scale * dpr < 1;
+    ctx.imageSmoothingQuality = 'high';
     // Snap the map's corner and size to device pixels so cell edges stay crisp.
     const x0 = Math.round(this.ox * dpr);
     const y0 = Math.round(this.oy * dpr);
@@ -171,6 +174,7 @@ export class Renderer {
     this.marker(ctx, scene.goal, MARKS.goal, 'diamond');
     if (scene.walker) this.walker(ctx, scene.walker);
     if (scene.hover) this.hover(ctx, scene.hover, scene.brushSize);
+    if (scene.cursor) this.cursorMark(ctx, scene.cursor);
 
     this.dirty = false;
     this.lastPaintMs = performance.now() - t0;
@@ -212,9 +216,10 @@ export class Renderer {
       if (i === 0) ctx.moveTo(cx, cy);
       else ctx.lineTo(cx, cy);
     }
-    const width = Math.max(1.5, Math.min(6, s * 0.22));
-    ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
-    ctx.lineWidth = width + 2;
+    // A fixed on-screen width (growing a little once cells are large), over a dark casing.
+    const width = Math.max(3, Math.min(6, s * 0.22));
+    ctx.strokeStyle = MARKS.casing;
+    ctx.lineWidth = width + 3;
     ctx.stroke();
     ctx.strokeStyle = MARKS.path;
     ctx.lineWidth = width;
@@ -301,6 +306,21 @@ export class Renderer {
     ctx.lineWidth = Math.max(1.5, r * 0.25);
     ctx.strokeStyle = '#fff';
     ctx.stroke();
+    ctx.restore();
+  }
+
+  /** The keyboard's cell cursor: a ring at least 12 px across, over a white casing. */
+  cursorMark(ctx, { x, y }) {
+    const size = Math.max(this.scale + 4, 12);
+    const c = this.cellCentre(x, y);
+    ctx.save();
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 4;
+    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.strokeStyle = MARKS.cursor;
+    ctx.lineWidth = 2;
+    ctx.setLineDash([3, 2]);
+    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
     ctx.restore();
   }
 

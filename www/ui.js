@@ -3,6 +3,7 @@
 // through textContent and DOM nodes only.
 
 import { legendEntries } from './palette.js';
+import { algorithmInfo } from './algorithms.js';
 
 export const $ = (sel) => document.querySelector(sel);
 
@@ -20,6 +21,21 @@ export const SPEEDS = [
   { label: '8 ms / frame', kind: 'millis', amount: 8 },
   { label: 'instant', kind: 'instant', amount: 0 },
 ];
+
+/** How long the default speed lets a whole-map search take, in frames (about 3 s at 60 Hz). */
+const DEFAULT_SEARCH_FRAMES = 180;
+
+/**
+ * The speed stop (index into SPEEDS) that fits a map of `cells` cells: the slowest number of
+ * expansions per frame that expands the whole map in about three seconds, so a small maze
+ * is watchable and a 1024² map still finishes in a few seconds. Used until the user picks a
+ * speed; a picked speed is kept.
+ */
+export function speedFor(cells) {
+  const want = cells / DEFAULT_SEARCH_FRAMES;
+  const i = SPEEDS.findIndex((s) => s.kind === 'expansions' && s.amount >= want);
+  return i >= 0 ? i : SPEEDS.findIndex((s) => s.kind === 'millis');
+}
 
 const messageEl = () => $('#message');
 
@@ -77,7 +93,7 @@ export function statusWord(stats, running, noMesh = false) {
   if (noMesh) return 'no mesh';
   switch (stats.status) {
     case 'found':
-      return stats.repairs > 0 ? 'repaired' : 'found';
+      return 'found';
     case 'no_path':
       return 'no path';
     case 'partial':
@@ -162,11 +178,12 @@ export function writeSettings(s) {
 
 /** Dims the controls the chosen algorithm or movement ignores (they stay usable). */
 export function reflectRelevance() {
-  const algorithm = $('#algorithm').value;
+  const info = algorithmInfo($('#algorithm').value);
   const eight = $('#connectivity').value === '8';
-  const usesH = ['astar', 'best-first', 'jps', 'bidirectional'].includes(algorithm);
-  $('#heuristic').closest('.field').classList.toggle('idle', !usesH);
-  $('#weight').closest('.field').classList.toggle('idle', !['astar', 'jps', 'theta'].includes(algorithm));
+  $('#heuristic').closest('.field').classList.toggle('idle', !info?.usesHeuristic);
+  $('#weight').closest('.field').classList.toggle('idle', !info?.usesWeight);
+  $('#goal-directed').closest('.field').classList.toggle('idle', !info?.usesNeighbourOrder);
+  $('#budget').closest('.field').classList.toggle('idle', !info?.usesNodeBudget);
   $('#diagonal-rule').closest('.field').classList.toggle('idle', !eight);
   $('#diagonal-cost').closest('.field').classList.toggle('idle', !eight);
 }

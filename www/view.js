@@ -6,8 +6,9 @@
 
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
-import { SPEEDS } from './ui.js';
+import { SPEEDS, speedFor } from './ui.js';
 import { statusSentence, sentence } from './status.js';
+import { algorithmInfo } from './algorithms.js';
 
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 
@@ -55,8 +56,12 @@ export class PlannerView {
     this.brush = 'wall';
     this.brushSize = 1;
     this.speed = 3;
+    // Whether the user picked the speed; until then it follows the map's size (speedFor).
+    this.speedChosen = false;
     this.drawProgress = true;
     this.hover = null;
+    // The keyboard's cell cursor on the canvas (arrow keys), or null.
+    this.cursor = null;
     // A cell to ring on the canvas (the open-list row under the pointer), or null.
     this.highlight = null;
     // Who answers Run/Step/Reset and the timeline keys: the view itself, or a compare
@@ -83,9 +88,17 @@ export class PlannerView {
 
   /** Sizes the canvas, attaches input and starts the frame loop. */
   start() {
+    this.fitSpeed();
     this.renderer.resize();
     this.refit();
     this.detachInput = attachInput(this, this.canvas);
+    // The keyboard's cell cursor shows while the canvas has keyboard focus.
+    const refocus = () => {
+      if (!this.cursor) this.cursor = this.planner.start();
+      this.renderer.dirty = true;
+    };
+    this.canvas.addEventListener('focus', refocus);
+    this.canvas.addEventListener('blur', () => { this.renderer.dirty = true; });
     this.resizeObserver = new ResizeObserver(() => {
       const r = this.renderer;
       const before = { w: r.cssWidth, h: r.cssHeight };
@@ -161,7 +174,7 @@ export class PlannerView {
 
   /** Whether the algorithm searches a node mesh and there is none yet. */
   needsMesh() {
-    return this.planner.settings().algorithm === 'mesh' && this.planner.meshNodes().length === 0;
+    return Boolean(algorithmInfo(this.planner.settings().algorithm)?.needs.mesh) && this.planner.meshNodes().length === 0;
   }
 
   /** Runs `action`, turning any thrown error into an error message (never uncaught). */
@@ -282,6 +295,25 @@ export class PlannerView {
     }
   }
 
+  /** Moves the keyboard's cell cursor (drawn while the canvas has focus). */
+  setCursor(cell) {
+    this.cursor = cell;
+    this.renderer.dirty = true;
+    this.inspected = '';
+    this.hover = cell;
+  }
+
+  /** Enter on the canvas: a wall where there is none, open ground where there is one. */
+  toggleWall(cell) {
+    if (this.readonly || !cell) return;
+    const wall = this.planner.cell(cell.x, cell.y) === 0;
+    this.planner.beginStroke();
+    const changed = this.guard(() => this.planner.paintLine(cell.x, cell.y, cell.x, cell.y, 1, wall ? 1 : 0)) ?? 0;
+    this.planner.endStroke();
+    if (!changed && !wall) this.say('The start and goal cells cannot be walled.', 'info');
+    this.edited();
+  }
+
   clearCell(cell) {
     this.planner.beginStroke();
     this.guard(() => this.planner.paintLine(cell.x, cell.y, cell.x, cell.y, 1, 1));
@@ -290,7 +322,7 @@ export class PlannerView {
   }
 
   walk() {
-    if (this.planner.settings().algorithm === 'dstar-lite') {
+    if (algorithmInfo(this.planner.settings().algorithm)?.liveWalker) {
       this.walkLive();
       return;
     }
@@ -376,6 +408,13 @@ export class PlannerView {
     return SPEEDS[this.speed].label;
   }
 
+  /** Until the user picks a speed, the speed that fits the map (ui.js `speedFor`). */
+  fitSpeed() {
+    if (this.speedChosen) return;
+    this.speed = speedFor(this.planner.width * this.planner.height);
+    this.applySpeed();
+  }
+
   applySpeed() {
     const s = SPEEDS[this.speed];
     this.guard(() => this.planner.setSpeed(s.kind, s.amount));
@@ -383,6 +422,7 @@ export class PlannerView {
 
   /** After the planner got a new map (or a whole new state): forget the old view of it. */
   loaded() {
+    this.fitSpeed();
     this.running = false;
     this.walker = null;
     this.nextDoubleClick = 'start';
@@ -457,6 +497,7 @@ export class PlannerView {
         current: this.running || p.status === 'running' ? p.current() : null,
         highlight: this.highlight,
         hover: this.hover,
+        cursor: this.canvas.matches(':focus-visible') ? this.cursor : null,
         walker,
         brushSize: this.brushSize,
         overlay: this.overlay,

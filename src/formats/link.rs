@@ -1,13 +1,16 @@
 //! Share links: the whole planner state (map, markers, settings) in a URL fragment, and short
 //! links that name a shipped map plus markers and the settings that differ from the default.
 //!
-//! **Full links** (`v1.` + base64url): a fixed 41-byte header (dimensions, markers,
-//! settings) followed by a zlib stream of the cells, run-length encoded. The format is
-//! described for users in `docs/formats.md`. The decoder is written for hostile input: it
-//! refuses a fragment over [`MAX_LINK_CHARS`] before decoding anything, checks the header
-//! against the 4096 × 4096 limit before allocating, bounds the decompressed size by what the
-//! header's map can need, checks the cell count, every cell byte, every setting and both
-//! markers, and never panics.
+//! **Full links** (`v2.` + base64url): one zlib stream holding a fixed 41-byte header
+//! (dimensions, markers, settings) and then the cells, run-length encoded; zlib's Adler-32
+//! checksum covers the whole payload, so a link damaged anywhere — header included — is
+//! refused. The older `v1.` links (the header in the clear, only the cells checksummed) still
+//! open, with every header field range-checked and implausible values refused ([`plausible`]).
+//! The format is described for users in `docs/formats.md`. The decoder is written for hostile
+//! input: it refuses a fragment over [`MAX_LINK_CHARS`] before decoding anything, unpacks the
+//! header alone first and checks it against the 4096 × 4096 limit before allocating, bounds
+//! the decompressed size by what the header's map can need, checks the cell count, every cell
+//! byte, every setting and both markers, and never panics.
 //!
 //! ```
 //! use pathlab::formats::link::{decode, encode, LinkState};
@@ -15,9 +18,9 @@
 //! let state = LinkState { grid: Grid::new(30, 20)?, start: (0, 0), goal: (29, 19),
 //!                         settings: Settings::default() };
 //! let fragment = encode(&state);
-//! assert!(fragment.starts_with("v1."));
+//! assert!(fragment.starts_with("v2."));
 //! assert_eq!(decode(&fragment)?, state);
-//! assert!(decode("v2.AAAA").unwrap_err().to_string().contains("newer Pathlab (v2)"));
+//! assert!(decode("v3.AAAA").unwrap_err().to_string().contains("newer Pathlab (v3)"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -33,8 +36,9 @@ use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;
 use std::fmt;
 
-/// The version this code writes. Links with a larger number get a "newer Pathlab" message.
-pub const VERSION: u32 = 1;
+/// The version this code writes. Links with a larger number get a "newer Pathlab" message;
+/// version 1 links are still read.
+pub const VERSION: u32 = 2;
 
 /// The longest fragment [`decode`] looks at, in characters. Chromium accepts URLs up to
 /// 2 MiB (2,097,152 characters); a 4096 × 4096 random map is the worst case and may not fit,
@@ -51,8 +55,13 @@ const BASE64URL: GeneralPurpose = GeneralPurpose::new(
         .with_decode_padding_mode(DecodePaddingMode::RequireNone),
 );
 
-/// Bytes in the fixed v1 header.
+/// Bytes in the fixed header (in the clear in v1, inside the zlib stream in v2).
 const HEADER_LEN: usize = 41;
+
+/// The largest node budget a v1 link may carry per cell of its map: beyond it the number is
+/// taken for damage, not for a setting anyone made (a search expands each cell a few times at
+/// most, even with re-opening).
+const V1_BUDGET_PER_CELL: u64 = 64;
 
 /// Why a link was refused, in words meant for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,9 +157,10 @@ pub fn encode(state: &LinkState) -> String {
     bytes.extend_from_slice(&s.weight.to_le_bytes());
     bytes.extend_from_slice(&s.movement.diagonal_cost.to_le_bytes());
     bytes.extend_from_slice(&s.node_budget.unwrap_or(0).to_le_bytes());
-    let rle = run_length_encode(state.grid.bytes());
-    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec_zlib(&rle, 6));
-    format!("v{VERSION}.{}", BASE64URL.encode(bytes))
+    bytes.extend_from_slice(&run_length_encode(state.grid.bytes()));
+    // Header and cells in one zlib stream: its Adler-32 covers the whole payload.
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(&bytes, 6);
+    format!("v{VERSION}.{}", BASE64URL.encode(packed))
 }
 
 /// Runs of equal cells as (cell byte, run length as LEB128). At most 2 bytes per cell.
@@ -220,7 +230,7 @@ fn run_length_decode(rle: &[u8], expected: usize) -> Result<Vec<u8>, LinkError> 
 /// Reads the `vN` tag; `rest` is what follows the `.`.
 fn split_version(fragment: &str) -> Result<(u32, &str), LinkError> {
     let not_ours = || {
-        LinkError("this is not a Pathlab link: a link fragment starts with v1. or map=".to_string())
+        LinkError("this is not a Pathlab link: a link fragment starts with v2. or map=".to_string())
     };
     let tail = fragment.strip_prefix('v').ok_or_else(not_ours)?;
     let digits = tail.bytes().take_while(u8::is_ascii_digit).count();
@@ -231,15 +241,17 @@ fn split_version(fragment: &str) -> Result<(u32, &str), LinkError> {
     let rest = &tail[digits..];
     if version > VERSION {
         return err(format!(
-            "this link was made by a newer Pathlab (v{version}); this page reads v{VERSION} \
-             links — reload the page to get the newest version"
+            "this link was made by a newer Pathlab (v{version}); this page reads v1 and \
+             v{VERSION} links — reload the page to get the newest version"
         ));
     }
-    if version != VERSION {
+    if version == 0 {
         return err(format!("this link has an unknown version v{version}"));
     }
     let rest = rest.strip_prefix('.').ok_or_else(|| {
-        LinkError("this link is damaged: a . should follow the version v1".to_string())
+        LinkError(format!(
+            "this link is damaged: a . should follow the version v{version}"
+        ))
     })?;
     Ok((version, rest))
 }
@@ -264,7 +276,7 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
             fragment.len()
         ));
     }
-    let (_, body) = split_version(fragment)?;
+    let (version, body) = split_version(fragment)?;
     let bytes = BASE64URL.decode(body.as_bytes()).map_err(|e| match e {
         base64::DecodeError::InvalidLength(_) => {
             LinkError("this link is truncated: it stops in the middle of a character group".into())
@@ -273,37 +285,31 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
             "this link is damaged: it is not valid base64url ({e})"
         )),
     })?;
-    if bytes.len() < HEADER_LEN {
-        return err(format!(
-            "this link is truncated: its header needs {HEADER_LEN} bytes, it has {}",
-            bytes.len()
-        ));
-    }
-    // bytes.len() >= HEADER_LEN, so every fixed offset below is in range.
-    let (width, height) = (u16_at(&bytes, 0), u16_at(&bytes, 2));
-    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
-        return err(format!(
-            "this link describes a {width}×{height} map; maps are 1×1 to \
-             {MAX_SIDE}×{MAX_SIDE} cells"
-        ));
-    }
-    let start = (u16_at(&bytes, 4), u16_at(&bytes, 6));
-    let goal = (u16_at(&bytes, 8), u16_at(&bytes, 10));
-    let settings = decode_settings(&bytes)?;
+    let (header, rle) = if version == 1 {
+        let header = bytes
+            .get(..HEADER_LEN)
+            .ok_or_else(|| short_header(bytes.len()))?;
+        let expected = read_size(header)?;
+        (
+            header.to_vec(),
+            inflate(&bytes[HEADER_LEN..], 2 * expected + 16)?,
+        )
+    } else {
+        // The header first, alone, so nothing large is allocated before its size is known.
+        let header = inflate_header(&bytes)?;
+        let expected = read_size(&header)?;
+        let all = inflate(&bytes, HEADER_LEN + 2 * expected + 16)?;
+        let rle = all.get(HEADER_LEN..).unwrap_or(&[]).to_vec();
+        (header, rle)
+    };
+    let (width, height) = (u16_at(&header, 0), u16_at(&header, 2));
+    let start = (u16_at(&header, 4), u16_at(&header, 6));
+    let goal = (u16_at(&header, 8), u16_at(&header, 10));
+    let settings = decode_settings(&header)?;
     let expected = width as usize * height as usize;
-    // An RLE stream never needs more than 2 bytes per cell.
-    let limit = 2 * expected + 16;
-    let rle = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[HEADER_LEN..], limit)
-        .map_err(|e| match e.status {
-            miniz_oxide::inflate::TINFLStatus::FailedCannotMakeProgress => {
-                LinkError("this link is truncated: its compressed cells stop early".to_string())
-            }
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => LinkError(format!(
-                "this link is damaged: its cells unpack to more than a {width}×{height} map \
-                 can hold"
-            )),
-            _ => LinkError("this link is damaged: its compressed cells do not unpack".into()),
-        })?;
+    if version == 1 {
+        plausible(&settings, expected)?;
+    }
     let cells = run_length_decode(&rle, expected)?;
     let grid = Grid::from_bytes(width, height, cells)
         .map_err(|e| LinkError(format!("this link is damaged: {e}")))?;
@@ -318,7 +324,102 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
     })
 }
 
-/// Reads and validates the settings part of a v1 header (at least [`HEADER_LEN`] bytes).
+fn short_header(len: usize) -> LinkError {
+    LinkError(format!(
+        "this link is truncated: its header needs {HEADER_LEN} bytes, it has {len}"
+    ))
+}
+
+/// The map size a header gives, checked against the 4096 × 4096 limit: its cell count.
+fn read_size(header: &[u8]) -> Result<usize, LinkError> {
+    let (width, height) = (u16_at(header, 0), u16_at(header, 2));
+    if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+        return err(format!(
+            "this link describes a {width}×{height} map; maps are 1×1 to \
+             {MAX_SIDE}×{MAX_SIDE} cells"
+        ));
+    }
+    Ok(width as usize * height as usize)
+}
+
+/// Unpacks a zlib stream of at most `limit` bytes; its checksum must match.
+fn inflate(packed: &[u8], limit: usize) -> Result<Vec<u8>, LinkError> {
+    miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, limit)
+        .map_err(|e| inflate_error(e.status))
+}
+
+/// What a failed unpacking means for the user.
+fn inflate_error(status: miniz_oxide::inflate::TINFLStatus) -> LinkError {
+    use miniz_oxide::inflate::TINFLStatus;
+    LinkError(
+        match status {
+            TINFLStatus::FailedCannotMakeProgress => {
+                "this link is truncated: its compressed data stop early"
+            }
+            TINFLStatus::HasMoreOutput => {
+                "this link is damaged: it unpacks to more than its map can hold"
+            }
+            TINFLStatus::Adler32Mismatch => {
+                "this link is damaged: its checksum does not match (a character was changed or \
+                 lost)"
+            }
+            _ => "this link is damaged: its data do not unpack",
+        }
+        .to_string(),
+    )
+}
+
+/// The first [`HEADER_LEN`] bytes of a v2 link's zlib stream, unpacked without the rest.
+fn inflate_header(packed: &[u8]) -> Result<Vec<u8>, LinkError> {
+    use miniz_oxide::inflate::TINFLStatus;
+    let mut head = match miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, HEADER_LEN)
+    {
+        Ok(all) => all,
+        Err(e) if e.status == TINFLStatus::HasMoreOutput => e.output,
+        Err(e) => return Err(inflate_error(e.status)),
+    };
+    if head.len() < HEADER_LEN {
+        return Err(short_header(head.len()));
+    }
+    head.truncate(HEADER_LEN);
+    Ok(head)
+}
+
+/// A v1 link's settings must look like something the page wrote, since nothing but the
+/// ranges guards its header: numbers with a short decimal form (or exactly √2, the default
+/// diagonal cost) and a node budget in proportion to the map. A damaged header almost always
+/// fails this; a v2 link's checksum makes it unnecessary.
+fn plausible(settings: &Settings, cells: usize) -> Result<(), LinkError> {
+    let short = |v: f64| {
+        let text = decimal(v);
+        text.chars().filter(char::is_ascii_digit).count() <= 8 && !text.contains('e')
+    };
+    let weight = settings.weight;
+    if !short(weight) || (weight != 0.0 && weight < 1e-3) {
+        return err(format!(
+            "this link is damaged: its heuristic weight {} is not one the page could have set",
+            decimal(weight)
+        ));
+    }
+    let d = settings.movement.diagonal_cost;
+    if !(short(d) || d == std::f64::consts::SQRT_2) {
+        return err(format!(
+            "this link is damaged: its diagonal cost {} is not one the page could have set",
+            decimal(d)
+        ));
+    }
+    if let Some(budget) = settings.node_budget {
+        if budget > V1_BUDGET_PER_CELL.saturating_mul(cells as u64).max(1 << 20) {
+            return err(format!(
+                "this link is damaged: a node budget of {budget} is far more than a \
+                 {cells}-cell map could use"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads and validates the settings part of a header (at least [`HEADER_LEN`] bytes).
 fn decode_settings(bytes: &[u8]) -> Result<Settings, LinkError> {
     let bad = |what: &str, v: u8| LinkError(format!("this link is damaged: unknown {what} {v}"));
     let algorithm = match Algorithm::ALL.get(usize::from(bytes[12])) {

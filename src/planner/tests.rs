@@ -292,8 +292,14 @@ fn a_repair_is_a_recorded_run_of_its_own_that_can_be_scrubbed() {
         p.paint_line((10, 5), (10, 19), 1, Cell::Wall);
         let live = *p.search().stats();
         let n = p.timeline_len();
-        assert!(live.expanded > 0, "{algorithm}: the repair's own expansions are counted");
-        assert_eq!(n as u64, live.expanded, "{algorithm}: every repair step is on the timeline");
+        assert!(
+            live.expanded > 0,
+            "{algorithm}: the repair's own expansions are counted"
+        );
+        assert_eq!(
+            n as u64, live.expanded,
+            "{algorithm}: every repair step is on the timeline"
+        );
         assert!(p.search().repairs() > 0);
         let repaired = |p: &Planner| {
             p.shown_states()
@@ -305,9 +311,16 @@ fn a_repair_is_a_recorded_run_of_its_own_that_can_be_scrubbed() {
         let at_end = repaired(&p);
         p.seek(n / 2);
         assert_eq!(p.shown_stats().expanded as usize, n / 2);
-        assert!(repaired(&p) <= at_end, "{algorithm}: the repair grows as it runs");
+        assert!(
+            repaired(&p) <= at_end,
+            "{algorithm}: the repair grows as it runs"
+        );
         p.seek(0);
-        assert_eq!(p.shown_stats().expanded, 0, "{algorithm}: step 0 is the edit");
+        assert_eq!(
+            p.shown_stats().expanded,
+            0,
+            "{algorithm}: step 0 is the edit"
+        );
         p.seek(n);
         assert!(p.is_live());
         assert_eq!(p.shown_states(), &end_states[..]);
@@ -324,13 +337,25 @@ fn every_edit_of_a_stroke_made_while_scrubbed_back_re_plans_to_the_shown_step() 
     p.begin_stroke();
     for y in 2..8 {
         p.paint_line((20, y), (20, y + 1), 1, Cell::Wall);
-        assert_eq!(p.timeline_len(), k, "after the edit at y = {y} the timeline ends at k");
+        assert_eq!(
+            p.timeline_len(),
+            k,
+            "after the edit at y = {y} the timeline ends at k"
+        );
         assert_eq!(p.search().stats().expanded as usize, k);
         assert!(p.is_live());
     }
     p.end_stroke();
     p.step(Budget::Expansions(1), || 0.0);
-    assert_eq!(p.search().stats().expanded as usize, k + 1, "Step goes on from there");
+    assert_eq!(
+        p.search().stats().expanded as usize,
+        k + 1,
+        "Step goes on from there"
+    );
     p.paint_line((21, 2), (21, 3), 1, Cell::Wall);
-    assert_eq!(p.search().stats().expanded, 0, "once stepped, an edit restarts as usual");
+    assert_eq!(
+        p.search().stats().expanded,
+        0,
+        "once stepped, an edit restarts as usual"
+    );
 }

@@ -64,6 +64,10 @@ pub struct AlgorithmInfo {
     pub any_angle: bool,
     /// Whether compare mode offers it (the node mesh needs a mesh drawn for one planner).
     pub in_compare: bool,
+    /// The algorithm compare mode races it against by default (the page's *Compare* button).
+    pub rival: &'static str,
+    /// Whether it is the one a new planner starts with ([`super::Settings::default`]).
+    pub is_default: bool,
     /// The [`super::CellState`] names it paints besides unvisited, open, closed and path.
     pub paints: &'static [&'static str],
 }
@@ -97,6 +101,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: false,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &[],
     },
@@ -115,6 +121,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: false,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &[],
     },
@@ -133,6 +141,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: false,
+        is_default: false,
+        rival: "astar",
         in_compare: true,
         paints: &["reopened"],
     },
@@ -151,6 +161,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: false,
+        is_default: true,
+        rival: "dijkstra",
         in_compare: true,
         paints: &["reopened"],
     },
@@ -170,6 +182,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: false,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &["jumppoint", "scanned"],
     },
@@ -189,6 +203,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: false,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &["backopen", "backclosed"],
     },
@@ -208,6 +224,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: true,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &[],
     },
@@ -227,6 +245,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: true,
         live_walker: false,
         any_angle: false,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &["repaired"],
     },
@@ -246,6 +266,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: true,
         live_walker: true,
         any_angle: false,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: true,
         paints: &["repaired"],
     },
@@ -268,6 +290,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         repairs: false,
         live_walker: false,
         any_angle: true,
+        is_default: false,
+        rival: "dijkstra",
         in_compare: false,
         paints: &[],
     },
@@ -297,8 +321,13 @@ mod tests {
             );
             assert_eq!(row.id.parse::<Algorithm>(), Ok(algorithm));
             assert!(std::ptr::eq(algorithm.info(), row));
+            let rival: Algorithm = row.rival.parse().unwrap();
+            assert!(rival.info().in_compare && rival != algorithm, "{}", row.id);
         }
         assert_eq!(ALGORITHMS.len(), Algorithm::ALL.len());
+        let defaults: Vec<_> = ALGORITHMS.iter().filter(|r| r.is_default).collect();
+        assert_eq!(defaults.len(), 1);
+        assert_eq!(defaults[0].algorithm, crate::Settings::default().algorithm);
     }
 
     #[test]

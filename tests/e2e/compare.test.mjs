@@ -152,17 +152,18 @@ test('an edit in either panel applies to every planner; undo too; markers move i
 test('the compare share link round-trips: map, markers, planners and weights', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { context }) => {
     await openCompare(page, 'map=marsh-24&compare=astar,dijkstra');
-    // Planner 1 becomes weighted A*, a third planner (Best-First) is added.
+    // Planner 1 becomes weighted A*, a third planner is added: the first algorithm of the
+    // menu not on screen yet (Breadth-First).
     const weight = page.locator('[data-compare="weight"]').first();
     await weight.fill('1.5');
     await weight.press('Enter');
     await page.locator('[data-compare="add"]').click();
     await page.waitForFunction(() => window.pathlab.count() === 3);
     assert.equal((await hook(page, 'settings', 0)).weight, 1.5);
-    assert.equal((await hook(page, 'settings', 2)).algorithm, 'best-first');
+    assert.equal((await hook(page, 'settings', 2)).algorithm, 'bfs');
     await page.locator('#copy-link').click();
     const url = await page.locator('#share-url').inputValue();
-    assert.match(url, /compare\.html#map=marsh-24&start=\d+,\d+&goal=\d+,\d+&compare=astar:1\.5,dijkstra,best-first$/);
+    assert.match(url, /compare\.html#map=marsh-24&start=\d+,\d+&goal=\d+,\d+&compare=astar:1\.5,dijkstra,bfs$/);
 
     const other = await context.newPage();
     await gotoReady(other, url);
@@ -178,7 +179,7 @@ test('the compare share link round-trips: map, markers, planners and weights', {
     await page.mouse.click(a.x, a.y);
     await page.locator('#copy-link').click();
     const full = await page.locator('#share-url').inputValue();
-    assert.match(full, /#v1\.[A-Za-z0-9_-]+&compare=astar:1\.5,dijkstra,best-first$/);
+    assert.match(full, /#v2\.[A-Za-z0-9_-]+&compare=astar:1\.5,dijkstra,bfs$/);
     await other.goto('about:blank');
     await other.goto(full);
     await other.waitForFunction(() => window.pathlab?.ready && window.pathlab.count() === 3);

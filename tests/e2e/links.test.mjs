@@ -67,7 +67,7 @@ test('Copy link, open it in a new page: same cells, markers, settings and run', 
     assert.equal(before.settings.algorithm, 'dijkstra');
     assert.equal(before.cells.data.filter((c) => c === 3).length > 10, true, 'terrain was painted');
     const link = await copyLink(page);
-    assert.match(link, /#v1/, 'a full v1 link for an edited map');
+    assert.match(link, /#v2/, 'a full v2 link for an edited map');
     assert.match((await message(page)).text, /copied|selected/i);
     await shot('copied');
     const ran = await statsAfterRun(page);
@@ -123,7 +123,7 @@ for (const [name, fragment, pattern] of BROKEN) {
       let frag = fragment;
       if (frag === null) {
         await page.locator('#copy-link').click();
-        await page.waitForFunction(() => document.getElementById('share-url').value.includes('#v1'));
+        await page.waitForFunction(() => document.getElementById('share-url').value.includes('#v2'));
         const link = await page.locator('#share-url').inputValue();
         frag = link.slice(link.indexOf('#') + 1, link.indexOf('#') + 1 + Math.floor((link.length - link.indexOf('#')) / 2));
       }
@@ -170,7 +170,7 @@ test('a link opened through hashchange replaces the map', { timeout: 60_000 }, a
     await drag(page, [[2, 2], [15, 9]]);
     await focusNeutral(page);
     await page.locator('#copy-link').click();
-    await page.waitForFunction(() => document.getElementById('share-url').value.includes('#v1'));
+    await page.waitForFunction(() => document.getElementById('share-url').value.includes('#v2'));
     const link = await page.locator('#share-url').inputValue();
     const wanted = await snapshot(page);
     await newMap(page, 30, 30);

@@ -83,13 +83,13 @@ test('reload restores map, markers and settings (autosave)', { timeout: 60_000 }
     assert.match(map, /4/, 'terrain 4 drawn');
     await shot('before-reload');
     // The autosave is written on every change: wait until it holds what the page shows.
-    await page.waitForFunction((set) => {
+    await page.waitForFunction(() => {
       try {
-        return JSON.stringify(JSON.parse(localStorage.getItem('pathlab:v1')).settings) === JSON.stringify(set);
+        return JSON.stringify(JSON.parse(localStorage.getItem('pathlab:v1')).settings) === JSON.stringify(window.pathlab.settings());
       } catch {
         return false;
       }
-    }, set);
+    });
     await page.reload();
     await waitReady(page);
     await shot('after-reload');
