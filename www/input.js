@@ -7,6 +7,12 @@
 
 const DOUBLE_MS = 450;
 
+/** A finger held this long without moving opens the cell menu (the touch right-click). */
+const LONG_PRESS_MS = 500;
+
+/** CSS pixels a finger may wander before a touch counts as a drag. */
+const TOUCH_SLOP = 8;
+
 /** The keys a focused slider keeps for itself. */
 export const RANGE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
@@ -87,7 +93,34 @@ export function attachInput(app, canvas) {
     canvas.classList.remove('panning', 'dragging');
   }
 
+  /** Starts painting from `cell` (a press, or a touch that turned into a drag). */
+  function beginPaint(cell, now) {
+    // A stroke that starts on a wall erases; otherwise it paints with the active brush.
+    const value = app.planner.cell(cell.x, cell.y) === 0 ? 1 : app.brushByte();
+    app.planner.beginStroke();
+    const changed = app.planner.paintLine(cell.x, cell.y, cell.x, cell.y, app.brushSize, value);
+    gesture = { kind: 'paint', last: cell, value, moved: false };
+    lastClick = { time: now, cell, changed };
+    app.changed();
+  }
+
+  /**
+   * A finger went down on a cell: nothing happens yet, since it may become a drag (draws), a
+   * long press (the cell menu), a second finger (a pinch, which must never paint) or a tap
+   * (paints the cell, like a click).
+   */
+  function beginTouch(cell, p, now) {
+    const timer = setTimeout(() => {
+      if (gesture?.kind !== 'touch' || gesture.timer !== timer) return;
+      gesture = { kind: 'none' };
+      const rect = canvas.getBoundingClientRect();
+      if (menu && !app.readonly) openMenu(cell, rect.left + p.x, rect.top + p.y);
+    }, LONG_PRESS_MS);
+    gesture = { kind: 'touch', cell, at: p, time: now, timer };
+  }
+
   function beginPinch() {
+    if (gesture?.kind === 'touch') clearTimeout(gesture.timer);
     endGesture();
     const [a, b] = [...pointers.values()];
     gesture = {
@@ -142,13 +175,11 @@ export function attachInput(app, canvas) {
       lastClick = { time: now, cell, changed: 0 };
       return;
     }
-    // A stroke that starts on a wall erases; otherwise it paints with the active brush.
-    const value = app.planner.cell(cell.x, cell.y) === 0 ? 1 : app.brushByte();
-    app.planner.beginStroke();
-    const changed = app.planner.paintLine(cell.x, cell.y, cell.x, cell.y, app.brushSize, value);
-    gesture = { kind: 'paint', last: cell, value, moved: false };
-    lastClick = { time: now, cell, changed };
-    app.changed();
+    if (e.pointerType === 'touch') {
+      beginTouch(cell, p, now);
+      return;
+    }
+    beginPaint(cell, now);
   });
 
   canvas.addEventListener('pointermove', (e) => {
@@ -172,6 +203,21 @@ export function attachInput(app, canvas) {
         r.panBy(p.x - gesture.last.x, p.y - gesture.last.y);
         gesture.last = p;
         break;
+      case 'touch': {
+        if (Math.hypot(p.x - gesture.at.x, p.y - gesture.at.y) < TOUCH_SLOP) return;
+        // The finger moved off: a one-finger drag draws, from where it went down.
+        clearTimeout(gesture.timer);
+        const from = gesture.cell;
+        beginPaint(from, gesture.time);
+        const cell = r.cellClamped(p.x, p.y);
+        if (!sameCell(cell, from)) {
+          app.planner.paintLine(from.x, from.y, cell.x, cell.y, app.brushSize, gesture.value);
+          gesture.last = cell;
+          gesture.moved = true;
+          lastClick = null;
+        }
+        break;
+      }
       case 'paint': {
         const cell = r.cellClamped(p.x, p.y);
         if (sameCell(cell, gesture.last)) return;
@@ -205,6 +251,13 @@ export function attachInput(app, canvas) {
     if (gesture?.kind === 'pinch') {
       if (pointers.size < 2) gesture = null;
       return;
+    }
+    if (gesture?.kind === 'touch') {
+      // A tap: paint the cell, as a click does (two taps place a marker).
+      clearTimeout(gesture.timer);
+      const { cell, time } = gesture;
+      gesture = null;
+      if (e.type === 'pointerup') beginPaint(cell, time);
     }
     endGesture();
   };

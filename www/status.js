@@ -11,10 +11,14 @@ const cost = (c) => (c === null || c === undefined ? '—' : c.toFixed(4));
  * The status sentence and its kind (`info`, `success` or `error`) for a planner state:
  * - `stats`: the planner's `stats()` object (status, fresh, repairs, step, steps, refused, …);
  * - `running`: whether the view is running the search;
- * - `walker`: null, or `{live, done, arrived, steps}` for a walker on the path.
+ * - `walker`: null, or `{live, done, arrived, steps}` for a walker on the path;
+ * - `noMesh`: the algorithm searches a node mesh and there is none yet.
  */
-export function statusSentence({ stats, running, walker }) {
+export function statusSentence({ stats, running, walker, noMesh = false }) {
   if (stats.refused) return [`${sentence(stats.refused)} The last search stays on the map.`, 'error'];
+  if (noMesh) {
+    return ['No node mesh yet: press Generate from map to build one from the walls, or Edit mesh to draw your own.', 'info'];
+  }
   if (stats.step < stats.steps) {
     return [`Step ${stats.step} of ${stats.steps}: the search as it stood after ${stats.step} expansions. Press End to go back to the live search.`, 'info'];
   }
