@@ -323,6 +323,15 @@ async function copyLink() {
 
 /** Opens the link in the location's fragment (if any), then clears the fragment. */
 async function openLinkFromLocation() {
+  try {
+    return await readLink();
+  } finally {
+    // For readers (and the tests) that must know a link was handled, opened or refused.
+    app.linksRead = (app.linksRead ?? 0) + 1;
+  }
+}
+
+async function readLink() {
   const fragment = location.hash.replace(/^#/, '');
   if (!fragment) return false;
   // A link to a comparison belongs to the compare page (a bad compare part is refused below).
@@ -591,6 +600,7 @@ function installHooks() {
     version: () => planner().version,
     position: () => planner().timelinePosition(),
     crashed: () => Boolean(app.dead),
+    linksRead: () => app.linksRead ?? 0,
   };
 }
 

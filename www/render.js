@@ -59,6 +59,8 @@ export class Renderer {
     this.scale = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, s));
     this.ox = (this.cssWidth - width * this.scale) / 2;
     this.oy = (this.cssHeight - height * this.scale) / 2;
+    // Until the user zooms or pans, a resized canvas fits the map again.
+    this.fitted = true;
     this.dirty = true;
   }
 
@@ -70,6 +72,7 @@ export class Renderer {
     this.oy = cy - (cy - this.oy) * k;
     this.scale = s;
     this.clampPan();
+    this.fitted = false;
     this.dirty = true;
   }
 
@@ -77,6 +80,7 @@ export class Renderer {
     this.ox += dx;
     this.oy += dy;
     this.clampPan();
+    this.fitted = false;
     this.dirty = true;
   }
 

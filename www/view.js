@@ -103,8 +103,10 @@ export class PlannerView {
       const r = this.renderer;
       const before = { w: r.cssWidth, h: r.cssHeight };
       if (r.resize()) {
-        // Keep the map where it was relative to the centre.
-        r.panBy((r.cssWidth - before.w) / 2, (r.cssHeight - before.h) / 2);
+        // A map shown whole stays whole (a toolbar appeared, the window or panel changed);
+        // one the user zoomed or panned keeps its place relative to the centre.
+        if (r.fitted) this.fit();
+        else r.panBy((r.cssWidth - before.w) / 2, (r.cssHeight - before.h) / 2);
       }
     });
     this.resizeObserver.observe(this.canvas);
