@@ -300,7 +300,10 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
         // The page never writes an impossible size into a v2 link: such a header is damage
         // seen before the checksum at the end of the stream could tell.
         let expected = read_size(&header).map_err(|e| {
-            LinkError(format!("this link is damaged: {}", e.0.trim_start_matches("this link ")))
+            LinkError(format!(
+                "this link is damaged: {}",
+                e.0.trim_start_matches("this link ")
+            ))
         })?;
         let all = inflate(&bytes, HEADER_LEN + 2 * expected + 16)?;
         let rle = all.get(HEADER_LEN..).unwrap_or(&[]).to_vec();
