@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every Pathlab test on a fresh machine, installing what is missing first:
-# formatting and lints, native unit/integration/doc tests, the CLI against every Moving AI
+# formatting, lints and the source layout rules, native unit/integration/doc tests, the CLI against every Moving AI
 # scenario (A*, JPS, bidirectional A*), the shipped maps, smoke runs of the peer benchmark and the
 # live-replanning benchmark, wasm-bindgen tests in headless Chromium, and the
 # browser end-to-end tests. Exits non-zero on the first failure.
@@ -20,6 +20,8 @@ fi
 
 step "format and lints"
 cargo fmt --check
+# No import circle in src/, no algorithm list in www/ (docs/architecture.md).
+python3 scripts/check_layout.py
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --test web --target wasm32-unknown-unknown -- -D warnings
 

@@ -84,7 +84,7 @@ async function command(msg) {
       return view.getState();
     case 'setSettings':
       if (!msg.settings || typeof msg.settings !== 'object' || Array.isArray(msg.settings)) {
-        throw new Error('setSettings needs settings: an object such as {algorithm: "dijkstra"}');
+        throw new Error('setSettings needs settings: an object such as {weight: 1.5}');
       }
       view.setSettings(msg.settings);
       return view.getState().settings;

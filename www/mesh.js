@@ -4,8 +4,10 @@
 // the planner (meshNodes/meshEdges/addMeshNode/connectMeshNodes/removeMeshNode/generateMesh);
 // this file only forwards input and paints what the planner reports.
 
-import { $, setMessage } from './ui.js';
+import { $ } from './ui.js';
+import { messageOf } from './view.js';
 import { STATES, css } from './palette.js';
+import { algorithmInfo } from './algorithms.js';
 
 const NODE_FILL = '#ffffff';
 const NODE_EDGE = '#1b1f27';
@@ -28,8 +30,7 @@ export function attachMesh(app, canvas) {
     try {
       return action();
     } catch (e) {
-      const text = e && e.message ? e.message : String(e);
-      setMessage(text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? '' : '.'), 'error');
+      app.say(messageOf(e), 'error');
       return undefined;
     }
   };
@@ -40,12 +41,12 @@ export function attachMesh(app, canvas) {
     editButton.setAttribute('aria-pressed', String(on));
     canvas.classList.toggle('mesh-editing', on);
     app.renderer.dirty = true;
-    if (on) setMessage('Mesh mode: click to add a node, drag from node to node to join them, right-click a node to remove it.', 'info');
+    if (on) app.say('Mesh mode: click to add a node, drag from node to node to join them, right-click a node to remove it.', 'info');
   };
 
   /** Shows the mesh bar only for A* on a node mesh; leaving it ends the editing mode. */
   app.syncMeshBar = () => {
-    const on = app.planner.settings().algorithm === 'mesh';
+    const on = Boolean(algorithmInfo(app.planner.settings().algorithm)?.needs.mesh);
     bar.hidden = !on;
     if (!on && mesh.editing) setEditing(false);
   };
@@ -61,13 +62,13 @@ export function attachMesh(app, canvas) {
     const n = report(() => app.planner.generateMesh());
     if (n !== undefined) {
       const edges = app.planner.meshEdges().length / 2;
-      setMessage(`Generated a visibility graph: ${n} nodes at obstacle corners, ${edges} edges.`, 'success');
+      app.say(`Generated a visibility graph: ${n} nodes at obstacle corners, ${edges} edges.`, 'success');
       app.edited();
     }
   });
   $('#mesh-clear').addEventListener('click', () => {
     report(() => app.planner.clearMesh());
-    setMessage('Mesh cleared.', 'info');
+    app.say('Mesh cleared.', 'info');
     app.edited();
   });
 

@@ -327,7 +327,7 @@ class MountedView {
   /** Changes some settings (the rest stay): algorithm, heuristic, weight, movement, … */
   setSettings(partial) {
     if (!partial || typeof partial !== 'object' || Array.isArray(partial)) {
-      throw new Error('settings must be an object such as {algorithm: "astar", weight: 1.5}');
+      throw new Error('settings must be an object such as {weight: 1.5}');
     }
     const current = this.view.planner.settings();
     const next = { ...current, ...partial };
