@@ -223,16 +223,7 @@ fn time_crate(
                 count.set(count.get() + 1);
                 let mut out = [((0i64, 0i64), 0u64); 8];
                 let mut n = 0;
-                for (dx, dy) in [
-                    (0, -1),
-                    (1, 0),
-                    (0, 1),
-                    (-1, 0),
-                    (1, -1),
-                    (1, 1),
-                    (-1, 1),
-                    (-1, -1),
-                ] {
+                for (dx, dy) in pathlab::grid::MOVES {
                     let (nx, ny) = (x + dx, y + dy);
                     if !open(nx, ny) {
                         continue;

@@ -237,8 +237,8 @@ impl Planner {
         self.inner.shown_states().as_ptr()
     }
 
-    /// Sets the 45 RGBA colours (`0xAABBGGRR`, index `cell * 9 + state`) the frame is painted
-    /// with. Throws unless exactly 45 colours are given.
+    /// Sets the 50 RGBA colours (`0xAABBGGRR`, index `cell * 10 + state`) the frame is painted
+    /// with. Throws unless exactly 50 colours are given (`frame::PALETTE_LEN`).
     #[wasm_bindgen(js_name = setPalette)]
     pub fn set_palette(&mut self, colours: &[u32]) -> Result<(), JsError> {
         self.frame
@@ -248,7 +248,7 @@ impl Planner {
         Ok(())
     }
 
-    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 9 + state]`) and
+    /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 10 + state]`) and
     /// returns its address in wasm memory: `width × height × 4` bytes, ready for
     /// `new ImageData(...)`. Only pixels whose cell or state changed since the last render are
     /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.

@@ -264,7 +264,7 @@ fn memory_views_show_cells_states_and_frame() {
     let mut p = Planner::new(5, 4).unwrap();
     p.paint_line(2, 0, 2, 2, 1, 0).unwrap();
     p.step_once();
-    let palette: Vec<u32> = (0..45).collect();
+    let palette: Vec<u32> = (0..pathlab::frame::PALETTE_LEN as u32).collect();
     p.set_palette(&palette).unwrap();
     assert!(p.set_palette(&palette[..4]).is_err());
     let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().dyn_into().unwrap();
@@ -287,8 +287,8 @@ fn memory_views_show_cells_states_and_frame() {
         js_sys::Uint32Array::new_with_byte_offset_and_length(&buffer, frame_ptr, 20).to_vec();
     assert_eq!(
         frame[0],
-        9 + 2,
-        "terrain 1, closed: palette[cell * 9 + state]"
+        pathlab::STATE_COUNT as u32 + 2,
+        "terrain 1, closed: palette[cell * STATE_COUNT + state]"
     );
     assert_eq!(frame[2], 0, "wall");
 }
@@ -415,7 +415,7 @@ fn bad_links_throw_and_leave_the_planner_unchanged() {
     let before = snapshot(&mut p);
     let good = p.share_link();
     let cases = [
-        ("v2.AAAA".to_string(), "newer Pathlab (v2)"),
+        ("v3.AAAA".to_string(), "newer Pathlab (v3)"),
         ("hello".to_string(), "not a Pathlab link"),
         (good[..good.len() - 6].to_string(), "link"),
         (format!("{}!!", good), "base64"),
