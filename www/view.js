@@ -100,6 +100,8 @@ export class PlannerView {
     this.canvas.addEventListener('focus', refocus);
     this.canvas.addEventListener('blur', () => { this.renderer.dirty = true; });
     this.resizeObserver = new ResizeObserver(() => {
+      // A view destroyed since (its planner freed) may still get this last callback.
+      if (this.destroyed) return;
       const r = this.renderer;
       const before = { w: r.cssWidth, h: r.cssHeight };
       if (r.resize()) {
@@ -164,7 +166,8 @@ export class PlannerView {
     }
     const key = this.stateKey();
     if (this.notice && this.notice.key !== key) this.notice = null;
-    const stats = this.stats ?? this.planner.stats();
+    // The statistics of this very version: a notice may be said before the frame reads them.
+    const stats = this.stats && this.statsVersion === this.planner.version ? this.stats : this.planner.stats();
     const [text, kind] = this.notice
       ? [this.notice.text, this.notice.kind]
       : statusSentence({ stats, running: this.running, walker: this.walkerState(), noMesh: this.needsMesh() });
