@@ -5,7 +5,7 @@
 //! (dimensions, markers, settings) and then the cells, run-length encoded; zlib's Adler-32
 //! checksum covers the whole payload, so a link damaged anywhere — header included — is
 //! refused. The older `v1.` links (the header in the clear, only the cells checksummed) still
-//! open, with every header field range-checked and implausible values refused ([`plausible`]).
+//! open, with every header field range-checked and implausible values refused (`plausible`).
 //! The format is described for users in `docs/formats.md`. The decoder is written for hostile
 //! input: it refuses a fragment over [`MAX_LINK_CHARS`] before decoding anything, unpacks the
 //! header alone first and checks it against the 4096 × 4096 limit before allocating, bounds

@@ -1,0 +1,96 @@
+//! Share links for JS: full and short links of the planner's state, and compare links.
+
+use super::*;
+
+#[wasm_bindgen]
+impl Planner {
+    /// The whole state (map cells with terrain, start, goal, algorithm and every setting) as
+    /// a URL fragment without the `#`: `v1.` then base64url (see `docs/formats.md`).
+    #[wasm_bindgen(js_name = shareLink)]
+    pub fn share_link(&self) -> String {
+        link::encode(&link::LinkState {
+            grid: self.inner.grid().clone(),
+            start: self.inner.start(),
+            goal: self.inner.goal(),
+            settings: *self.inner.settings(),
+        })
+    }
+
+    /// Restores exactly the state of a `shareLink` fragment (with or without `#`). Throws a
+    /// clear message for a damaged, truncated, oversized or future-version link, and then
+    /// nothing has changed.
+    #[wasm_bindgen(js_name = loadLink)]
+    pub fn load_link(&mut self, fragment: &str) -> Result<(), JsError> {
+        let state = link::decode(fragment).map_err(js_error)?;
+        let fresh = crate::Planner::with_grid(state.grid, state.start, state.goal, state.settings)
+            .map_err(js_error)?;
+        self.install(fresh);
+        Ok(())
+    }
+
+    /// A short link for a shipped map: `map=NAME&start=X,Y&goal=X,Y` plus each setting that
+    /// differs from the default. Throws for a name that is not 1–64 letters, digits, `-_.`.
+    #[wasm_bindgen(js_name = shortLink)]
+    pub fn short_link(&self, map_name: &str) -> Result<String, JsError> {
+        link::format_short(
+            map_name,
+            self.inner.start(),
+            self.inner.goal(),
+            self.inner.settings(),
+        )
+        .map_err(js_error)
+    }
+
+    /// The map name in a short link (with or without `#`); throws on a malformed link.
+    #[wasm_bindgen(js_name = shortLinkMap)]
+    pub fn short_link_map(fragment: &str) -> Result<String, JsError> {
+        link::parse_short(fragment).map(|l| l.map).map_err(js_error)
+    }
+
+    /// Applies a short link's markers and settings to the map already loaded (settings it
+    /// leaves out take their defaults; markers it leaves out stay). Throws, changing
+    /// nothing, on a malformed link or a marker outside the map or on a wall.
+    #[wasm_bindgen(js_name = applyShortLink)]
+    pub fn apply_short_link(&mut self, fragment: &str) -> Result<(), JsError> {
+        let parsed = link::parse_short(fragment).map_err(js_error)?;
+        let start = parsed.start.unwrap_or(self.inner.start());
+        let goal = parsed.goal.unwrap_or(self.inner.goal());
+        self.inner
+            .set_markers_and_settings(start, goal, parsed.settings)
+            .map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+}
+
+/// Splits a link fragment into `{base, compare}`: `base` is the planner link (`v1.…` or
+/// `map=…`) for `loadLink`/`applyShortLink`, and `compare` is `null` or `{planners:
+/// [{algorithm, weight}], step}`. A fragment without `&compare=` comes back unchanged with
+/// `compare: null`. Throws a readable message for a bad compare part.
+#[wasm_bindgen(js_name = splitCompareLink)]
+pub fn split_compare_link(fragment: &str) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Split<'a> {
+        base: &'a str,
+        compare: Option<link::CompareLink>,
+    }
+    let (base, compare) = link::split_compare(fragment).map_err(js_error)?;
+    to_js(&Split { base, compare })
+}
+
+/// Parses a compare list such as `astar,dijkstra:1.5` (2–4 algorithm names, optional
+/// `:WEIGHT`) into `[{algorithm, weight}]`; throws a readable message when it is bad.
+#[wasm_bindgen(js_name = parseCompareList)]
+pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
+    to_js(&link::parse_compare_list(value).map_err(js_error)?)
+}
+
+/// Formats the compare part of a link (`compare=astar,dijkstra:1.5&step=K`, without a
+/// leading `&`) from `{planners: [{algorithm, weight}], step}`; throws for 0–1 or over 4
+/// planners, unknown algorithms or weights out of range.
+#[wasm_bindgen(js_name = formatCompareLink)]
+pub fn format_compare_link(compare: JsValue) -> Result<String, JsError> {
+    let compare = from_js::compare_link(&compare)
+        .map_err(|e| JsError::new(&format!("a compare link needs {{planners, step}}: {e}")))?;
+    link::format_compare(&compare).map_err(js_error)
+}
