@@ -14,9 +14,12 @@ use crate::formats::{bitmap, link, movingai};
 use crate::frame::Frame;
 use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
+use crate::planner::LaneId;
 use crate::scenarios;
 use crate::search::{Budget, Settings, Status};
 use serde::Serialize;
+use std::cell::{RefCell, RefMut};
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 mod from_js;
@@ -85,17 +88,26 @@ fn status_name(status: Status) -> &'static str {
     status.name()
 }
 
-/// The planner the page drives: grid, start, goal, settings, the current search, the edit
-/// history and an RGBA frame buffer, plus the speed `step()` runs at.
+/// The planner the page drives: one lane of a [`crate::Planner`] (its grid, start, goal,
+/// edit history, and this lane's settings, search and timeline), with an RGBA frame buffer
+/// and the speed `step()` runs at. `addLane()` gives compare mode more handles on the same
+/// planner: an edit through any of them changes the one map all of them search.
 #[wasm_bindgen]
 pub struct Planner {
-    inner: crate::Planner,
+    shared: Rc<RefCell<Shared>>,
+    /// This handle's lane of the shared planner.
+    lane: LaneId,
     /// How far `step()` goes per call.
     speed: Budget,
     /// The frame the page paints, with the palette it was given.
     frame: Frame,
-    /// Bumped on every change that can alter what is painted, so the page repaints only when
-    /// it moved.
+}
+
+/// What the handles of one planner share.
+struct Shared {
+    planner: crate::Planner,
+    /// Bumped on every change that can alter what any lane paints, so the page repaints only
+    /// when it moved.
     version: u32,
     /// The Moving AI problems of the last `loadScen`, checked against the map then.
     scenarios: Vec<movingai::Scenario>,
@@ -115,24 +127,43 @@ struct ScenarioView<'a> {
 impl Planner {
     fn wrap(inner: crate::Planner) -> Planner {
         Planner {
-            inner,
+            lane: inner.current_lane(),
+            shared: Rc::new(RefCell::new(Shared {
+                planner: inner,
+                version: 1,
+                scenarios: Vec::new(),
+            })),
             speed: Budget::Expansions(1),
             frame: Frame::default(),
-            version: 1,
-            scenarios: Vec::new(),
         }
     }
 
-    /// Puts a ready planner in place of the current one, keeping the palette; the loaded
-    /// scenarios belong to the old map and are dropped.
-    fn install(&mut self, fresh: crate::Planner) {
-        self.inner = fresh;
-        self.scenarios.clear();
-        self.touched();
+    /// The shared planner with this handle's lane made current. Borrowed for one statement
+    /// at a time: two at once would be a panic, so never nest calls to it.
+    fn inner(&self) -> RefMut<'_, crate::Planner> {
+        lane_of(&self.shared, self.lane)
     }
 
-    fn touched(&mut self) {
-        self.version = self.version.wrapping_add(1);
+    /// Replaces map, markers and this lane's settings, all or nothing; the loaded scenarios
+    /// belong to the old map and are dropped.
+    fn install(
+        &mut self,
+        grid: Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: Settings,
+    ) -> Result<(), JsError> {
+        self.inner()
+            .load_map(grid, start, goal, settings)
+            .map_err(js_error)?;
+        self.shared.borrow_mut().scenarios.clear();
+        self.touched();
+        Ok(())
+    }
+
+    fn touched(&self) {
+        let mut shared = self.shared.borrow_mut();
+        shared.version = shared.version.wrapping_add(1);
     }
 
     /// Replaces the map. `markers` (`[sx, sy, gx, gy]`) place the start and goal when they
@@ -140,17 +171,35 @@ impl Planner {
     /// cells. The undo history starts afresh; on error nothing changes.
     fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
         if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
-            let settings = *self.inner.settings();
-            if let Ok(fresh) = crate::Planner::with_grid(grid.clone(), (sx, sy), (gx, gy), settings)
+            let settings = *self.inner().settings();
+            if self
+                .install(grid.clone(), (sx, sy), (gx, gy), settings)
+                .is_ok()
             {
-                self.install(fresh);
                 return Ok(());
             }
         }
-        self.inner.load_grid(grid).map_err(js_error)?;
-        self.scenarios.clear();
+        self.inner().load_grid(grid).map_err(js_error)?;
+        self.shared.borrow_mut().scenarios.clear();
         self.touched();
         Ok(())
+    }
+}
+
+/// Lane `lane` of the planner in `shared`, made current.
+fn lane_of(shared: &RefCell<Shared>, lane: LaneId) -> RefMut<'_, crate::Planner> {
+    RefMut::map(shared.borrow_mut(), |s| {
+        s.planner.select_lane(lane);
+        &mut s.planner
+    })
+}
+
+impl Drop for Planner {
+    /// A handle freed from JS (a compare column removed) takes its lane with it.
+    fn drop(&mut self) {
+        if let Ok(mut shared) = self.shared.try_borrow_mut() {
+            shared.planner.remove_lane(self.lane);
+        }
     }
 }
 
@@ -163,6 +212,28 @@ impl Planner {
         crate::Planner::new(width, height)
             .map(Planner::wrap)
             .map_err(js_error)
+    }
+
+    /// A new handle on this planner with a lane of its own: the same map, markers, node
+    /// mesh and edit history (an edit through either handle changes both), this lane's
+    /// settings to start with, and a search and timeline of its own. Compare mode makes one
+    /// per column; `free()` on a handle removes its lane. Give it a palette before painting.
+    #[wasm_bindgen(js_name = addLane)]
+    pub fn add_lane(&mut self) -> Result<Planner, JsError> {
+        let lane = self.inner().add_lane().map_err(js_error)?;
+        self.touched();
+        Ok(Planner {
+            shared: Rc::clone(&self.shared),
+            lane,
+            speed: self.speed,
+            frame: Frame::default(),
+        })
+    }
+
+    /// How many lanes (handles from `addLane`, and the first) share this planner's map.
+    #[wasm_bindgen(js_name = laneCount)]
+    pub fn lane_count(&self) -> u32 {
+        self.shared.borrow().planner.lane_ids().len() as u32
     }
 
     /// Replaces the map with a new open one of the given size (markers move to the nearest
@@ -208,39 +279,39 @@ impl Planner {
     /// The map as Moving AI `.map` text (digits 2–4 mark terrain costs).
     #[wasm_bindgen(js_name = exportMap)]
     pub fn export_map(&self) -> String {
-        movingai::write_map(self.inner.grid())
+        movingai::write_map(self.inner().grid())
     }
 
     /// The map's width in cells.
     #[wasm_bindgen(getter)]
     pub fn width(&self) -> u32 {
-        self.inner.grid().width()
+        self.inner().grid().width()
     }
 
     /// The map's height in cells.
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
-        self.inner.grid().height()
+        self.inner().grid().height()
     }
 
     /// A counter that changes whenever the picture may have changed (edits, steps, loads).
     #[wasm_bindgen(getter)]
     pub fn version(&self) -> u32 {
-        self.version
+        self.shared.borrow().version
     }
 
     /// Address in wasm memory of the grid bytes (`width × height`, `y * width + x`; 0 wall,
     /// 1–4 terrain). Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = cellsPtr)]
     pub fn cells_ptr(&self) -> *const u8 {
-        self.inner.grid().bytes().as_ptr()
+        self.inner().grid().bytes().as_ptr()
     }
 
-    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–8).
+    /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–9).
     /// Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = statesPtr)]
     pub fn states_ptr(&self) -> *const u8 {
-        self.inner.shown_states().as_ptr()
+        self.inner().shown_states().as_ptr()
     }
 
     /// Sets the 50 RGBA colours (`0xAABBGGRR`, index `cell * 10 + state`) the frame is painted
@@ -259,10 +330,10 @@ impl Planner {
     /// `new ImageData(...)`. Only pixels whose cell or state changed since the last render are
     /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.
     pub fn render(&mut self) -> *const u32 {
-        let grid = self.inner.grid();
-        let width = grid.width() as usize;
+        let inner = lane_of(&self.shared, self.lane);
+        let width = inner.grid().width() as usize;
         self.frame
-            .paint(width, grid.bytes(), self.inner.shown_states())
+            .paint(width, inner.grid().bytes(), inner.shown_states())
             .as_ptr()
     }
 
@@ -274,19 +345,20 @@ impl Planner {
 
     /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.
     pub fn cell(&self, x: u32, y: u32) -> u8 {
-        self.inner
+        self.inner()
             .grid()
             .get(i64::from(x), i64::from(y))
             .map_or(255, Cell::to_byte)
     }
 
-    /// The search-state byte at (x, y) (`CellState` 0–8); 255 outside the map.
+    /// The search-state byte at (x, y) (`CellState` 0–9); 255 outside the map.
     pub fn state(&self, x: u32, y: u32) -> u8 {
-        let g = self.inner.grid();
+        let inner = self.inner();
+        let g = inner.grid();
         if x >= g.width() || y >= g.height() {
             return 255;
         }
-        self.inner
+        inner
             .shown_states()
             .get((y * g.width() + x) as usize)
             .copied()
@@ -321,9 +393,10 @@ impl Planner {
     }
 
     fn advance(&mut self, budget: Budget) -> String {
-        let before = (self.inner.search().stats().expanded, self.inner.position());
-        let status = self.inner.step(budget, performance_now);
-        if (self.inner.search().stats().expanded, self.inner.position()) != before {
+        let progress = |p: &crate::Planner| (p.search().stats().expanded, p.position());
+        let before = progress(&self.inner());
+        let status = self.inner().step(budget, performance_now);
+        if progress(&self.inner()) != before {
             self.touched();
         }
         status_name(status).to_string()
@@ -332,7 +405,7 @@ impl Planner {
     /// The search status: `running`, `found`, `no_path` or `partial`.
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> String {
-        status_name(self.inner.shown_status()).to_string()
+        status_name(self.inner().shown_status()).to_string()
     }
 
     /// The statistics as a plain object: `status`, `fresh`, `repairs`, `step` and `steps`
@@ -341,15 +414,17 @@ impl Planner {
     /// `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost` (null until found) and
     /// `pathMoves`. Everything the page's status line and statistics show comes from here.
     pub fn stats(&self) -> Result<JsValue, JsError> {
-        let stats = self.inner.shown_stats();
+        let version = self.version();
+        let inner = self.inner();
+        let stats = inner.shown_stats();
         let view = StatsView {
-            status: status_name(self.inner.shown_status()),
+            status: status_name(inner.shown_status()),
             fresh: stats.expanded == 0,
-            repairs: self.inner.search().repairs(),
-            step: self.inner.position(),
-            steps: self.inner.timeline_len(),
-            refused: self.inner.refused().map(|e| e.to_string()),
-            version: self.version,
+            repairs: inner.search().repairs(),
+            step: inner.position(),
+            steps: inner.timeline_len(),
+            refused: inner.refused().map(|e| e.to_string()),
+            version,
             stats,
         };
         to_js(&view)
@@ -359,7 +434,7 @@ impl Planner {
     /// default), `weight`, `movement: {connectivity, diagonalRule, diagonalCost}`,
     /// `neighbourOrder` and `nodeBudget` (null = none).
     pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner.settings())
+        to_js(self.inner().settings())
     }
 
     /// Replaces the settings (missing fields take their defaults) and restarts the search.
@@ -368,20 +443,20 @@ impl Planner {
     pub fn set_settings(&mut self, settings: JsValue) -> Result<(), JsError> {
         let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
-        self.inner.set_settings(settings).map_err(js_error)?;
+        self.inner().set_settings(settings).map_err(js_error)?;
         self.touched();
         Ok(())
     }
 
     /// The start cell as `{x, y}`.
     pub fn start(&self) -> Result<JsValue, JsError> {
-        let (x, y) = self.inner.start();
+        let (x, y) = self.inner().start();
         to_js(&Point { x, y })
     }
 
     /// The goal cell as `{x, y}`.
     pub fn goal(&self) -> Result<JsValue, JsError> {
-        let (x, y) = self.inner.goal();
+        let (x, y) = self.inner().goal();
         to_js(&Point { x, y })
     }
 
@@ -389,7 +464,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setStart)]
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.inner.set_start(x, y).map_err(js_error)?;
+        self.inner().set_start(x, y).map_err(js_error)?;
         self.touched();
         Ok(())
     }
@@ -398,7 +473,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setGoal)]
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.inner.set_goal(x, y).map_err(js_error)?;
+        self.inner().set_goal(x, y).map_err(js_error)?;
         self.touched();
         Ok(())
     }
@@ -406,13 +481,13 @@ impl Planner {
     /// Opens an undo group: everything until `endStroke` undoes as one step.
     #[wasm_bindgen(js_name = beginStroke)]
     pub fn begin_stroke(&mut self) {
-        self.inner.begin_stroke();
+        self.inner().begin_stroke();
     }
 
     /// Closes the undo group opened by `beginStroke`.
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) {
-        self.inner.end_stroke();
+        self.inner().end_stroke();
     }
 
     /// Paints `cell` (0 wall, 1–4 terrain) with a square brush of side `brush` along the
@@ -433,7 +508,7 @@ impl Planner {
                 "cell {cell} is not 0 (wall) or a terrain cost 1–4"
             ))
         })?;
-        let changed = self.inner.paint_line((x0, y0), (x1, y1), brush, cell);
+        let changed = self.inner().paint_line((x0, y0), (x1, y1), brush, cell);
         if changed > 0 {
             self.touched();
         }
@@ -443,21 +518,21 @@ impl Planner {
     /// Turns every cell into open ground of cost 1 (undoable). Returns how many changed.
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> u32 {
-        let changed = self.inner.clear_walls();
+        let changed = self.inner().clear_walls();
         self.touched();
         u32::try_from(changed).unwrap_or(u32::MAX)
     }
 
     /// Undoes the last edit (stroke, marker move, clear); false when there is none.
     pub fn undo(&mut self) -> bool {
-        let done = self.inner.undo();
+        let done = self.inner().undo();
         self.touched();
         done
     }
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
-        let done = self.inner.redo();
+        let done = self.inner().redo();
         self.touched();
         done
     }
@@ -465,27 +540,27 @@ impl Planner {
     /// Whether there is an edit to undo.
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.inner.can_undo()
+        self.inner().can_undo()
     }
 
     /// Whether there is an edit to redo.
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        self.inner.can_redo()
+        self.inner().can_redo()
     }
 
     /// Throws the search away and starts a new one with nothing expanded.
     #[wasm_bindgen(js_name = resetSearch)]
     pub fn reset_search(&mut self) {
-        self.inner.reset_search();
+        self.inner().reset_search();
         self.touched();
     }
 
     /// The path (found or partial) as a flat `[x0, y0, x1, y1, …]` array from the start;
     /// empty while there is none.
     pub fn path(&self) -> Vec<u32> {
-        let width = self.inner.grid().width();
-        self.inner
+        let width = self.inner().grid().width();
+        self.inner()
             .shown_path()
             .iter()
             .flat_map(|&i| [i % width, i / width])
@@ -494,7 +569,7 @@ impl Planner {
 
     /// The cell expanded last as `{x, y}`, or `undefined` before the first expansion.
     pub fn current(&self) -> Result<JsValue, JsError> {
-        match self.inner.shown_current() {
+        match self.inner().shown_current() {
             Some((x, y)) => to_js(&Point { x, y }),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -503,7 +578,7 @@ impl Planner {
     /// What the search knows about (x, y) for the node inspector: `{x, y, state, g, h, f,
     /// parent: [x, y] | null, expansion}`, or `undefined` outside the map.
     pub fn node(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        match self.inner.shown_node(x, y) {
+        match self.inner().shown_node(x, y) {
             Some(info) => to_js(&info),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -514,7 +589,8 @@ impl Planner {
     /// path to walk or the walker has arrived.
     #[wasm_bindgen(js_name = advanceWalker)]
     pub fn advance_walker(&mut self) -> Vec<u32> {
-        match self.inner.advance_walker() {
+        let moved = self.inner().advance_walker();
+        match moved {
             Some((x, y)) => {
                 self.touched();
                 vec![x, y]
@@ -530,23 +606,23 @@ impl Planner {
         let algorithm = algorithm.parse().ok()?;
         let settings = Settings {
             algorithm,
-            ..*self.inner.settings()
+            ..*self.inner().settings()
         };
-        settings.unavailable_on(self.inner.grid())
+        settings.unavailable_on(self.inner().grid())
     }
 
     /// Why the search was refused after the last edit (say Jump Point Search once terrain
     /// was painted), or `undefined`.
     #[wasm_bindgen(js_name = refusedReason)]
     pub fn refused_reason(&self) -> Option<String> {
-        self.inner.refused().map(|e| e.to_string())
+        self.inner().refused().map(|e| e.to_string())
     }
 
     /// Whether the path is a polyline of corners (Theta*, A* on a node mesh) rather than a
     /// chain of neighbouring cells.
     #[wasm_bindgen(js_name = isAnyAngle)]
     pub fn is_any_angle(&self) -> bool {
-        self.inner.search().is_any_angle()
+        self.inner().search().is_any_angle()
     }
 
     // ---- Timeline (issue 8): scrubbing through the recorded search ----

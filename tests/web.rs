@@ -904,3 +904,41 @@ fn the_algorithm_table_reaches_js_in_menu_order_with_its_flags() {
     assert_eq!(get(&lpa, "repairs").as_bool(), Some(true));
     assert!(js_sys::Array::is_array(&get(&lpa, "paints")));
 }
+
+#[wasm_bindgen_test]
+fn lanes_share_one_map_and_each_handle_reads_its_own_search() {
+    let mut first = Planner::new(12, 7).unwrap();
+    let mut second = first.add_lane().unwrap();
+    assert_eq!(first.lane_count(), 2);
+    second
+        .set_settings(parse(r#"{"algorithm":"dijkstra"}"#))
+        .unwrap();
+    // A stroke through one handle walls the map both search; every reader of the other
+    // handle (stats, links, cells, the frame) works while the first is borrowed no longer.
+    first.begin_stroke();
+    first.paint_line(5, 0, 5, 5, 1, 0).unwrap();
+    first.end_stroke();
+    assert_eq!(second.cell(5, 3), 0);
+    assert_eq!(first.run_to_end(), "found");
+    assert_eq!(second.run_to_end(), "found");
+    let cost = |p: &Planner| num(&p.stats().unwrap(), "pathCost");
+    assert!((cost(&first) - cost(&second)).abs() < 1e-9);
+    assert_ne!(
+        num(&first.stats().unwrap(), "expanded"),
+        num(&second.stats().unwrap(), "expanded"),
+        "A* and Dijkstra expand differently"
+    );
+    assert_eq!(first.export_map(), second.export_map(), "one map");
+    assert!(
+        second.undo(),
+        "one edit history: undone through the other handle"
+    );
+    assert_eq!(first.cell(5, 3), 1);
+    assert!(!first.can_undo());
+    assert!(!first.mesh_blocked_edges().iter().any(|&b| b != 0));
+    // Freeing a handle removes its lane; the other goes on.
+    drop(second);
+    assert_eq!(first.lane_count(), 1);
+    first.reset_search();
+    assert_eq!(first.run_to_end(), "found");
+}

@@ -157,6 +157,7 @@ function installHooks() {
   window.pathlab = {
     ready: true,
     count: () => v.columns.length,
+    lanes: (i) => col(i).raw.laneCount(),
     state: () => JSON.parse(JSON.stringify(v.state())),
     cellToClient: (i, x, y) => col(i).view.cellToClient(x, y),
     cell: (i, x, y) => col(i).raw.cell(x, y),

@@ -2,11 +2,11 @@
 // and goal, each with its own algorithm and heuristic weight, driven by one Run / Step / Reset
 // and one timeline, with a summary table that marks the winner of each column.
 //
-// Every view has its own wasm Planner. The map stays the same in all of them because every
-// map edit is forwarded: each view's planner is wrapped in a Proxy that repeats the edit calls
-// (strokes, markers, undo/redo, clear) on every other planner of the group. Loading a map goes
-// into the first planner and is copied to the others through its share link. JS decides
-// nothing about the search: it only forwards and shows.
+// The columns are lanes of one wasm Planner (`addLane`): one map, one pair of markers, one
+// node mesh and one edit history in Rust, with a search, settings and timeline per column.
+// An edit or a load through any column's view is an edit of that one map, and every lane
+// re-plans on it in Rust, so the columns cannot drift apart. JS decides nothing about the
+// search: it only forwards and shows.
 
 import { PlannerView, isTrap, messageOf } from './view.js';
 import { SPEEDS, statusWord } from './ui.js';
@@ -18,37 +18,6 @@ import { algorithmInfo, algorithmTable } from './algorithms.js';
 
 export const MIN_PLANNERS = 2;
 export const MAX_PLANNERS = 4;
-
-/** The planner calls that change the map or markers: repeated on every planner of the group. */
-const MAP_EDITS = new Set(['beginStroke', 'endStroke', 'paintLine', 'setStart', 'setGoal', 'undo', 'redo', 'clearWalls']);
-
-/**
- * `target` wrapped so that map edits reach every planner of `group()` too. The target's own
- * call runs first; when it throws (a marker on a wall), nothing is forwarded.
- */
-function mirrored(target, group) {
-  return new Proxy(target, {
-    get(t, prop) {
-      const value = Reflect.get(t, prop, t);
-      if (typeof value !== 'function') return value;
-      if (!MAP_EDITS.has(prop)) return value.bind(t);
-      return (...args) => {
-        const result = value.apply(t, args);
-        for (const other of group()) {
-          if (other === t) continue;
-          try {
-            other[prop](...args);
-          } catch (e) {
-            // Same map, same markers: the others accept what the first accepted. Only a trap
-            // (the instance is gone) is worth passing on.
-            if (isTrap(e)) throw e;
-          }
-        }
-        return result;
-      };
-    },
-  });
-}
 
 /** "A* ×1.5": a column's name. */
 export function plannerLabel(spec) {
@@ -191,15 +160,14 @@ export class CompareView {
   /** Adds a column for `spec` ({algorithm, weight}); `live` when the view is already running. */
   addColumn(spec, live = false) {
     if (this.columns.length >= MAX_PLANNERS) throw new Error(`compare mode shows at most ${MAX_PLANNERS} planners`);
-    const raw = new this.Planner(40, 25);
-    raw.setPalette(buildPalette());
+    // The first column makes the planner; every other column is a lane of it.
     const first = this.columns[0]?.raw;
-    if (first) raw.loadLink(first.shareLink());
+    const raw = first ? first.addLane() : new this.Planner(40, 25);
+    raw.setPalette(buildPalette());
     const column = { raw, spec: { algorithm: spec.algorithm, weight: spec.weight ?? null } };
-    const planner = mirrored(raw, () => this.columns.map((c) => c.raw));
     this.buildPanel(column);
     column.view = new PlannerView({
-      planner,
+      planner: raw,
       memory: this.memory,
       canvas: column.canvas,
       keyScope: column.panel,
@@ -397,16 +365,15 @@ export class CompareView {
   // ---- loading ------------------------------------------------------------------------------
 
   /**
-   * Loads a map into every planner: `load(planner)` fills the first planner (a shipped map, a
-   * link, a file…); the others get the same state through its share link. The first planner's
-   * settings become the shared settings; each column keeps its algorithm and weight.
+   * Loads a map for every column: `load(planner)` loads it through the first column's lane (a
+   * shipped map, a link, a file…), which is a load of the one map every lane searches. The
+   * first column's settings then become the shared settings; each column keeps its algorithm
+   * and weight.
    */
   async loadWith(load) {
     const first = this.columns[0];
     await load(first.raw);
     this.base = first.raw.settings();
-    const link = first.raw.shareLink();
-    for (const c of this.columns.slice(1)) c.raw.loadLink(link);
     for (const c of this.columns) {
       try {
         this.applySettings(c);

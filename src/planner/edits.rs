@@ -54,7 +54,10 @@ impl Planner {
         let (lo, hi) = (-(brush - 1) / 2, brush / 2);
         // Coordinates come from callers we don't control (a u32 from JS can be 4 billion):
         // walk only the part of the line whose brush can touch the map.
-        let (w, h) = (i64::from(self.grid.width()), i64::from(self.grid.height()));
+        let (w, h) = (
+            i64::from(self.scene.grid.width()),
+            i64::from(self.scene.grid.height()),
+        );
         let area = (-hi, -hi, w - 1 - lo, h - 1 - lo);
         let Some((a, b)) = clip_segment(from, to, area) else {
             return 0;
@@ -64,15 +67,17 @@ impl Planner {
             for dy in lo..=hi {
                 for dx in lo..=hi {
                     let (x, y) = (cx + dx, cy + dy);
-                    let Some(i) = self.grid.index(x, y) else {
+                    let Some(i) = self.scene.grid.index(x, y) else {
                         continue;
                     };
                     let at = (x as u32, y as u32);
-                    let old = self.grid.bytes()[i];
-                    if old == byte || (byte == 0 && (at == self.start || at == self.goal)) {
+                    let old = self.scene.grid.bytes()[i];
+                    if old == byte
+                        || (byte == 0 && (at == self.scene.start || at == self.scene.goal))
+                    {
                         continue;
                     }
-                    self.grid.set(x, y, cell);
+                    self.scene.grid.set(x, y, cell);
                     changes.push((i as u32, old, byte));
                 }
             }
@@ -90,6 +95,7 @@ impl Planner {
     /// Sets every cell to open ground of cost 1 (undoable).
     pub fn clear_walls(&mut self) -> usize {
         let changes: Vec<(u32, u8, u8)> = self
+            .scene
             .grid
             .bytes()
             .iter()
@@ -99,7 +105,7 @@ impl Planner {
             .collect();
         let count = changes.len();
         if count > 0 {
-            self.grid.fill(Cell::OPEN);
+            self.scene.grid.fill(Cell::OPEN);
             self.record(Edit {
                 cells: changes,
                 markers: None,
@@ -142,19 +148,19 @@ impl Planner {
 
     fn apply(&mut self, edit: &Edit, backwards: bool) {
         if let Some([before, after]) = edit.markers {
-            (self.start, self.goal) = if backwards { before } else { after };
+            (self.scene.start, self.scene.goal) = if backwards { before } else { after };
         }
         // The walker moves the start without an undo step, so an undone edit may want a wall
         // where a marker now stands: markers win, as when painting.
-        let markers = [self.start, self.goal];
+        let markers = [self.scene.start, self.scene.goal];
         let mut set = |&(i, before, after): &(u32, u8, u8)| {
-            let (x, y) = self.grid.coords(i as usize);
+            let (x, y) = self.scene.grid.coords(i as usize);
             let byte = if backwards { before } else { after };
             if byte == 0 && markers.contains(&(x, y)) {
                 return;
             }
             if let Some(cell) = Cell::from_byte(byte) {
-                self.grid.set(i64::from(x), i64::from(y), cell);
+                self.scene.grid.set(i64::from(x), i64::from(y), cell);
             }
         };
         // A stroke may touch a cell twice; undo replays it backwards so the first "before"

@@ -7,12 +7,12 @@ use crate::search::{endpoint_index, Settings, Status};
 impl Planner {
     /// Moves the start marker (undoable). Refused on a wall or outside the map.
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), PlannerError> {
-        self.move_markers((x, y), self.goal)
+        self.move_markers((x, y), self.scene.goal)
     }
 
     /// Moves the goal marker (undoable). Refused on a wall or outside the map.
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), PlannerError> {
-        self.move_markers(self.start, (x, y))
+        self.move_markers(self.scene.start, (x, y))
     }
 
     /// Moves both markers (one undo step) and replaces the settings, all or nothing: the
@@ -24,26 +24,27 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<(), PlannerError> {
-        settings.check_on(&self.grid)?;
-        endpoint_index(&self.grid, "start", start)?;
-        endpoint_index(&self.grid, "goal", goal)?;
-        self.settings = settings;
+        settings.check_on(&self.scene.grid)?;
+        endpoint_index(&self.scene.grid, "start", start)?;
+        endpoint_index(&self.scene.grid, "goal", goal)?;
+        self.lanes[self.current].settings = settings;
         self.move_markers(start, goal)?;
         // move_markers restarts only when the markers moved; the settings may have changed.
-        let was_done = self.search.status().is_done();
-        self.restart_search(was_done);
+        let (lane, scene) = self.current_mut();
+        let was_done = lane.search.status().is_done();
+        lane.restart_search(scene, was_done);
         Ok(())
     }
 
     fn move_markers(&mut self, start: (u32, u32), goal: (u32, u32)) -> Result<(), PlannerError> {
-        endpoint_index(&self.grid, "start", start)?;
-        endpoint_index(&self.grid, "goal", goal)?;
-        if (start, goal) == (self.start, self.goal) {
+        endpoint_index(&self.scene.grid, "start", start)?;
+        endpoint_index(&self.scene.grid, "goal", goal)?;
+        if (start, goal) == (self.scene.start, self.scene.goal) {
             return Ok(());
         }
-        let before = [(self.start, self.goal), (start, goal)];
-        self.start = start;
-        self.goal = goal;
+        let before = [(self.scene.start, self.scene.goal), (start, goal)];
+        self.scene.start = start;
+        self.scene.goal = goal;
         self.record(Edit {
             cells: Vec::new(),
             markers: Some(before),
@@ -56,21 +57,16 @@ impl Planner {
     /// scratch. Returns the new start, or `None` (and changes nothing) when there is no
     /// grid path to walk or the walker has arrived.
     pub fn advance_walker(&mut self) -> Option<(u32, u32)> {
-        if self.refused.is_some()
-            || self.search.status() != Status::Found
-            || self.search.is_any_angle()
+        let lane = self.lane();
+        if lane.refused.is_some()
+            || lane.search.status() != Status::Found
+            || lane.search.is_any_angle()
         {
             return None;
         }
-        let next = *self.search.path_cells().get(1)?;
-        self.start = next;
-        self.position = None;
-        self.held = None;
-        if self.search.repair(&self.grid, self.start, self.goal, &[]) {
-            self.run_repair(true);
-        } else {
-            self.restart_search(true);
-        }
+        let next = *lane.search.path_cells().get(1)?;
+        self.scene.start = next;
+        self.each_lane(|lane, scene| lane.after_walk(scene));
         Some(next)
     }
 }

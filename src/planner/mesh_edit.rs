@@ -2,19 +2,18 @@
 
 use super::state::{Planner, PlannerError};
 use crate::search::mesh::Mesh;
-use crate::search::Algorithm;
 
 impl Planner {
     /// The waypoint graph for A* on a node mesh.
     pub fn mesh(&self) -> &Mesh {
-        &self.mesh
+        &self.scene.mesh
     }
 
     /// Adds a mesh node on (x, y) (or finds the one there) and returns its index.
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, PlannerError> {
-        let before = self.mesh.nodes().len();
-        let i = self.mesh.add_node(&self.grid, x, y)?;
-        if self.mesh.nodes().len() != before {
+        let before = self.scene.mesh.nodes().len();
+        let i = self.scene.mesh.add_node(&self.scene.grid, x, y)?;
+        if self.scene.mesh.nodes().len() != before {
             self.after_mesh_edit();
         }
         Ok(i)
@@ -23,14 +22,14 @@ impl Planner {
     /// Joins mesh nodes `a` and `b`; refused where the segment crosses a wall or a blocked
     /// corner.
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), PlannerError> {
-        self.mesh.connect(&self.grid, a, b)?;
+        self.scene.mesh.connect(&self.scene.grid, a, b)?;
         self.after_mesh_edit();
         Ok(())
     }
 
     /// Removes mesh node `i` and its edges; returns whether it existed.
     pub fn remove_mesh_node(&mut self, i: u32) -> bool {
-        let removed = self.mesh.remove_node(i);
+        let removed = self.scene.mesh.remove_node(i);
         if removed {
             self.after_mesh_edit();
         }
@@ -40,9 +39,9 @@ impl Planner {
     /// Replaces the mesh by the map's visibility graph ([`Mesh::generate`]); returns the
     /// number of nodes.
     pub fn generate_mesh(&mut self) -> Result<usize, PlannerError> {
-        self.mesh = Mesh::generate(&self.grid)?;
+        self.scene.mesh = Mesh::generate(&self.scene.grid)?;
         self.after_mesh_edit();
-        Ok(self.mesh.nodes().len())
+        Ok(self.scene.mesh.nodes().len())
     }
 
     /// Replaces the mesh (say, one restored from storage). Nodes must be on passable cells
@@ -54,21 +53,18 @@ impl Planner {
     ) -> Result<(), PlannerError> {
         let mut mesh = Mesh::new();
         for &(x, y) in nodes {
-            mesh.add_node(&self.grid, x, y)?;
+            mesh.add_node(&self.scene.grid, x, y)?;
         }
         for &(a, b) in edges {
-            mesh.connect(&self.grid, a, b)?;
+            mesh.connect(&self.scene.grid, a, b)?;
         }
-        self.mesh = mesh;
+        self.scene.mesh = mesh;
         self.after_mesh_edit();
         Ok(())
     }
 
-    /// After the mesh changed: an A*-on-mesh search starts over on it.
+    /// After the mesh changed: every A*-on-mesh lane starts over on it.
     fn after_mesh_edit(&mut self) {
-        if self.settings.algorithm == Algorithm::Mesh {
-            let was_done = self.refused.is_some() || self.search.status().is_done();
-            self.restart_search(was_done);
-        }
+        self.each_lane(|lane, scene| lane.after_mesh_edit(scene));
     }
 }

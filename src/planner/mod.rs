@@ -25,6 +25,7 @@
 //! `mesh_edit.rs` the node mesh; `line.rs` is the brush-stroke geometry.
 
 mod edits;
+mod lanes;
 mod line;
 mod markers;
 mod mesh_edit;
@@ -35,4 +36,4 @@ mod tests;
 
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
 pub use line::line_cells;
-pub use state::{Planner, PlannerError};
+pub use state::{LaneId, Planner, PlannerError};

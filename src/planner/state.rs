@@ -60,23 +60,34 @@ impl Edit {
     }
 }
 
-/// A grid, start, goal, settings and the search on them.
+/// What every lane of a planner searches: the map, the markers and the node mesh, and how
+/// searches are recorded.
 #[derive(Clone, Debug)]
-pub struct Planner {
+pub(super) struct Scene {
     pub(super) grid: Grid,
     pub(super) start: (u32, u32),
     pub(super) goal: (u32, u32),
+    /// The waypoint graph A* on a node mesh searches (edited in the page's Mesh mode).
+    pub(super) mesh: Mesh,
+    /// The most bytes a timeline may take ([`MAX_TIMELINE_BYTES`] unless set).
+    pub(super) timeline_cap: usize,
+    /// Whether searches are recorded for the timeline (on unless switched off).
+    pub(super) recording: bool,
+}
+
+/// A name for one lane of a planner, stable while other lanes come and go.
+pub type LaneId = u32;
+
+/// One search on the planner's scene, with its own settings and timeline: the page has one
+/// lane, compare mode one per column.
+#[derive(Clone, Debug)]
+pub(super) struct Lane {
+    pub(super) id: LaneId,
     pub(super) settings: Settings,
     pub(super) search: Box<dyn Searcher>,
     /// Why the last restart was refused (say Jump Point Search after terrain was painted);
     /// the search then stays finished with no path until the cause goes away.
     pub(super) refused: Option<PlanError>,
-    pub(super) undo: Vec<Edit>,
-    pub(super) redo: Vec<Edit>,
-    /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
-    pub(super) stroke: Option<Edit>,
-    /// The waypoint graph A* on a node mesh searches (edited in the page's Mesh mode).
-    pub(super) mesh: Mesh,
     /// The current search's recorded history ([`crate::timeline`]).
     pub(super) timeline: Timeline,
     /// Searcher copies to rebuild node details and the open list at a past step.
@@ -88,10 +99,48 @@ pub struct Planner {
     pub(super) held: Option<usize>,
     /// The live search's expansion count when the timeline began (its step 0).
     pub(super) base_expanded: u64,
-    /// The most bytes a timeline may take ([`MAX_TIMELINE_BYTES`] unless set).
-    pub(super) timeline_cap: usize,
-    /// Whether searches are recorded for the timeline (on unless switched off).
-    pub(super) recording: bool,
+}
+
+impl Lane {
+    /// A lane searching `scene` with `settings`, its timeline begun.
+    pub(super) fn new(id: LaneId, scene: &Scene, settings: Settings) -> Result<Lane, PlanError> {
+        let search = searcher_for(&scene.grid, scene.start, scene.goal, &settings, &scene.mesh)?;
+        let mut lane = Lane {
+            id,
+            settings,
+            search,
+            refused: None,
+            timeline: Timeline::default(),
+            checkpoints: Checkpoints::default(),
+            position: None,
+            held: None,
+            base_expanded: 0,
+        };
+        lane.begin_timeline(scene);
+        Ok(lane)
+    }
+}
+
+/// A grid, start, goal and node mesh with an edit history, and one or more lanes, each a
+/// search with its own settings and timeline on that same map.
+///
+/// Edits (strokes, markers, undo, the mesh, a new map) change the one map every lane
+/// searches, and each lane then repairs or restarts its search. Stepping, seeking and
+/// settings act on the *current* lane ([`Planner::select_lane`]); a planner starts with
+/// one lane, which is all the single page uses. Compare mode adds a lane per column
+/// ([`Planner::add_lane`]), so its columns cannot drift apart.
+#[derive(Clone, Debug)]
+pub struct Planner {
+    pub(super) scene: Scene,
+    /// Never empty.
+    pub(super) lanes: Vec<Lane>,
+    /// The index in `lanes` of the lane that stepping, seeking and settings act on.
+    pub(super) current: usize,
+    pub(super) next_lane: LaneId,
+    pub(super) undo: Vec<Edit>,
+    pub(super) redo: Vec<Edit>,
+    /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
+    pub(super) stroke: Option<Edit>,
 }
 
 impl Planner {
@@ -109,85 +158,108 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<Planner, PlannerError> {
-        let mesh = Mesh::new();
-        let search = searcher_for(&grid, start, goal, &settings, &mesh)?;
-        let mut planner = Planner {
-            timeline: Timeline::default(),
-            checkpoints: Checkpoints::default(),
-            position: None,
-            held: None,
-            base_expanded: 0,
-            timeline_cap: MAX_TIMELINE_BYTES,
-            recording: true,
-            mesh,
+        let scene = Scene {
             grid,
             start,
             goal,
-            settings,
-            search,
-            refused: None,
+            mesh: Mesh::new(),
+            timeline_cap: MAX_TIMELINE_BYTES,
+            recording: true,
+        };
+        let lane = Lane::new(0, &scene, settings)?;
+        Ok(Planner {
+            scene,
+            lanes: vec![lane],
+            current: 0,
+            next_lane: 1,
             undo: Vec::new(),
             redo: Vec::new(),
             stroke: None,
-        };
-        planner.begin_timeline();
-        Ok(planner)
+        })
     }
 
     /// Replaces the map. Markers that fall outside or on a wall move to the nearest passable
     /// cell; a map without any passable cell is refused. Clears the undo history.
     pub fn load_grid(&mut self, grid: Grid) -> Result<(), PlannerError> {
-        let start = grid.nearest_passable(self.start).ok_or_else(|| {
+        let start = grid.nearest_passable(self.scene.start).ok_or_else(|| {
             PlannerError::Other("this map has no passable cell to start from".into())
         })?;
-        let goal = grid.nearest_passable(self.goal).unwrap_or(start);
-        // The old mesh's nodes may sit on the new map's walls: a new map starts without one.
-        let mesh = Mesh::new();
-        let search = searcher_for(&grid, start, goal, &self.settings, &mesh)?;
-        self.mesh = mesh;
-        self.grid = grid;
-        self.start = start;
-        self.goal = goal;
-        self.search = search;
-        self.begin_timeline();
-        self.refused = None;
+        let goal = grid.nearest_passable(self.scene.goal).unwrap_or(start);
+        let settings = self.lane().settings;
+        self.load_map(grid, start, goal, settings)
+    }
+
+    /// Replaces the map, the markers and the current lane's settings, all or nothing (a
+    /// share link, a generated map). Every other lane keeps its settings where they apply
+    /// to the new map and takes `settings` where they do not. Clears the undo history.
+    pub fn load_map(
+        &mut self,
+        grid: Grid,
+        start: (u32, u32),
+        goal: (u32, u32),
+        settings: Settings,
+    ) -> Result<(), PlannerError> {
+        let scene = Scene {
+            grid,
+            start,
+            goal,
+            // The old mesh's nodes may sit on the new map's walls: a new map starts without one.
+            mesh: Mesh::new(),
+            ..self.scene
+        };
+        let mut lanes = Vec::with_capacity(self.lanes.len());
+        for (i, old) in self.lanes.iter().enumerate() {
+            let lane = if i == self.current {
+                Lane::new(old.id, &scene, settings)?
+            } else {
+                Lane::new(old.id, &scene, old.settings)
+                    .or_else(|_| Lane::new(old.id, &scene, settings))?
+            };
+            lanes.push(lane);
+        }
+        self.scene = scene;
+        self.lanes = lanes;
         self.undo.clear();
         self.redo.clear();
         self.stroke = None;
-        self.held = None;
         Ok(())
+    }
+
+    /// The current lane.
+    pub(super) fn lane(&self) -> &Lane {
+        &self.lanes[self.current]
     }
 
     /// The map.
     pub fn grid(&self) -> &Grid {
-        &self.grid
+        &self.scene.grid
     }
 
-    /// The current search.
+    /// The current lane's search.
     pub fn search(&self) -> &dyn Searcher {
-        self.search.as_ref()
+        self.lane().search.as_ref()
     }
 
-    /// Why the search could not be restarted after the last edit (for instance Jump Point
-    /// Search once terrain costs other than 1 were painted), or `None`. While set, the search
-    /// shows its last state and steps do nothing.
+    /// Why the current lane's search could not be restarted after the last edit (for
+    /// instance Jump Point Search once terrain costs other than 1 were painted), or `None`.
+    /// While set, the search shows its last state and steps do nothing.
     pub fn refused(&self) -> Option<&PlanError> {
-        self.refused.as_ref()
+        self.lane().refused.as_ref()
     }
 
-    /// The settings.
+    /// The current lane's settings.
     pub fn settings(&self) -> &Settings {
-        &self.settings
+        &self.lane().settings
     }
 
     /// The start cell.
     pub fn start(&self) -> (u32, u32) {
-        self.start
+        self.scene.start
     }
 
     /// The goal cell.
     pub fn goal(&self) -> (u32, u32) {
-        self.goal
+        self.scene.goal
     }
 }
 

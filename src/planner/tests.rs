@@ -359,3 +359,100 @@ fn every_edit_of_a_stroke_made_while_scrubbed_back_re_plans_to_the_shown_step() 
         "once stepped, an edit restarts as usual"
     );
 }
+
+/// Two lanes on one 8 × 5 planner: A* (the first) and Dijkstra, both run to the end.
+fn two_lanes() -> (Planner, LaneId, LaneId) {
+    let mut p = planner();
+    let first = p.current_lane();
+    let second = p.add_lane().unwrap();
+    assert!(p.select_lane(second));
+    p.set_settings(Settings {
+        algorithm: Algorithm::Dijkstra,
+        ..Settings::default()
+    })
+    .unwrap();
+    for id in [first, second] {
+        p.select_lane(id);
+        assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+    }
+    (p, first, second)
+}
+
+#[test]
+fn lanes_share_the_map_and_keep_their_own_settings() {
+    let (mut p, first, second) = two_lanes();
+    p.select_lane(first);
+    assert_eq!(p.settings().algorithm, Algorithm::AStar);
+    p.select_lane(second);
+    assert_eq!(p.settings().algorithm, Algorithm::Dijkstra);
+    let dijkstra = p.search().stats().expanded;
+    // An edit made through one lane re-plans both, to the same cost on the same map.
+    p.select_lane(first);
+    p.paint_line((3, 0), (3, 3), 1, Cell::Wall);
+    let mut costs = Vec::new();
+    for id in [first, second] {
+        p.select_lane(id);
+        assert_eq!(p.grid().wall_count(), 4);
+        assert_eq!(p.search().status(), Status::Found, "re-planned at once");
+        costs.push(p.search().stats().path_cost.unwrap());
+    }
+    assert!((costs[0] - costs[1]).abs() < 1e-9, "{costs:?}");
+    assert_ne!(
+        p.search().stats().expanded,
+        dijkstra,
+        "Dijkstra searched the new map"
+    );
+    // One undo history: undone from the other lane, the wall is gone for both.
+    assert!(p.undo());
+    p.select_lane(first);
+    assert_eq!(p.grid().wall_count(), 0);
+    assert!(!p.can_undo());
+}
+
+#[test]
+fn lanes_step_and_seek_apart_and_the_last_cannot_be_removed() {
+    let (mut p, first, second) = two_lanes();
+    p.select_lane(second);
+    p.seek(3);
+    assert_eq!(p.position(), 3);
+    p.select_lane(first);
+    assert!(p.is_live(), "seeking one lane leaves the other live");
+    assert!(p.remove_lane(second));
+    assert!(!p.select_lane(second));
+    assert!(!p.remove_lane(first), "the last lane stays");
+    assert_eq!(p.lane_ids(), vec![first]);
+}
+
+#[test]
+fn a_new_map_keeps_each_lanes_settings_where_they_apply() {
+    let (mut p, first, second) = two_lanes();
+    let jps = p.add_lane().unwrap();
+    p.select_lane(jps);
+    p.set_settings(Settings {
+        algorithm: Algorithm::Jps,
+        ..Settings::default()
+    })
+    .unwrap();
+    // A map with terrain: JPS does not apply, so that lane takes the loading lane's settings.
+    let mut bytes = vec![1; 40];
+    bytes[10] = 3;
+    let grid = Grid::from_bytes(8, 5, bytes).unwrap();
+    p.select_lane(second);
+    p.load_map(grid, (0, 0), (7, 4), *p.settings()).unwrap();
+    p.select_lane(first);
+    assert_eq!(p.settings().algorithm, Algorithm::AStar);
+    p.select_lane(jps);
+    assert_eq!(p.settings().algorithm, Algorithm::Dijkstra);
+    assert_eq!(p.grid().get(2, 1), Some(Cell::Terrain(3)));
+}
+
+#[test]
+fn the_walker_moves_the_start_of_every_lane() {
+    let (mut p, first, second) = two_lanes();
+    p.select_lane(first);
+    let next = p.advance_walker().unwrap();
+    p.select_lane(second);
+    assert_eq!(p.start(), next);
+    assert_eq!(p.search().start(), next);
+    assert_eq!(p.search().status(), Status::Found);
+}

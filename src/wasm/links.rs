@@ -5,14 +5,15 @@ use super::*;
 #[wasm_bindgen]
 impl Planner {
     /// The whole state (map cells with terrain, start, goal, algorithm and every setting) as
-    /// a URL fragment without the `#`: `v1.` then base64url (see `docs/formats.md`).
+    /// a URL fragment without the `#`: a version, a dot, then base64url (see `docs/formats.md`).
     #[wasm_bindgen(js_name = shareLink)]
     pub fn share_link(&self) -> String {
+        let inner = self.inner();
         link::encode(&link::LinkState {
-            grid: self.inner.grid().clone(),
-            start: self.inner.start(),
-            goal: self.inner.goal(),
-            settings: *self.inner.settings(),
+            grid: inner.grid().clone(),
+            start: inner.start(),
+            goal: inner.goal(),
+            settings: *inner.settings(),
         })
     }
 
@@ -22,23 +23,16 @@ impl Planner {
     #[wasm_bindgen(js_name = loadLink)]
     pub fn load_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let state = link::decode(fragment).map_err(js_error)?;
-        let fresh = crate::Planner::with_grid(state.grid, state.start, state.goal, state.settings)
-            .map_err(js_error)?;
-        self.install(fresh);
-        Ok(())
+        self.install(state.grid, state.start, state.goal, state.settings)
     }
 
     /// A short link for a shipped map: `map=NAME&start=X,Y&goal=X,Y` plus each setting that
     /// differs from the default. Throws for a name that is not 1–64 letters, digits, `-_.`.
     #[wasm_bindgen(js_name = shortLink)]
     pub fn short_link(&self, map_name: &str) -> Result<String, JsError> {
-        link::format_short(
-            map_name,
-            self.inner.start(),
-            self.inner.goal(),
-            self.inner.settings(),
-        )
-        .map_err(js_error)
+        let inner = self.inner();
+        link::format_short(map_name, inner.start(), inner.goal(), inner.settings())
+            .map_err(js_error)
     }
 
     /// The map name in a short link (with or without `#`); throws on a malformed link.
@@ -53,9 +47,9 @@ impl Planner {
     #[wasm_bindgen(js_name = applyShortLink)]
     pub fn apply_short_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let parsed = link::parse_short(fragment).map_err(js_error)?;
-        let start = parsed.start.unwrap_or(self.inner.start());
-        let goal = parsed.goal.unwrap_or(self.inner.goal());
-        self.inner
+        let start = parsed.start.unwrap_or(self.inner().start());
+        let goal = parsed.goal.unwrap_or(self.inner().goal());
+        self.inner()
             .set_markers_and_settings(start, goal, parsed.settings)
             .map_err(js_error)?;
         self.touched();

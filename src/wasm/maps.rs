@@ -25,11 +25,8 @@ impl Planner {
             ))
         })?;
         let made = generate::generate(kind, width, height, seed, density).map_err(js_error)?;
-        let fresh =
-            crate::Planner::with_grid(made.grid, made.start, made.goal, *self.inner.settings())
-                .map_err(js_error)?;
-        self.install(fresh);
-        Ok(())
+        let settings = *self.inner().settings();
+        self.install(made.grid, made.start, made.goal, settings)
     }
 
     /// The generators `generate` accepts, in menu order: `[{id, label, usesDensity,
@@ -52,7 +49,7 @@ impl Planner {
     /// `canvas.toBlob`, so no PNG encoder is shipped in the wasm.
     #[wasm_bindgen(js_name = exportImage)]
     pub fn export_image(&self) -> Vec<u8> {
-        bitmap::grey_rgba(self.inner.grid())
+        bitmap::grey_rgba(self.inner().grid())
     }
 
     /// Reads a Moving AI `.scen` text for the map loaded now and keeps its problems.
@@ -62,7 +59,7 @@ impl Planner {
     #[wasm_bindgen(js_name = loadScen)]
     pub fn load_scen(&mut self, text: &str) -> Result<JsValue, JsError> {
         let scens = movingai::parse_scen(text).map_err(js_error)?;
-        scenarios::fit(&scens, self.inner.grid()).map_err(js_error)?;
+        scenarios::fit(&scens, self.inner().grid()).map_err(js_error)?;
         let views: Vec<ScenarioView> = scens
             .iter()
             .enumerate()
@@ -76,7 +73,7 @@ impl Planner {
             })
             .collect();
         let out = to_js(&views)?;
-        self.scenarios = scens;
+        self.shared.borrow_mut().scenarios = scens;
         Ok(out)
     }
 
@@ -86,14 +83,17 @@ impl Planner {
     /// been walled.
     #[wasm_bindgen(js_name = useScenario)]
     pub fn use_scenario(&mut self, index: u32) -> Result<(), JsError> {
-        let s = self.scenarios.get(index as usize).ok_or_else(|| {
-            JsError::new(&format!(
-                "there is no scenario {index}: {} are loaded",
-                self.scenarios.len()
-            ))
-        })?;
-        let (start, goal) = (s.start, s.goal);
-        self.inner
+        let (start, goal) = {
+            let scenarios = &self.shared.borrow().scenarios;
+            let s = scenarios.get(index as usize).ok_or_else(|| {
+                JsError::new(&format!(
+                    "there is no scenario {index}: {} are loaded",
+                    scenarios.len()
+                ))
+            })?;
+            (s.start, s.goal)
+        };
+        self.inner()
             .set_markers_and_settings(start, goal, Settings::default())
             .map_err(js_error)?;
         self.touched();
@@ -106,9 +106,10 @@ impl Planner {
     /// in chunks to show progress.
     #[wasm_bindgen(js_name = checkScenarios)]
     pub fn check_scenarios(&self, from: u32, count: u32) -> Result<JsValue, JsError> {
+        let shared = self.shared.borrow();
         let report = scenarios::check(
-            self.inner.grid(),
-            &self.scenarios,
+            shared.planner.grid(),
+            &shared.scenarios,
             from as usize,
             count as usize,
         );

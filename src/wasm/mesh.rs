@@ -7,7 +7,7 @@ impl Planner {
     /// The mesh nodes as a flat `[x0, y0, x1, y1, …]` array; node `i` is at `2i`.
     #[wasm_bindgen(js_name = meshNodes)]
     pub fn mesh_nodes(&self) -> Vec<u32> {
-        self.inner
+        self.inner()
             .mesh()
             .nodes()
             .iter()
@@ -18,7 +18,7 @@ impl Planner {
     /// The mesh edges as a flat `[a0, b0, a1, b1, …]` array of node indices.
     #[wasm_bindgen(js_name = meshEdges)]
     pub fn mesh_edges(&self) -> Vec<u32> {
-        self.inner
+        self.inner()
             .mesh()
             .edges()
             .iter()
@@ -30,9 +30,10 @@ impl Planner {
     /// the search skips it.
     #[wasm_bindgen(js_name = meshBlockedEdges)]
     pub fn mesh_blocked_edges(&self) -> Vec<u8> {
-        self.inner
+        let inner = self.inner();
+        inner
             .mesh()
-            .blocked_edges(self.inner.grid())
+            .blocked_edges(inner.grid())
             .into_iter()
             .map(u8::from)
             .collect()
@@ -41,7 +42,7 @@ impl Planner {
     /// The index of the mesh node on (x, y), or -1.
     #[wasm_bindgen(js_name = meshNodeAt)]
     pub fn mesh_node_at(&self, x: u32, y: u32) -> i32 {
-        self.inner
+        self.inner()
             .mesh()
             .node_at(x, y)
             .map_or(-1, |i| i32::try_from(i).unwrap_or(-1))
@@ -51,7 +52,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = addMeshNode)]
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
-        let i = self.inner.add_mesh_node(x, y).map_err(js_error)?;
+        let i = self.inner().add_mesh_node(x, y).map_err(js_error)?;
         self.touched();
         Ok(i)
     }
@@ -60,7 +61,7 @@ impl Planner {
     /// blocked corner.
     #[wasm_bindgen(js_name = connectMeshNodes)]
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
-        self.inner.connect_mesh_nodes(a, b).map_err(js_error)?;
+        self.inner().connect_mesh_nodes(a, b).map_err(js_error)?;
         self.touched();
         Ok(())
     }
@@ -69,7 +70,7 @@ impl Planner {
     /// whether it existed.
     #[wasm_bindgen(js_name = removeMeshNode)]
     pub fn remove_mesh_node(&mut self, i: u32) -> bool {
-        let removed = self.inner.remove_mesh_node(i);
+        let removed = self.inner().remove_mesh_node(i);
         if removed {
             self.touched();
         }
@@ -80,7 +81,7 @@ impl Planner {
     /// edges in line of sight); returns the node count. Throws on maps with too many corners.
     #[wasm_bindgen(js_name = generateMesh)]
     pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
-        let n = self.inner.generate_mesh().map_err(js_error)?;
+        let n = self.inner().generate_mesh().map_err(js_error)?;
         self.touched();
         Ok(n as u32)
     }
@@ -98,7 +99,7 @@ impl Planner {
         let pairs = |flat: &[u32]| -> Vec<(u32, u32)> {
             flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
         };
-        self.inner
+        self.inner()
             .set_mesh(&pairs(nodes), &pairs(edges))
             .map_err(js_error)?;
         self.touched();
@@ -108,7 +109,7 @@ impl Planner {
     /// Removes every mesh node and edge.
     #[wasm_bindgen(js_name = clearMesh)]
     pub fn clear_mesh(&mut self) -> Result<(), JsError> {
-        self.inner.set_mesh(&[], &[]).map_err(js_error)?;
+        self.inner().set_mesh(&[], &[]).map_err(js_error)?;
         self.touched();
         Ok(())
     }

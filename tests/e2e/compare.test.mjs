@@ -149,6 +149,36 @@ test('an edit in either panel applies to every planner; undo too; markers move i
   });
 });
 
+test('the columns are lanes of one planner in Rust: removing the first column keeps the map, edits and undo', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await openCompare(page, 'map=open-64&start=2,2&goal=60,60&compare=astar,dijkstra,bfs');
+    for (const i of [0, 1, 2]) assert.equal(await hook(page, 'lanes', i), 3, `column ${i + 1} is one of three lanes`);
+    // A stroke in the first column, then the first column goes: the lane that made the
+    // planner is freed, the others keep the map and its undo history.
+    const a = await point(page, 0, 10, 30);
+    const b = await point(page, 0, 50, 30);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move(b.x, b.y, { steps: 8 });
+    await page.mouse.up();
+    const walled = await hook(page, 'exportMap', 0);
+    await page.locator('[data-compare="remove"]').first().click();
+    await page.waitForFunction(() => window.pathlab.count() === 2);
+    assert.equal(await hook(page, 'lanes', 0), 2, 'the removed column took its lane with it');
+    assert.equal(await hook(page, 'exportMap', 0), walled);
+    await page.locator('.compare-panel canvas').nth(1).focus();
+    await page.keyboard.press('Control+z');
+    const maps = await Promise.all([0, 1].map((i) => hook(page, 'exportMap', i)));
+    assert.notEqual(maps[0], walled, 'the stroke made in the removed column is undone');
+    assert.equal(maps[0], maps[1]);
+    // A column added now is a lane of the same planner.
+    await page.locator('[data-compare="add"]').click();
+    await page.waitForFunction(() => window.pathlab.count() === 3);
+    assert.equal(await hook(page, 'lanes', 2), 3);
+    assert.equal(await hook(page, 'exportMap', 2), maps[0]);
+  });
+});
+
 test('the compare share link round-trips: map, markers, planners and weights', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { context }) => {
     await openCompare(page, 'map=marsh-24&compare=astar,dijkstra');
