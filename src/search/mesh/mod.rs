@@ -46,198 +46,9 @@ use super::settings::{Algorithm, PlanError, Settings};
 use crate::grid::{distance, line_of_sight, Grid};
 use crate::heuristic::COST_SCALE;
 
-/// The most nodes a mesh may hold (hand-made or generated): a visibility graph has up to
-/// n²/2 edges, each checked cell by cell, so this keeps generation to a second or so.
-pub const MAX_NODES: usize = 2000;
+mod graph;
 
-/// The most cells [`Mesh::generate`] may walk checking lines of sight between corners (the sum
-/// of |dx| + |dy| over every pair): about a second of work in the browser.
-pub const MAX_SIGHT_WORK: u64 = 150_000_000;
-
-/// A waypoint graph over a grid: nodes at cells, undirected edges between them.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Mesh {
-    /// The nodes' cells (x, y), in the order they were added.
-    nodes: Vec<(u32, u32)>,
-    /// Edges as node index pairs `(a, b)` with `a < b`, no duplicates.
-    edges: Vec<(u32, u32)>,
-}
-
-impl Mesh {
-    /// An empty mesh.
-    pub fn new() -> Mesh {
-        Mesh::default()
-    }
-
-    /// The nodes' cells, by node index.
-    pub fn nodes(&self) -> &[(u32, u32)] {
-        &self.nodes
-    }
-
-    /// The edges as node index pairs `(a, b)`, `a < b`.
-    pub fn edges(&self) -> &[(u32, u32)] {
-        &self.edges
-    }
-
-    /// The node on cell (x, y), if any.
-    pub fn node_at(&self, x: u32, y: u32) -> Option<u32> {
-        self.nodes
-            .iter()
-            .position(|&n| n == (x, y))
-            .map(|i| i as u32)
-    }
-
-    /// Adds a node on (x, y), or returns the one already there. Refused outside the grid, on
-    /// a wall, or beyond [`MAX_NODES`].
-    pub fn add_node(&mut self, grid: &Grid, x: u32, y: u32) -> Result<u32, PlanError> {
-        if let Some(i) = self.node_at(x, y) {
-            return Ok(i);
-        }
-        endpoint_index(grid, "mesh node", (x, y))?;
-        if self.nodes.len() >= MAX_NODES {
-            return Err(PlanError::BadSetting(format!(
-                "a mesh may hold at most {MAX_NODES} nodes"
-            )));
-        }
-        self.nodes.push((x, y));
-        Ok(self.nodes.len() as u32 - 1)
-    }
-
-    /// Joins nodes `a` and `b`. Refused when either does not exist, they are the same node,
-    /// or the segment between them crosses a wall or a blocked corner ([`line_of_sight`]).
-    /// Joining two joined nodes again changes nothing.
-    pub fn connect(&mut self, grid: &Grid, a: u32, b: u32) -> Result<(), PlanError> {
-        let (Some(&pa), Some(&pb)) = (self.nodes.get(a as usize), self.nodes.get(b as usize))
-        else {
-            return Err(PlanError::BadSetting(format!(
-                "there is no mesh node {}",
-                a.max(b)
-            )));
-        };
-        if a == b {
-            return Err(PlanError::BadSetting(
-                "a mesh node cannot be joined to itself".into(),
-            ));
-        }
-        if !line_of_sight(grid, pa, pb) {
-            return Err(PlanError::BadSetting(format!(
-                "({}, {}) and ({}, {}) cannot see each other: the segment crosses a wall or cuts a blocked corner",
-                pa.0, pa.1, pb.0, pb.1
-            )));
-        }
-        let edge = (a.min(b), a.max(b));
-        if !self.edges.contains(&edge) {
-            self.edges.push(edge);
-        }
-        Ok(())
-    }
-
-    /// Removes the edge between `a` and `b`; returns whether there was one.
-    pub fn disconnect(&mut self, a: u32, b: u32) -> bool {
-        let edge = (a.min(b), a.max(b));
-        let before = self.edges.len();
-        self.edges.retain(|&e| e != edge);
-        self.edges.len() != before
-    }
-
-    /// Removes node `i` and its edges; later nodes move down one index. Returns whether
-    /// there was such a node.
-    pub fn remove_node(&mut self, i: u32) -> bool {
-        if i as usize >= self.nodes.len() {
-            return false;
-        }
-        self.nodes.remove(i as usize);
-        self.edges.retain(|&(a, b)| a != i && b != i);
-        for (a, b) in &mut self.edges {
-            if *a > i {
-                *a -= 1;
-            }
-            if *b > i {
-                *b -= 1;
-            }
-        }
-        true
-    }
-
-    /// Removes every node and edge.
-    pub fn clear(&mut self) {
-        self.nodes.clear();
-        self.edges.clear();
-    }
-
-    /// Edges whose segment the map now blocks (a wall was drawn across it): they stay in the
-    /// mesh, but searches do not use them.
-    pub fn blocked_edges(&self, grid: &Grid) -> Vec<bool> {
-        self.edges
-            .iter()
-            .map(|&(a, b)| !self.edge_open(grid, a, b))
-            .collect()
-    }
-
-    fn edge_open(&self, grid: &Grid, a: u32, b: u32) -> bool {
-        match (self.nodes.get(a as usize), self.nodes.get(b as usize)) {
-            (Some(&pa), Some(&pb)) => line_of_sight(grid, pa, pb),
-            _ => false,
-        }
-    }
-
-    /// A visibility graph of `grid`: a node at every convex obstacle corner, an edge between
-    /// every two nodes in line of sight. Refused when the map has more than [`MAX_NODES`]
-    /// corners.
-    pub fn generate(grid: &Grid) -> Result<Mesh, PlanError> {
-        let free = |x: i64, y: i64| grid.is_passable(x, y);
-        let wall = |x: i64, y: i64| grid.contains(x, y) && !grid.is_passable(x, y);
-        let mut nodes = Vec::new();
-        for y in 0..i64::from(grid.height()) {
-            for x in 0..i64::from(grid.width()) {
-                if !free(x, y) {
-                    continue;
-                }
-                let corner = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-                    .iter()
-                    .any(|&(dx, dy)| wall(x + dx, y + dy) && free(x + dx, y) && free(x, y + dy));
-                if corner {
-                    if nodes.len() >= MAX_NODES {
-                        return Err(PlanError::BadSetting(format!(
-                            "this map has more than {MAX_NODES} obstacle corners: too many for a visibility graph"
-                        )));
-                    }
-                    nodes.push((x as u32, y as u32));
-                }
-            }
-        }
-        // Every pair costs a line-of-sight walk of up to |dx| + |dy| cells: refuse up front
-        // when that adds up to more than a second or so of work, rather than freeze the page.
-        let mut work: u64 = 0;
-        for (i, &(ax, ay)) in nodes.iter().enumerate() {
-            for &(bx, by) in &nodes[i + 1..] {
-                work += u64::from(ax.abs_diff(bx)) + u64::from(ay.abs_diff(by));
-            }
-        }
-        if work > MAX_SIGHT_WORK {
-            return Err(PlanError::BadSetting(format!(
-                "this map's {} obstacle corners are too far apart to join them all by line of \
-                 sight quickly: place the mesh nodes by hand, or use a smaller map",
-                nodes.len()
-            )));
-        }
-        let mut edges = Vec::new();
-        for a in 0..nodes.len() {
-            for b in a + 1..nodes.len() {
-                if line_of_sight(grid, nodes[a], nodes[b]) {
-                    edges.push((a as u32, b as u32));
-                }
-            }
-        }
-        Ok(Mesh { nodes, edges })
-    }
-}
-
-/// An edge's fixed-point cost: its length rounded up, so sums of edges never fall below the
-/// straight-line distance the heuristic reports.
-pub fn edge_units(a: (u32, u32), b: (u32, u32)) -> u64 {
-    (distance(a, b) * COST_SCALE as f64).ceil() as u64
-}
+pub use graph::{edge_units, Mesh, MAX_NODES, MAX_SIGHT_WORK};
 
 /// The heuristic: the straight-line distance, rounded down.
 fn estimate_units(a: (u32, u32), b: (u32, u32)) -> u64 {
@@ -324,8 +135,8 @@ impl MeshSearch {
         settings.validate()?;
         endpoint_index(grid, "start", start)?;
         endpoint_index(grid, "goal", goal)?;
-        let mesh_len = self.mesh.nodes.len();
-        let mut points = self.mesh.nodes.clone();
+        let mesh_len = self.mesh.nodes().len();
+        let mut points = self.mesh.nodes().to_vec();
         points.push(start);
         points.push(goal);
         let mut adjacency = vec![Vec::new(); points.len()];
@@ -334,7 +145,7 @@ impl MeshSearch {
             adjacency[a].push((b as u32, cost));
             adjacency[b].push((a as u32, cost));
         };
-        for &(a, b) in &self.mesh.edges {
+        for &(a, b) in self.mesh.edges() {
             if self.mesh.edge_open(grid, a, b) {
                 link(&mut adjacency, a as usize, b as usize);
             }
@@ -658,7 +469,7 @@ mod tests {
         let message = Mesh::generate(&grid).unwrap_err().to_string();
         assert!(message.contains("1600 obstacle corners"), "{message}");
         let small = Grid::from_bytes(3, 3, vec![1, 1, 1, 1, 0, 1, 1, 1, 1]).unwrap();
-        assert_eq!(Mesh::generate(&small).unwrap().nodes.len(), 4);
+        assert_eq!(Mesh::generate(&small).unwrap().nodes().len(), 4);
     }
 
     #[test]
