@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs every Pathlab test on a fresh machine, installing what is missing first:
-# formatting, lints and the source layout rules, native unit/integration/doc tests, the CLI against every Moving AI
-# scenario (A*, JPS, bidirectional A*), the shipped maps, smoke runs of the peer benchmark and the
-# live-replanning benchmark, wasm-bindgen tests in headless Chromium, and the
-# browser end-to-end tests. Exits non-zero on the first failure.
+# formatting, lints and the source layout rules, native unit/integration/doc tests, the CLI
+# against every Moving AI scenario (A*, JPS, bidirectional A*), the shipped maps, smoke runs of the peer benchmark and the
+# live-replanning benchmark, wasm-bindgen tests in headless Chromium, the page's JS
+# type-checked against the wasm types, and the browser end-to-end tests. Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -58,6 +58,9 @@ fi
 step "wasm build and wasm-bindgen tests in headless Chromium"
 bash scripts/build-wasm.sh
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+
+step "the page's JS against the planner's TypeScript types (tsc --checkJs)"
+bash scripts/typecheck.sh
 
 step "browser end-to-end tests"
 E2E_SKIP_BUILD=1 bash scripts/e2e.sh

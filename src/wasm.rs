@@ -44,6 +44,11 @@ pub fn start() {
     console_error_panic_hook::set_once();
 }
 
+/// The TypeScript shapes of the plain objects below (`Stats`, `Settings`, `NodeInfo`, …),
+/// emitted into `pkg/pathlab.d.ts`; `tests/web.rs` checks them against the real objects.
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = include_str!("wasm/types.d.ts");
+
 /// A point `{x, y}` for JS.
 #[derive(Serialize)]
 struct Point {
@@ -413,6 +418,7 @@ impl Planner {
     /// refused, or null), `version`, `expanded`, `generated`, `reopened`, `updated`,
     /// `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost` (null until found) and
     /// `pathMoves`. Everything the page's status line and statistics show comes from here.
+    #[wasm_bindgen(unchecked_return_type = "Stats")]
     pub fn stats(&self) -> Result<JsValue, JsError> {
         let version = self.version();
         let inner = self.inner();
@@ -433,6 +439,7 @@ impl Planner {
     /// The settings as a plain object: `algorithm`, `heuristic` (null = the movement's
     /// default), `weight`, `movement: {connectivity, diagonalRule, diagonalCost}`,
     /// `neighbourOrder` and `nodeBudget` (null = none).
+    #[wasm_bindgen(unchecked_return_type = "Settings")]
     pub fn settings(&self) -> Result<JsValue, JsError> {
         to_js(self.inner().settings())
     }
@@ -440,7 +447,10 @@ impl Planner {
     /// Replaces the settings (missing fields take their defaults) and restarts the search.
     /// Throws, changing nothing, for unknown names or out-of-range numbers.
     #[wasm_bindgen(js_name = setSettings)]
-    pub fn set_settings(&mut self, settings: JsValue) -> Result<(), JsError> {
+    pub fn set_settings(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Partial<Settings>")] settings: JsValue,
+    ) -> Result<(), JsError> {
         let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
         self.inner().set_settings(settings).map_err(js_error)?;
@@ -449,12 +459,14 @@ impl Planner {
     }
 
     /// The start cell as `{x, y}`.
+    #[wasm_bindgen(unchecked_return_type = "Point")]
     pub fn start(&self) -> Result<JsValue, JsError> {
         let (x, y) = self.inner().start();
         to_js(&Point { x, y })
     }
 
     /// The goal cell as `{x, y}`.
+    #[wasm_bindgen(unchecked_return_type = "Point")]
     pub fn goal(&self) -> Result<JsValue, JsError> {
         let (x, y) = self.inner().goal();
         to_js(&Point { x, y })
@@ -568,6 +580,7 @@ impl Planner {
     }
 
     /// The cell expanded last as `{x, y}`, or `undefined` before the first expansion.
+    #[wasm_bindgen(unchecked_return_type = "Point | undefined")]
     pub fn current(&self) -> Result<JsValue, JsError> {
         match self.inner().shown_current() {
             Some((x, y)) => to_js(&Point { x, y }),
@@ -577,6 +590,7 @@ impl Planner {
 
     /// What the search knows about (x, y) for the node inspector: `{x, y, state, g, h, f,
     /// parent: [x, y] | null, expansion}`, or `undefined` outside the map.
+    #[wasm_bindgen(unchecked_return_type = "NodeInfo | undefined")]
     pub fn node(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
         match self.inner().shown_node(x, y) {
             Some(info) => to_js(&info),

@@ -942,3 +942,127 @@ fn lanes_share_one_map_and_each_handle_reads_its_own_search() {
     first.reset_search();
     assert_eq!(first.run_to_end(), "found");
 }
+
+/// The TypeScript shapes the planner declares for JS (src/wasm/types.d.ts).
+const TYPES: &str = include_str!("../src/wasm/types.d.ts");
+
+/// The fields of `interface name` in [`TYPES`]: (name, optional).
+fn ts_fields(name: &str) -> Vec<(String, bool)> {
+    let head = format!("export interface {name} {{");
+    let body = TYPES
+        .split(&head)
+        .nth(1)
+        .expect("the interface is declared");
+    let body = &body[..body.find("\n}").unwrap()];
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("/*") && !l.starts_with('*') && l.contains(':'))
+        .map(|l| {
+            let name = &l[..l.find(':').unwrap()];
+            match name.strip_suffix('?') {
+                Some(n) => (n.to_string(), true),
+                None => (name.to_string(), false),
+            }
+        })
+        .collect()
+}
+
+/// The members of `type name = "a" | "b" …` in [`TYPES`].
+fn ts_union(name: &str) -> Vec<String> {
+    let head = format!("export type {name} =");
+    let body = TYPES.split(&head).nth(1).expect("the type is declared");
+    let body = &body[..body.find(';').unwrap()];
+    body.split('|')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .collect()
+}
+
+/// Asserts that `value` has every required field of `interface`, and no field it lacks.
+fn assert_shape(value: &JsValue, interface: &str) {
+    let keys: Vec<String> = js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>())
+        .iter()
+        .map(|k| k.as_string().unwrap())
+        .collect();
+    let fields = ts_fields(interface);
+    for (name, optional) in &fields {
+        assert!(
+            *optional || keys.contains(name),
+            "{interface}.{name} is declared but the object has only {keys:?}"
+        );
+    }
+    for key in &keys {
+        assert!(
+            fields.iter().any(|(n, _)| n == key),
+            "the object's `{key}` is missing from interface {interface}"
+        );
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_declared_typescript_shapes_are_the_objects_js_gets() {
+    let mut p = Planner::new(12, 7).unwrap();
+    p.set_speed("expansions", 5.0).unwrap();
+    p.step();
+    assert_shape(&p.stats().unwrap(), "Stats");
+    assert_shape(&p.settings().unwrap(), "Settings");
+    assert_shape(&get(&p.settings().unwrap(), "movement"), "Movement");
+    assert_shape(&p.start().unwrap(), "Point");
+    assert_shape(&p.current().unwrap(), "Point");
+    assert_shape(&p.node(0, 0).unwrap(), "NodeInfo");
+    let top: js_sys::Array = p.open_top(3).unwrap().dyn_into().unwrap();
+    assert_shape(&top.get(0), "OpenEntry");
+    let algorithms: js_sys::Array = Planner::algorithms().unwrap().dyn_into().unwrap();
+    let states = ts_union("CellStateName");
+    for a in algorithms.iter() {
+        assert_shape(&a, "AlgorithmInfo");
+        assert_shape(&get(&a, "needs"), "AlgorithmNeeds");
+        for state in js_sys::Array::from(&get(&a, "paints")).iter() {
+            assert!(states.contains(&state.as_string().unwrap()), "{state:?}");
+        }
+    }
+    let generators: js_sys::Array = Planner::generators().unwrap().dyn_into().unwrap();
+    assert_shape(&generators.get(0), "GeneratorInfo");
+    let split =
+        pathlab::wasm::split_compare_link("map=a&compare=astar,dijkstra:1.5&step=3").unwrap();
+    assert_shape(&split, "SplitLink");
+    let compare = get(&split, "compare");
+    assert_shape(&compare, "CompareLink");
+    assert_shape(
+        &js_sys::Array::from(&get(&compare, "planners")).get(0),
+        "ComparePlanner",
+    );
+    p.load_map_text(SCEN_MAP, None).unwrap();
+    let scens: js_sys::Array = p
+        .load_scen("version 1\n0\tt.map\t5\t3\t0\t1\t4\t1\t6\n")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert_shape(&scens.get(0), "ScenarioInfo");
+    assert_shape(&p.check_scenarios(0, 1).unwrap(), "ScenarioReport");
+    // Every member of the declared unions is a value the planner takes or gives.
+    let status = get(&p.stats().unwrap(), "status").as_string().unwrap();
+    assert!(ts_union("SearchStatus").contains(&status));
+    for (field, union) in [
+        ("heuristic", "Heuristic"),
+        ("neighbourOrder", "NeighbourOrder"),
+    ] {
+        for member in ts_union(union) {
+            p.set_settings(parse(&format!(r#"{{"{field}":"{member}"}}"#)))
+                .unwrap_or_else(|e| panic!("{field} {member}: {}", message(e)));
+        }
+    }
+    for (field, union) in [
+        ("connectivity", "Connectivity"),
+        ("diagonalRule", "DiagonalRule"),
+    ] {
+        for member in ts_union(union) {
+            // A movement is read whole: change one field of the current one.
+            let movement = get(&p.settings().unwrap(), "movement");
+            Reflect::set(&movement, &field.into(), &member.as_str().into()).unwrap();
+            let settings = js_sys::Object::new();
+            Reflect::set(&settings, &"movement".into(), &movement).unwrap();
+            p.set_settings(settings.into())
+                .unwrap_or_else(|e| panic!("{field} {member}: {}", message(e)));
+        }
+    }
+}

@@ -15,7 +15,7 @@ import { showAvailability } from './availability.js';
 import { Timeline } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
-import { el } from './dom.js';
+import { all, el } from './dom.js';
 import {
   $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector, offerLink,
@@ -486,7 +486,7 @@ function wireControls() {
     v.drawProgress = e.target.checked;
     save();
   });
-  for (const b of document.querySelectorAll('[data-brush]')) {
+  for (const b of all('[data-brush]')) {
     b.addEventListener('click', () => v.setBrush(b.dataset.brush));
   }
   $('#brush-size').addEventListener('change', (e) => {

@@ -9,12 +9,12 @@ const conditional = () => algorithmTable().filter((a) => a.needs.uniformCost || 
 
 /** Disables the options that cannot run now and explains why under the algorithm menu. */
 export function showAvailability(planner) {
-  const select = document.getElementById('algorithm');
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById('algorithm'));
   const note = document.getElementById('algorithm-note');
   if (!select || !note) return;
   const reasons = [];
   for (const a of conditional()) {
-    const option = select.querySelector(`option[value="${a.id}"]`);
+    const option = /** @type {HTMLOptionElement | null} */ (select.querySelector(`option[value="${a.id}"]`));
     if (!option) continue;
     const reason = planner.algorithmUnavailable(a.id) ?? null;
     // Keep the chosen option selectable so the form never shows a blank menu.

@@ -67,6 +67,7 @@ export class CompareView {
     }
     this.Planner = Planner;
     this.memory = memory;
+    /** @type {{message?: (text: string, kind: string) => void, edited?: () => void, changed?: () => void}} */
     this.hooks = hooks;
     this.readonly = readonly;
     this.editable = editable;

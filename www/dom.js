@@ -16,3 +16,14 @@ export function el(tag, props = {}, children = []) {
   node.append(...children);
   return node;
 }
+
+/**
+ * Every element under `root` matching `selector`, as HTML elements (so `dataset` and `style`
+ * are there to read).
+ * @param {string} selector
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement[]}
+ */
+export function all(selector, root = document) {
+  return /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]);
+}

@@ -100,7 +100,7 @@ window.addEventListener('message', async (event) => {
   if (!ORIGINS.includes('*') && !ORIGINS.includes(event.origin)) return;
   const msg = event.data;
   if (!msg || typeof msg !== 'object' || msg.pathlab !== 1) return;
-  const reply = (body) => event.source?.postMessage({ pathlab: 1, id: msg.id ?? null, ...body }, event.origin);
+  const reply = (body) => /** @type {Window | null} */ (event.source)?.postMessage({ pathlab: 1, id: msg.id ?? null, ...body }, event.origin);
   if (typeof msg.cmd !== 'string' || !COMMANDS.has(msg.cmd)) {
     reply({ ok: false, error: `Unknown command ${JSON.stringify(String(msg.cmd)).slice(0, 60)}: use ${[...COMMANDS].join(', ')}.` });
     return;

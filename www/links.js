@@ -16,6 +16,10 @@ export const MAX_FRAGMENT = 2 * 1024 * 1024;
 /**
  * Resolves `fragment` (without '#') to `{ fragment, mapFile, mapLabel }`, where `fragment` is
  * a full `v2…` (or `v1…`) link. Throws an Error with a readable reason for anything it cannot open.
+ * @param {import('./pkg/pathlab.js').Planner} scratch a planner to try the link on
+ * @param {string} fragment
+ * @param {Array<{file: string, label?: string}>} mapList
+ * @param {string | URL} [base] where the shipped maps are
  */
 export async function resolve(scratch, fragment, mapList, base = document.baseURI) {
   if (fragment.length > MAX_FRAGMENT) {

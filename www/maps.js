@@ -18,6 +18,9 @@ export async function fetchIndex() {
 /**
  * Loads bundled map `entry` ({file, name, start, goal}) into the planner. `base` is the URL
  * the maps/ folder sits in (default: the page's).
+ * @param {import('./pkg/pathlab.js').Planner} planner
+ * @param {{file: string, name?: string, start?: number[], goal?: number[]}} entry
+ * @param {string | URL} [base]
  */
 export async function loadBundled(planner, entry, base = document.baseURI) {
   const res = await fetch(new URL(`maps/${encodeURIComponent(entry.file)}`, base));

@@ -71,6 +71,7 @@ export function buildPalette() {
   return words;
 }
 
+/** @param {number[]} rgb */
 export function css([r, g, b]) {
   return `rgb(${r} ${g} ${b})`;
 }

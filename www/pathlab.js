@@ -446,8 +446,24 @@ for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'ru
 }
 
 /**
+ * @typedef {object} MountOptions
+ * @property {string} [map] a shipped map's name or file, or a share link
+ * @property {{x: number, y: number}} [start]
+ * @property {{x: number, y: number}} [goal]
+ * @property {string} [algorithm] an id of `Planner.algorithms()`
+ * @property {Partial<import('./pkg/pathlab.js').Settings>} [settings]
+ * @property {string | string[]} [controls] buttons to show: `step,run,reset`…
+ * @property {boolean} [readonly]
+ * @property {boolean} [autoplay]
+ * @property {number | string} [speed]
+ * @property {boolean} [timeline] show the scrubber under the map
+ */
+
+/**
  * Mounts a planner into `element`. Options: map, start, goal, algorithm, settings, controls,
  * readonly, autoplay, speed, timeline (show the scrubber under the map). Resolves to the view; rejects with a readable Error.
+ * @param {Element} element
+ * @param {MountOptions} [options]
  */
 async function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new Error('Pathlab.mount needs a DOM element');

@@ -7,6 +7,7 @@
 
 import { el } from './dom.js';
 
+/** @type {(step?: number) => void} */
 const NOOP = () => {};
 
 /** "2.1 M events, 8.4 MB": the recording's size in a few characters. */

@@ -4,6 +4,7 @@
 // comes from the shipped maps through the iframe.
 
 import { Pathlab } from './pathlab.js';
+import { all } from './dom.js';
 
 /** A .map text of w×h ground cells with `paint(set)` drawing on it: set(x, y, char). */
 function drawMap(w, h, paint) {
@@ -71,7 +72,7 @@ const status = document.getElementById('tut-status');
 
 async function main() {
   const views = {};
-  const hosts = [...document.querySelectorAll('[data-planner]')];
+  const hosts = all('[data-planner]');
   const results = await Promise.allSettled(hosts.map(async (host) => {
     const name = host.dataset.planner;
     const { controls = 'step,run,reset', ...options } = PLANNERS[name];
@@ -86,12 +87,12 @@ async function main() {
     status.hidden = true;
   }
 
-  for (const b of document.querySelectorAll('[data-weight]')) {
+  for (const b of all('[data-weight]')) {
     b.addEventListener('click', () => {
       const view = views.weighted;
       if (!view) return;
       view.setSettings({ weight: Number(b.dataset.weight) });
-      for (const other of document.querySelectorAll('[data-weight]')) {
+      for (const other of all('[data-weight]')) {
         other.setAttribute('aria-pressed', String(other === b));
       }
     });

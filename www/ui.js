@@ -3,6 +3,7 @@
 // through textContent and DOM nodes only.
 
 import { legendEntries } from './palette.js';
+import { all } from './dom.js';
 import { algorithmInfo } from './algorithms.js';
 
 export const $ = (sel) => document.querySelector(sel);
@@ -109,7 +110,7 @@ let statEls = null;
 /** Writes the statistics panel. */
 export function showStats(stats, running, noMesh = false) {
   statEls ??= Object.fromEntries(
-    [...document.querySelectorAll('[data-stat]')].map((el) => [el.dataset.stat, el]),
+    all('[data-stat]').map((el) => [el.dataset.stat, el]),
   );
   const values = {
     status: statusWord(stats, running, noMesh),
@@ -190,7 +191,7 @@ export function reflectRelevance() {
 
 /** Marks the active brush button. */
 export function showBrush(brush) {
-  for (const b of document.querySelectorAll('[data-brush]')) {
+  for (const b of all('[data-brush]')) {
     b.setAttribute('aria-pressed', String(b.dataset.brush === brush));
   }
 }
@@ -210,7 +211,7 @@ export function buildLegend() {
   }
   const swatches = { wall: 0, erase: 1, t1: 1, t2: 2, t3: 3, t4: 4 };
   const entries = legendEntries();
-  for (const el of document.querySelectorAll('[data-swatch]')) {
+  for (const el of all('[data-swatch]')) {
     el.style.setProperty('--c', entries[swatches[el.dataset.swatch]][1]);
   }
 }

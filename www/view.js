@@ -44,13 +44,17 @@ export function messageOf(e) {
  */
 export class PlannerView {
   constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {}, controls = null }) {
+    /** @type {import('./pkg/pathlab.js').Planner} */
     this.planner = planner;
     this.memory = memory;
     this.canvas = canvas;
     this.menu = menu;
     this.keyScope = keyScope;
     this.readonly = readonly;
+    /** @type {Record<string, Function>} */
     this.hooks = hooks;
+    /** Paints over the map after the cells (the node mesh), or null. */
+    this.overlay = null;
     this.renderer = new Renderer(canvas, () => memory());
     this.running = false;
     this.brush = 'wall';
@@ -69,6 +73,7 @@ export class PlannerView {
     this.controls = controls;
     // The timeline controller (timeline.js) for the timeline keys, when the page has one.
     this.timeline = null;
+    /** @type {Uint32Array | number[]} The path as x, y pairs. */
     this.path = [];
     this.paintedVersion = -1;
     this.statsVersion = -1;

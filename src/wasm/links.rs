@@ -61,7 +61,7 @@ impl Planner {
 /// `map=…`) for `loadLink`/`applyShortLink`, and `compare` is `null` or `{planners:
 /// [{algorithm, weight}], step}`. A fragment without `&compare=` comes back unchanged with
 /// `compare: null`. Throws a readable message for a bad compare part.
-#[wasm_bindgen(js_name = splitCompareLink)]
+#[wasm_bindgen(js_name = splitCompareLink, unchecked_return_type = "SplitLink")]
 pub fn split_compare_link(fragment: &str) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Split<'a> {
@@ -74,7 +74,7 @@ pub fn split_compare_link(fragment: &str) -> Result<JsValue, JsError> {
 
 /// Parses a compare list such as `astar,dijkstra:1.5` (2–4 algorithm names, optional
 /// `:WEIGHT`) into `[{algorithm, weight}]`; throws a readable message when it is bad.
-#[wasm_bindgen(js_name = parseCompareList)]
+#[wasm_bindgen(js_name = parseCompareList, unchecked_return_type = "ComparePlanner[]")]
 pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
     to_js(&link::parse_compare_list(value).map_err(js_error)?)
 }
@@ -83,7 +83,9 @@ pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
 /// leading `&`) from `{planners: [{algorithm, weight}], step}`; throws for 0–1 or over 4
 /// planners, unknown algorithms or weights out of range.
 #[wasm_bindgen(js_name = formatCompareLink)]
-pub fn format_compare_link(compare: JsValue) -> Result<String, JsError> {
+pub fn format_compare_link(
+    #[wasm_bindgen(unchecked_param_type = "CompareLink")] compare: JsValue,
+) -> Result<String, JsError> {
     let compare = from_js::compare_link(&compare)
         .map_err(|e| JsError::new(&format!("a compare link needs {{planners, step}}: {e}")))?;
     link::format_compare(&compare).map_err(js_error)

@@ -31,6 +31,7 @@ impl Planner {
 
     /// The generators `generate` accepts, in menu order: `[{id, label, usesDensity,
     /// defaultDensity}]`.
+    #[wasm_bindgen(unchecked_return_type = "GeneratorInfo[]")]
     pub fn generators() -> Result<JsValue, JsError> {
         let rows: Vec<generate::KindInfo> = Kind::ALL.iter().map(|k| k.info()).collect();
         to_js(&rows)
@@ -40,6 +41,7 @@ impl Planner {
     /// menuLabel, summary, optimal, usesHeuristic, usesWeight, usesNeighbourOrder,
     /// usesNodeBudget, needs: {uniformCost, movingAiMovement, mesh}, repairs, liveWalker,
     /// anyAngle, inCompare, paints}]`. Every menu of algorithms on the page is built from it.
+    #[wasm_bindgen(unchecked_return_type = "AlgorithmInfo[]")]
     pub fn algorithms() -> Result<JsValue, JsError> {
         to_js(&crate::search::table::ALGORITHMS)
     }
@@ -56,7 +58,7 @@ impl Planner {
     /// Throws, naming the line, when a problem's map size differs from this map or an end
     /// is outside it or on a wall; the previous list is kept then. Returns
     /// `[{index, bucket, map, start: [x, y], goal: [x, y], optimal}]`.
-    #[wasm_bindgen(js_name = loadScen)]
+    #[wasm_bindgen(js_name = loadScen, unchecked_return_type = "ScenarioInfo[]")]
     pub fn load_scen(&mut self, text: &str) -> Result<JsValue, JsError> {
         let scens = movingai::parse_scen(text).map_err(js_error)?;
         scenarios::fit(&scens, self.inner().grid()).map_err(js_error)?;
@@ -104,7 +106,7 @@ impl Planner {
     /// its own (the user's search and map are untouched) and returns `{checked, matched,
     /// failures: [{index, expected, got}]}` (`got` is null when no path was found). Call it
     /// in chunks to show progress.
-    #[wasm_bindgen(js_name = checkScenarios)]
+    #[wasm_bindgen(js_name = checkScenarios, unchecked_return_type = "ScenarioReport")]
     pub fn check_scenarios(&self, from: u32, count: u32) -> Result<JsValue, JsError> {
         let shared = self.shared.borrow();
         let report = scenarios::check(

@@ -50,7 +50,7 @@ impl Planner {
 
     /// The first `n` entries of the open list at the step shown, in the order they will be
     /// taken (entry 0 is expanded next): `[{x, y, g, h, f, direction?, key?}]`.
-    #[wasm_bindgen(js_name = openTop)]
+    #[wasm_bindgen(js_name = openTop, unchecked_return_type = "OpenEntry[]")]
     pub fn open_top(&mut self, n: u32) -> Result<JsValue, JsError> {
         let top = self.inner().open_top(n.min(10_000) as usize);
         to_js(&top)

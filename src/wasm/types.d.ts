@@ -1,0 +1,176 @@
+// The plain objects the wasm Planner hands to JS and takes from it: one shape each, written
+// once here, emitted into pkg/pathlab.d.ts by wasm-bindgen, checked against the real objects
+// by tests/web.rs (every field present, no other) and against the page's JS by `tsc` in
+// scripts/typecheck.sh. Algorithm ids are plain strings: the list lives in Rust's algorithm
+// table (`Planner.algorithms()`).
+
+/** A cell `{x, y}`; (0, 0) is the top-left. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** `running` until the search ends with `found`, `no_path` or `partial` (node budget spent). */
+export type SearchStatus = "running" | "found" | "no_path" | "partial";
+
+/** Everything the status line and the statistics card show, for one planner version. */
+export interface Stats {
+  status: SearchStatus;
+  /** Nothing expanded yet. */
+  fresh: boolean;
+  /** Repairs made since the search started (LPA*, D* Lite). */
+  repairs: number;
+  /** The timeline step shown, and the steps recorded. */
+  step: number;
+  steps: number;
+  /** Why the search was refused after the last edit, or null. */
+  refused: string | null;
+  /** The planner version these figures describe. */
+  version: number;
+  expanded: number;
+  generated: number;
+  reopened: number;
+  updated: number;
+  openSize: number;
+  maxOpen: number;
+  runCount: number;
+  elapsedMs: number;
+  pathCost: number | null;
+  pathMoves: number | null;
+}
+
+export type Heuristic = "octile" | "manhattan" | "chebyshev" | "euclidean" | "zero";
+export type Connectivity = "4" | "8";
+export type DiagonalRule = "never" | "no-corner-cutting" | "one-side-free" | "always";
+export type NeighbourOrder = "fixed" | "goal-directed";
+
+/** Connectivity, diagonal rule and diagonal cost. */
+export interface Movement {
+  connectivity: Connectivity;
+  diagonalRule: DiagonalRule;
+  diagonalCost: number;
+}
+
+/** Everything about a search except where it starts and ends. */
+export interface Settings {
+  /** An id of `Planner.algorithms()`. */
+  algorithm: string;
+  /** null: the movement's default heuristic. */
+  heuristic: Heuristic | null;
+  weight: number;
+  movement: Movement;
+  neighbourOrder: NeighbourOrder;
+  /** null: no budget. */
+  nodeBudget: number | null;
+}
+
+/** A cell's search state byte, by name. */
+export type CellStateName =
+  | "unvisited" | "open" | "closed" | "reopened" | "path" | "jumppoint" | "backopen"
+  | "backclosed" | "repaired" | "scanned";
+
+/** What the search knew about one cell at the step shown (the node inspector). */
+export interface NodeInfo {
+  x: number;
+  y: number;
+  state: CellStateName;
+  g: number | null;
+  h: number;
+  f: number | null;
+  parent: [number, number] | null;
+  /** When it was first expanded (1 = the first expansion), or null. */
+  expansion: number | null;
+}
+
+/** One open-list entry, in the order entries will be taken. */
+export interface OpenEntry {
+  x: number;
+  y: number;
+  g: number;
+  h: number;
+  f: number;
+  /** Bidirectional A*: which of the two searches holds it. */
+  direction?: string;
+  /** LPA* and D* Lite: the key [k1, k2]. */
+  key?: [number, number];
+}
+
+/** What an algorithm needs of the map and settings to run. */
+export interface AlgorithmNeeds {
+  uniformCost: boolean;
+  movingAiMovement: boolean;
+  mesh: boolean;
+}
+
+/** One row of the algorithm table, in menu order. */
+export interface AlgorithmInfo {
+  id: string;
+  label: string;
+  menuLabel: string;
+  summary: string;
+  optimal: boolean;
+  usesHeuristic: boolean;
+  usesWeight: boolean;
+  usesNeighbourOrder: boolean;
+  usesNodeBudget: boolean;
+  needs: AlgorithmNeeds;
+  repairs: boolean;
+  liveWalker: boolean;
+  anyAngle: boolean;
+  inCompare: boolean;
+  rival: string;
+  isDefault: boolean;
+  paints: CellStateName[];
+}
+
+/** One map generator, in menu order. */
+export interface GeneratorInfo {
+  id: string;
+  label: string;
+  usesDensity: boolean;
+  defaultDensity: number;
+}
+
+/** One Moving AI problem of a loaded `.scen`. */
+export interface ScenarioInfo {
+  index: number;
+  bucket: number;
+  map: string;
+  start: [number, number];
+  goal: [number, number];
+  optimal: number;
+}
+
+/** A problem whose path cost differed from the `.scen`'s optimal length. */
+export interface ScenarioMismatch {
+  index: number;
+  expected: number;
+  /** null when no path was found. */
+  got: number | null;
+}
+
+/** Scenarios checked by `checkScenarios`. */
+export interface ScenarioReport {
+  checked: number;
+  matched: number;
+  failures: ScenarioMismatch[];
+}
+
+/** One column of a comparison: an algorithm id and its own weight (null: the shared one). */
+export interface ComparePlanner {
+  algorithm: string;
+  weight: number | null;
+}
+
+/** The compare part of a link. */
+export interface CompareLink {
+  planners: ComparePlanner[];
+  /** The timeline step shown, or null. */
+  step: number | null;
+}
+
+/** A link split by `splitCompareLink`. */
+export interface SplitLink {
+  base: string;
+  compare: CompareLink | null;
+}
