@@ -5,8 +5,8 @@
   in `use crate::…`, `crate::…::` paths, `super::…` and `self::…`; a module's mod.rs counts as
   the module);
 - no algorithm id (src/search/table.rs) as a string literal in www/*.js: the list of
-  algorithms and what each does live in Rust (the tutorial's chapters are content, and
-  are named in TUTORIAL_CONTENT);
+  algorithms and what each does live in Rust (the tutorial's chapters, which name the
+  algorithm each teaches, are data: www/tutorial-scenes.json);
 - files in src/ or www/ over MAX_LINES lines are listed (with --strict they fail too).
 
 Prints what it finds and exits 1 on a circle or an id (or, with --strict, a long file).
@@ -19,8 +19,6 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 MAX_LINES = 700
-# The tutorial's chapters name the algorithm each one teaches: content, not a rule.
-TUTORIAL_CONTENT = {"tutorial.js"}
 
 
 def module_of(path):
@@ -131,8 +129,6 @@ def main():
     table = (SRC / "search" / "table.rs").read_text()
     ids = set(re.findall(r'\bid: "([a-z-]+)"', table))
     for p in sorted((ROOT / "www").glob("*.js")):
-        if p.name in TUTORIAL_CONTENT:
-            continue
         text = "\n".join(line.split("//")[0] for line in p.read_text().splitlines())
         for m in re.finditer(r"(['\"`])([a-z-]+)\1", text):
             if m.group(2) in ids:

@@ -1,82 +1,50 @@
 // The tutorial's live diagrams: five small planners mounted with the JS API (pathlab.js), each
-// with its own map and settings. Two use shipped teaching maps (the cup and the marsh); the
-// others are drawn here in a few lines so the story can shape them. The last section's maze
-// comes from the shipped maps through the iframe.
+// with its own map and settings, described as data in tutorial-scenes.json. Two use shipped
+// teaching maps (the cup and the marsh); the others are rectangles drawn on open ground so the
+// story can shape them. The last section's maze comes from the shipped maps through the
+// iframe.
 
 import { Pathlab } from './pathlab.js';
 import { all } from './dom.js';
 
-/** A .map text of w×h ground cells with `paint(set)` drawing on it: set(x, y, char). */
-function drawMap(w, h, paint) {
+/**
+ * A .map text of `w`×`h` open ground with `rects` drawn on it: [x0, y0, x1, y1, cell] each,
+ * corners included ('@' wall, '2'–'4' terrain).
+ */
+function drawMap([w, h], rects) {
   const rows = Array.from({ length: h }, () => Array(w).fill('.'));
-  const set = (x, y, c) => {
-    if (x >= 0 && y >= 0 && x < w && y < h) rows[y][x] = c;
-  };
-  const rect = (x0, y0, x1, y1, c) => {
-    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) set(x, y, c);
-  };
-  paint({ set, rect });
+  for (const [x0, y0, x1, y1, c] of rects) {
+    for (let y = Math.max(0, y0); y <= Math.min(h - 1, y1); y++) {
+      for (let x = Math.max(0, x0); x <= Math.min(w - 1, x1); x++) rows[y][x] = c;
+    }
+  }
   return `type octile\nheight ${h}\nwidth ${w}\nmap\n${rows.map((r) => r.join('')).join('\n')}\n`;
 }
 
-const PLANNERS = {
-  bfs: {
-    map: drawMap(25, 13, ({ rect }) => {
-      rect(12, 2, 12, 10, '@');
-    }),
-    start: [3, 9],
-    goal: [21, 4],
-    algorithm: 'bfs',
-    speed: 1,
-  },
-  'best-first': {
-    // Shipped teaching map: a cup facing the start with the goal behind it.
-    map: 'u-trap-40',
-    algorithm: 'best-first',
-    speed: 2,
-  },
-  dijkstra: {
-    // Shipped teaching map: a band of cost-4 marsh with a cheap causeway at the top.
-    map: 'marsh-24',
-    algorithm: 'dijkstra',
-    controls: 'step,run,reset,algo',
-    speed: 2,
-  },
-  astar: {
-    map: drawMap(41, 17, ({ rect }) => {
-      rect(19, 3, 20, 13, '@');
-      rect(29, 9, 34, 10, '@');
-    }),
-    start: [4, 8],
-    goal: [36, 8],
-    algorithm: 'astar',
-    controls: 'step,run,reset,algo',
-    speed: 2,
-  },
-  weighted: {
-    // A hook of wall and two patches of rough ground: each weight trades nodes for cost.
-    map: drawMap(41, 17, ({ rect }) => {
-      rect(14, 4, 26, 5, '@');
-      rect(26, 4, 27, 14, '@');
-      rect(5, 9, 12, 12, '3');
-      rect(30, 1, 36, 6, '2');
-    }),
-    start: [3, 14],
-    goal: [37, 3],
-    algorithm: 'astar',
-    speed: 2,
-  },
-};
+/** The mount options of a scene of tutorial-scenes.json. */
+function mountOptions({ size, rects = [], map, start, goal, algorithm, controls = 'step,run,reset', speed }) {
+  return { map: size ? drawMap(size, rects) : map, start, goal, algorithm, controls, speed };
+}
 
 const status = document.getElementById('tut-status');
 
 async function main() {
   const views = {};
   const hosts = all('[data-planner]');
+  let scenes = {};
+  try {
+    const response = await fetch(new URL('tutorial-scenes.json', import.meta.url));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    scenes = await response.json();
+  } catch (e) {
+    status.textContent = `The diagrams could not load their scenes (${e.message}).`;
+    status.dataset.kind = 'error';
+    return;
+  }
   const results = await Promise.allSettled(hosts.map(async (host) => {
     const name = host.dataset.planner;
-    const { controls = 'step,run,reset', ...options } = PLANNERS[name];
-    views[name] = await Pathlab.mount(host, { ...options, controls });
+    if (!scenes[name]) throw new Error(`no scene called "${name}"`);
+    views[name] = await Pathlab.mount(host, mountOptions(scenes[name]));
   }));
   const failed = results.filter((r) => r.status === 'rejected');
   if (failed.length) {
