@@ -36,8 +36,8 @@
 //! [`CellState::BackClosed`]; a cell reached from both shows the side that touched it last.
 
 use super::core::{
-    drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status, CLOSED, OPEN,
-    PATH, UNVISITED,
+    endpoint_index, run_engine, step_units, Budget, CellState, Engine, NodeInfo, Stats, Status,
+    CLOSED, OPEN, PATH, UNVISITED,
 };
 use super::open::{Entry, OpenList};
 use super::record::{record_node, OpenEntry, Recorder, NO_PARENT, SAME_NODE};
@@ -346,6 +346,25 @@ impl Bidirectional {
     }
 }
 
+impl Engine for Bidirectional {
+    fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    fn engine_status(&self) -> Status {
+        self.status
+    }
+
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    #[inline(always)]
+    fn step_once(&mut self, cells: &[u8]) -> bool {
+        self.expand_one(cells)
+    }
+}
+
 impl Searcher for Bidirectional {
     common_searcher_methods!(cells);
 
@@ -407,16 +426,7 @@ impl Searcher for Bidirectional {
         budget: Budget,
         now_ms: &dyn Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        if grid.width() != self.width || grid.height() != self.height {
-            return Err(PlanError::GridChanged);
-        }
-        if self.status.is_done() {
-            return Ok(self.status);
-        }
-        self.stats.run_count += 1;
-        let cells = grid.bytes();
-        self.stats.elapsed_ms += drive(budget, now_ms, || self.expand_one(cells));
-        Ok(self.status)
+        run_engine(self, grid, budget, now_ms)
     }
 
     fn handles(&self, algorithm: Algorithm) -> bool {

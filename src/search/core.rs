@@ -227,6 +227,44 @@ pub(crate) fn endpoint_index(
     Ok(index as u32)
 }
 
+/// What [`run_engine`] needs of a search engine: the map size it was started on, its status
+/// and statistics, and one step of its work.
+pub(crate) trait Engine {
+    /// The width and height of the map the search was started on.
+    fn size(&self) -> (u32, u32);
+    /// Where the search stands.
+    fn engine_status(&self) -> Status;
+    /// The counters, for the run count and the time.
+    fn stats_mut(&mut self) -> &mut Stats;
+    /// One unit of work (an expansion, or one queue entry for LPA* and D* Lite) on the map's
+    /// cell bytes; true once the search is done.
+    fn step_once(&mut self, cells: &[u8]) -> bool;
+}
+
+/// The one `run` of every engine: refuses a map of another size than the search was started
+/// on (every edit restarts or repairs the search, so this is a caller's bug, reported, not a
+/// panic), does nothing once the search is done, counts the run, and steps the engine as often
+/// as `budget` allows, timing it by `now_ms`.
+#[inline(always)]
+pub(crate) fn run_engine<E: Engine, C: Fn() -> f64 + ?Sized>(
+    engine: &mut E,
+    grid: &Grid,
+    budget: Budget,
+    now_ms: &C,
+) -> Result<Status, PlanError> {
+    if (grid.width(), grid.height()) != engine.size() {
+        return Err(PlanError::GridChanged);
+    }
+    if engine.engine_status().is_done() {
+        return Ok(engine.engine_status());
+    }
+    engine.stats_mut().run_count += 1;
+    let cells = grid.bytes();
+    let ms = drive(budget, now_ms, || engine.step_once(cells));
+    engine.stats_mut().elapsed_ms += ms;
+    Ok(engine.engine_status())
+}
+
 /// Calls `step` (one expansion; true once the search is done) as often as `budget` allows,
 /// and returns the milliseconds it took by `now_ms`: the budget loop of every engine's `run`.
 #[inline(always)]

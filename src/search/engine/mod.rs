@@ -29,8 +29,8 @@ mod theta;
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic};
 use crate::search::core::{
-    drive, endpoint_index, step_units, Budget, NodeInfo, Stats, Status, CLOSED, MOVES, OPEN, PATH,
-    REOPENED, UNVISITED,
+    endpoint_index, run_engine, step_units, Budget, Engine, NodeInfo, Stats, Status, CLOSED, MOVES,
+    OPEN, PATH, REOPENED, UNVISITED,
 };
 use crate::search::explain::open_reason;
 use crate::search::open::{Entry, OpenList};
@@ -266,16 +266,7 @@ impl Search {
         budget: Budget,
         now_ms: impl Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        if grid.width() != self.width || grid.height() != self.height {
-            return Err(PlanError::GridChanged);
-        }
-        if self.status.is_done() {
-            return Ok(self.status);
-        }
-        self.stats.run_count += 1;
-        let cells = grid.bytes();
-        self.stats.elapsed_ms += drive(budget, &now_ms, || self.expand_one(cells));
-        Ok(self.status)
+        run_engine(self, grid, budget, &now_ms)
     }
 
     /// Does one expansion; returns true once the search is done.
@@ -588,6 +579,25 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
         | Algorithm::Lpa
         | Algorithm::DStarLite
         | Algorithm::Mesh => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
+    }
+}
+
+impl Engine for Search {
+    fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    fn engine_status(&self) -> Status {
+        self.status
+    }
+
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    #[inline(always)]
+    fn step_once(&mut self, cells: &[u8]) -> bool {
+        self.expand_one(cells)
     }
 }
 

@@ -38,7 +38,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::core::{drive, endpoint_index, step_units, Budget, CellState, NodeInfo, Stats, Status};
+use super::core::{
+    endpoint_index, run_engine, step_units, Budget, CellState, Engine, NodeInfo, Stats, Status,
+};
 use super::explain::{others, two_decimals};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use super::searcher::{common_searcher_methods, Searcher};
@@ -429,16 +431,7 @@ impl Incremental {
         budget: Budget,
         now_ms: impl Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        if grid.width() != self.width || grid.height() != self.height {
-            return Err(PlanError::GridChanged);
-        }
-        if self.status.is_done() {
-            return Ok(self.status);
-        }
-        self.stats.run_count += 1;
-        let cells = grid.bytes();
-        self.stats.elapsed_ms += drive(budget, &now_ms, || self.process_one(cells));
-        Ok(self.status)
+        run_engine(self, grid, budget, &now_ms)
     }
 
     /// One step of ComputeShortestPath; returns true once the search is done.
@@ -581,5 +574,24 @@ impl Incremental {
 
     fn coords(&self, index: u32) -> (u32, u32) {
         (index % self.width, index / self.width)
+    }
+}
+
+impl Engine for Incremental {
+    fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    fn engine_status(&self) -> Status {
+        self.status
+    }
+
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    #[inline(always)]
+    fn step_once(&mut self, cells: &[u8]) -> bool {
+        self.process_one(cells)
     }
 }

@@ -37,7 +37,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::core::{drive, endpoint_index, Budget, CellState, NodeInfo, Stats, Status};
+use super::core::{endpoint_index, run_engine, Budget, CellState, Engine, NodeInfo, Stats, Status};
 use super::explain::open_reason;
 use super::open::{Entry, OpenList};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
@@ -252,15 +252,7 @@ impl MeshSearch {
         budget: Budget,
         now_ms: &dyn Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        if grid.width() != self.width || grid.height() != self.height {
-            return Err(PlanError::GridChanged);
-        }
-        if self.status.is_done() {
-            return Ok(self.status);
-        }
-        self.stats.run_count += 1;
-        self.stats.elapsed_ms += drive(budget, now_ms, || self.expand_one());
-        Ok(self.status)
+        run_engine(self, grid, budget, now_ms)
     }
 
     fn expand_one(&mut self) -> bool {
@@ -337,6 +329,25 @@ impl MeshSearch {
             .iter()
             .map(|&c| (c % self.width, c / self.width))
             .collect()
+    }
+}
+
+impl Engine for MeshSearch {
+    fn size(&self) -> (u32, u32) {
+        (self.width, self.height)
+    }
+
+    fn engine_status(&self) -> Status {
+        self.status
+    }
+
+    fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.stats
+    }
+
+    #[inline(always)]
+    fn step_once(&mut self, _cells: &[u8]) -> bool {
+        self.expand_one()
     }
 }
 
