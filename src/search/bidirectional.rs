@@ -36,8 +36,8 @@
 //! [`CellState::BackClosed`]; a cell reached from both shows the side that touched it last.
 
 use super::core::{
-    endpoint_index, run_engine, step_units, Budget, CellState, Engine, NodeInfo, Stats, Status,
-    CLOSED, OPEN, PATH, UNVISITED,
+    endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine, NodeInfo,
+    Stats, Status, CLOSED, OPEN, PATH, UNVISITED,
 };
 use super::open::{Entry, OpenList};
 use super::record::{record_node, OpenEntry, Recorder, NO_PARENT, SAME_NODE};
@@ -347,17 +347,7 @@ impl Bidirectional {
 }
 
 impl Engine for Bidirectional {
-    fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
-    }
-
-    fn engine_status(&self) -> Status {
-        self.status
-    }
-
-    fn stats_mut(&mut self) -> &mut Stats {
-        &mut self.stats
-    }
+    engine_fields!();
 
     #[inline(always)]
     fn step_once(&mut self, cells: &[u8]) -> bool {

@@ -241,6 +241,25 @@ pub(crate) trait Engine {
     fn step_once(&mut self, cells: &[u8]) -> bool;
 }
 
+/// The [`Engine`] methods every engine answers from its fields `width`, `height`, `status`
+/// and `stats`; the engine writes only its `step_once`.
+macro_rules! engine_fields {
+    () => {
+        fn size(&self) -> (u32, u32) {
+            (self.width, self.height)
+        }
+
+        fn engine_status(&self) -> Status {
+            self.status
+        }
+
+        fn stats_mut(&mut self) -> &mut Stats {
+            &mut self.stats
+        }
+    };
+}
+pub(crate) use engine_fields;
+
 /// The one `run` of every engine: refuses a map of another size than the search was started
 /// on (every edit restarts or repairs the search, so this is a caller's bug, reported, not a
 /// panic), does nothing once the search is done, counts the run, and steps the engine as often

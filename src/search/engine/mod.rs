@@ -29,8 +29,8 @@ mod theta;
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic};
 use crate::search::core::{
-    endpoint_index, run_engine, step_units, Budget, Engine, NodeInfo, Stats, Status, CLOSED, MOVES,
-    OPEN, PATH, REOPENED, UNVISITED,
+    endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, NodeInfo, Stats, Status,
+    CLOSED, MOVES, OPEN, PATH, REOPENED, UNVISITED,
 };
 use crate::search::explain::open_reason;
 use crate::search::open::{Entry, OpenList};
@@ -583,17 +583,7 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
 }
 
 impl Engine for Search {
-    fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
-    }
-
-    fn engine_status(&self) -> Status {
-        self.status
-    }
-
-    fn stats_mut(&mut self) -> &mut Stats {
-        &mut self.stats
-    }
+    engine_fields!();
 
     #[inline(always)]
     fn step_once(&mut self, cells: &[u8]) -> bool {

@@ -39,7 +39,8 @@
 //! ```
 
 use super::core::{
-    endpoint_index, run_engine, step_units, Budget, CellState, Engine, NodeInfo, Stats, Status,
+    endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine, NodeInfo,
+    Stats, Status,
 };
 use super::explain::{others, two_decimals};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
@@ -578,17 +579,7 @@ impl Incremental {
 }
 
 impl Engine for Incremental {
-    fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
-    }
-
-    fn engine_status(&self) -> Status {
-        self.status
-    }
-
-    fn stats_mut(&mut self) -> &mut Stats {
-        &mut self.stats
-    }
+    engine_fields!();
 
     #[inline(always)]
     fn step_once(&mut self, cells: &[u8]) -> bool {

@@ -37,7 +37,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::core::{endpoint_index, run_engine, Budget, CellState, Engine, NodeInfo, Stats, Status};
+use super::core::{
+    endpoint_index, engine_fields, run_engine, Budget, CellState, Engine, NodeInfo, Stats, Status,
+};
 use super::explain::open_reason;
 use super::open::{Entry, OpenList};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
@@ -333,17 +335,7 @@ impl MeshSearch {
 }
 
 impl Engine for MeshSearch {
-    fn size(&self) -> (u32, u32) {
-        (self.width, self.height)
-    }
-
-    fn engine_status(&self) -> Status {
-        self.status
-    }
-
-    fn stats_mut(&mut self) -> &mut Stats {
-        &mut self.stats
-    }
+    engine_fields!();
 
     #[inline(always)]
     fn step_once(&mut self, _cells: &[u8]) -> bool {
