@@ -70,6 +70,11 @@ struct StatsView {
     /// The timeline step shown, and the steps recorded.
     step: usize,
     steps: usize,
+    /// Whether every step is recorded (false once the timeline reached its memory cap), and
+    /// the events and bytes the timeline holds.
+    timeline_complete: bool,
+    timeline_events: f64,
+    timeline_bytes: f64,
     /// Why the search was refused after the last edit, or null.
     refused: Option<String>,
     /// The planner's version: the statistics describe the planner as of this version.
@@ -413,11 +418,12 @@ impl Planner {
         status_name(self.inner().shown_status()).to_string()
     }
 
-    /// The statistics as a plain object: `status`, `fresh`, `repairs`, `step` and `steps`
-    /// (the timeline step shown and the steps recorded), `refused` (why the search was
+    /// The statistics as a plain object (`Stats` in `pathlab.d.ts`): `status`, `fresh`,
+    /// `repairs`, `step` and `steps` (the timeline step shown and the steps recorded),
+    /// `timelineComplete`, `timelineEvents` and `timelineBytes`, `refused` (why the search was
     /// refused, or null), `version`, `expanded`, `generated`, `reopened`, `updated`,
     /// `openSize`, `maxOpen`, `runCount`, `elapsedMs`, `pathCost` (null until found) and
-    /// `pathMoves`. Everything the page's status line and statistics show comes from here.
+    /// `pathMoves`. Everything the page's panels show comes from here, read once per change.
     #[wasm_bindgen(unchecked_return_type = "Stats")]
     pub fn stats(&self) -> Result<JsValue, JsError> {
         let version = self.version();
@@ -429,6 +435,9 @@ impl Planner {
             repairs: inner.search().repairs(),
             step: inner.position(),
             steps: inner.timeline_len(),
+            timeline_complete: inner.timeline().complete(),
+            timeline_events: inner.timeline().event_count() as f64,
+            timeline_bytes: inner.timeline().bytes() as f64,
             refused: inner.refused().map(|e| e.to_string()),
             version,
             stats,

@@ -480,3 +480,74 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Compare mode's lanes: after random edits, undos and redos made through random lanes
+    /// (some mid-search, some while scrubbed back), every lane shows the same map and markers,
+    /// and its search, run to the end, costs what the reference says on that map.
+    #[test]
+    fn every_lane_plans_on_the_one_edited_map(
+        p in problem(),
+        edits in live_edits(),
+        algorithms in proptest::collection::vec(
+            prop_oneof![
+                Just(Algorithm::AStar),
+                Just(Algorithm::Dijkstra),
+                Just(Algorithm::Bidirectional),
+                Just(Algorithm::Lpa),
+                Just(Algorithm::DStarLite),
+            ],
+            2..=4,
+        ),
+        undos in proptest::collection::vec(any::<bool>(), 10),
+    ) {
+        let settings = |algorithm| Settings { algorithm, movement: p.movement, ..Settings::default() };
+        let mut planner =
+            pathlab::Planner::with_grid(p.grid.clone(), p.start, p.goal, settings(algorithms[0])).unwrap();
+        let mut lanes = vec![planner.current_lane()];
+        for &a in &algorithms[1..] {
+            let lane = planner.add_lane().unwrap();
+            planner.select_lane(lane);
+            planner.set_settings(settings(a)).unwrap();
+            lanes.push(lane);
+        }
+        for (i, (at, byte, budget)) in edits.into_iter().enumerate() {
+            let lane = lanes[i % lanes.len()];
+            planner.select_lane(lane);
+            if budget > 0 {
+                planner.step(Budget::Expansions(u64::from(budget)), || 0.0);
+            }
+            if budget == 5 {
+                planner.seek(usize::from(budget) / 2);
+            }
+            let (x, y) = planner.grid().coords((at as usize) % planner.grid().len());
+            planner.paint_line((x, y), (x, y), 1, pathlab::Cell::from_byte(byte).unwrap());
+            if undos[i] {
+                planner.undo();
+                if i % 3 == 0 {
+                    planner.redo();
+                }
+            }
+        }
+        let grid = planner.grid().clone();
+        let want = reference_cost(&grid, &p.movement, planner.start(), planner.goal());
+        for &lane in &lanes {
+            planner.select_lane(lane);
+            prop_assert_eq!(planner.grid(), &grid);
+            prop_assert_eq!(planner.search().start(), planner.start());
+            // A lane scrubbed back first returns to its live search, then runs it.
+            planner.seek(usize::MAX);
+            let status = planner.step(Budget::Unlimited, || 0.0);
+            match want {
+                None => prop_assert_eq!(status, Status::NoPath),
+                Some(want) => {
+                    prop_assert_eq!(status, Status::Found, "{:?}", planner.settings().algorithm);
+                    let got = planner.search().stats().path_cost.unwrap();
+                    prop_assert!((got - want).abs() < 1e-6, "{:?}: {} vs {}", planner.settings().algorithm, got, want);
+                }
+            }
+        }
+    }
+}

@@ -11,15 +11,16 @@ import * as maps from './maps.js';
 import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
 import { attachMesh } from './mesh.js';
-import { showAvailability } from './availability.js';
+import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
 import { Timeline } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import { all, el } from './dom.js';
 import {
-  $, SPEEDS, setMessage, showStats, statusWord, readSettings, writeSettings, reflectRelevance,
+  $, SPEEDS, setMessage, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector, offerLink,
 } from './ui.js';
+import { statusWord } from './status.js';
 
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 const FALLBACK = { width: 40, height: 25 };
@@ -105,12 +106,6 @@ window.addEventListener('unhandledrejection', (event) => {
 /** The page's chrome for the one planner view: panels, buttons, inspector and autosave. */
 const pageHooks = {
   message: setMessage,
-  stats: (stats, running) => {
-    showStats(stats, running, app.view?.needsMesh());
-    app.timeline?.update();
-    if ($('#open-card').open) app.openList?.update();
-  },
-  buttons: () => updateButtons(),
   crashed: (error) => crashed(error),
   edited: () => {
     save();
@@ -150,7 +145,7 @@ function applySettingsFromForm() {
   app.view.syncMeshBar();
   app.view.running = false;
   app.view.walker = null;
-  updateButtons();
+  app.view.syncStats();
   save();
 }
 
@@ -453,18 +448,6 @@ function restore() {
 
 // ---- buttons and wiring ----------------------------------------------------------------------
 
-function updateButtons() {
-  const v = app.view;
-  if (!v) return;
-  const run = $('#run');
-  const label = v.running ? 'Pause' : 'Run';
-  if (run.textContent !== label) run.textContent = label;
-  run.setAttribute('aria-pressed', String(v.running));
-  $('#undo').disabled = !v.planner.canUndo();
-  $('#redo').disabled = !v.planner.canRedo();
-  showAvailability(v.planner);
-}
-
 let scenarios = null;
 
 function wireControls() {
@@ -667,7 +650,17 @@ async function main() {
   $('#open-card').addEventListener('toggle', () => {
     if ($('#open-card').open) app.openList.update(true);
   });
-  updateButtons();
+  // The panels that show the planner's state, each rendered from the one state object.
+  app.view.setComponents([
+    statsCard(),
+    runButton($('#run')),
+    undoButtons(/** @type {HTMLButtonElement} */ ($('#undo')), /** @type {HTMLButtonElement} */ ($('#redo'))),
+    algorithmAvailability(),
+    app.timeline,
+    onChange(() => {
+      if ($('#open-card').open) app.openList.update();
+    }),
+  ]);
   if (restoredAs === 'damaged') {
     say('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');
   } else if (restored && recoveredFromCrash()) {

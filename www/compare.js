@@ -9,7 +9,9 @@
 // search: it only forwards and shows.
 
 import { PlannerView, isTrap, messageOf } from './view.js';
-import { SPEEDS, statusWord } from './ui.js';
+import { SPEEDS } from './ui.js';
+import { statusWord } from './status.js';
+import { summary, onChange, runButton } from './panels.js';
 import { Timeline } from './timeline.js';
 import { buildPalette } from './palette.js';
 import { el } from './dom.js';
@@ -134,6 +136,7 @@ export class CompareView {
       }
       this.root.append(bar);
     }
+    this.runPanel = runButton(this.runButton);
     this.timelineHost = el('div', { class: 'compare-timeline' });
     if (timeline) this.root.append(this.timelineHost);
     this.grid = el('div', { class: 'compare-grid' });
@@ -174,14 +177,18 @@ export class CompareView {
       keyScope: column.panel,
       readonly: this.readonly,
       controls: this,
+      // The column's line, the shared Run button and table, and the shared scrubber.
+      components: [
+        summary(column.line, column.line),
+        onChange(() => this.showButtons()),
+        ...(this.timeline ? [this.timeline] : []),
+      ],
       hooks: {
         // A column's own status sentence shows in its line of the table; only its notices
         // (errors, refusals) reach the page's message line.
         message: (text, kind, at) => {
           if (kind !== 'info' && at?.notice) this.say(`${plannerLabel(column.spec)}: ${text}`, kind);
         },
-        stats: (stats, running) => this.showLine(column, stats, running),
-        buttons: () => this.showButtons(),
         edited: () => {
           this.queueTable();
           this.hooks.edited?.();
@@ -484,20 +491,9 @@ export class CompareView {
     if (this.brushSelect && this.brushSelect.value !== brush) this.brushSelect.value = brush;
   }
 
+  /** The shared Run button (pressed while any planner runs) and the table. */
   showButtons() {
-    if (!this.runButton) return;
-    const running = this.views.some((v) => v.running);
-    const label = running ? 'Pause' : 'Run';
-    if (this.runButton.textContent !== label) this.runButton.textContent = label;
-    this.runButton.setAttribute('aria-pressed', String(running));
-    this.queueTable();
-  }
-
-  showLine(column, stats, running) {
-    const word = statusWord(stats, running);
-    const cost = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
-    column.line.textContent = `${word} · expanded ${stats.expanded} · open ${stats.openSize} · cost ${cost}`;
-    column.line.dataset.status = word;
+    this.runPanel.render({ running: this.views.some((v) => v.running) });
     this.queueTable();
   }
 

@@ -11,7 +11,9 @@
 import init, { Planner } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf } from './view.js';
-import { SPEEDS, statusWord } from './ui.js';
+import { SPEEDS } from './ui.js';
+import { summary, runButton, onChange } from './panels.js';
+import { statusWord } from './status.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
 import { Timeline } from './timeline.js';
@@ -107,8 +109,6 @@ class MountedView {
       readonly: this.readonly,
       hooks: {
         message: (text, kind) => this.say(text, kind),
-        stats: (stats, running) => this.showStats(stats, running),
-        buttons: () => this.showButtons(),
         stepped: () => this.emit('step', this.view.planner.stats()),
         finished: (stats) => this.emit('done', stats),
         brush: (brush) => this.showBrush(brush),
@@ -125,6 +125,15 @@ class MountedView {
       this.timeline = new Timeline(this.timelineHost, { views: () => [this.view] });
       this.view.timeline = this.timeline;
     }
+    this.view.setComponents([
+      summary(this.statusEl, this.numbersEl),
+      runButton(this.buttons.run),
+      // A fresh search clears the last notice from the foot.
+      onChange((state) => {
+        if (state.stats.status === 'running' && state.stats.expanded === 0) this.messageEl.textContent = '';
+      }),
+      ...(this.timeline ? [this.timeline] : []),
+    ]);
   }
 
   build(controls) {
@@ -205,24 +214,6 @@ class MountedView {
     this.messageEl.textContent = text;
     this.messageEl.dataset.kind = kind;
     for (const fn of this.listeners.message) fn({ text, kind });
-  }
-
-  showStats(stats, running) {
-    const word = statusWord(stats, running);
-    this.statusEl.textContent = word;
-    this.statusEl.dataset.value = word;
-    const cost = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
-    this.numbersEl.textContent = `expanded ${stats.expanded} · open ${stats.openSize} · cost ${cost}`;
-    if (stats.status === 'running' && stats.expanded === 0) this.messageEl.textContent = '';
-  }
-
-  showButtons() {
-    const run = this.buttons.run;
-    if (run) {
-      const label = this.view.running ? 'Pause' : 'Run';
-      if (run.textContent !== label) run.textContent = label;
-      run.setAttribute('aria-pressed', String(this.view.running));
-    }
   }
 
   showBrush(brush) {

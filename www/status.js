@@ -57,3 +57,25 @@ export function sentence(text) {
   const t = String(text);
   return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? '' : '.');
 }
+
+/** The status word shown to users (and the E2E tests). */
+export function statusWord(stats, running, noMesh = false) {
+  if (noMesh) return 'no mesh';
+  switch (stats.status) {
+    case 'found':
+      return 'found';
+    case 'no_path':
+      return 'no path';
+    case 'partial':
+      return 'partial';
+    default:
+      if (running) return 'running';
+      return stats.fresh ? 'ready' : 'paused';
+  }
+}
+
+/** A short line for small views (the JS API, compare panels): "expanded N · open M · cost C". */
+export function summaryLine(stats) {
+  const c = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
+  return `expanded ${stats.expanded} · open ${stats.openSize} · cost ${c}`;
+}

@@ -33,7 +33,6 @@ export class Timeline {
     this.shown = '';
     this.perf = { seekMs: [] };
     this.build(root, label);
-    this.loop = requestAnimationFrame(() => this.tick());
   }
 
   build(root, label) {
@@ -69,7 +68,10 @@ export class Timeline {
     return this.views().filter((v) => !v.destroyed);
   }
 
-  /** `{position, length, complete}` over every view: the furthest shown and recorded step. */
+  /**
+   * `{position, length, complete, events, bytes}` over every view, from each view's state:
+   * the furthest shown and recorded step, and the memory of all the timelines.
+   */
   figures() {
     let position = 0;
     let length = 0;
@@ -77,12 +79,13 @@ export class Timeline {
     let events = 0;
     let bytes = 0;
     for (const v of this.live()) {
-      const p = v.planner;
-      position = Math.max(position, p.timelinePosition());
-      length = Math.max(length, p.timelineLength());
-      if (!p.timelineComplete()) complete = false;
-      events += p.timelineEvents();
-      bytes += p.timelineBytes();
+      if (!v.state) v.syncStats();
+      const s = v.state.stats;
+      position = Math.max(position, s.step);
+      length = Math.max(length, s.steps);
+      if (!s.timelineComplete) complete = false;
+      events += s.timelineEvents;
+      bytes += s.timelineBytes;
     }
     return { position, length, complete, events, bytes };
   }
@@ -160,8 +163,8 @@ export class Timeline {
     this.seekAll(Math.max(0, position + delta));
   }
 
-  tick() {
-    this.loop = requestAnimationFrame(() => this.tick());
+  /** The component call: every view it drives renders it when its state changes. */
+  render() {
     this.update();
   }
 
@@ -170,7 +173,7 @@ export class Timeline {
     const f = this.figures();
     // Which planner state the label shows (the first view's version), for readers that must
     // know the label has caught up (see status.js and the end-to-end tests' `settled`).
-    const version = String(this.live()[0]?.planner.version ?? '');
+    const version = String(this.live()[0]?.state?.version ?? '');
     if (this.labelEl.dataset.version !== version) this.labelEl.dataset.version = version;
     const key = `${f.position}/${f.length}/${f.complete}/${f.events}`;
     if (key === this.shown) return;
@@ -190,9 +193,8 @@ export class Timeline {
     this.noteEl.dataset.complete = String(f.complete);
   }
 
-  /** Stops the loop and removes the scrubber. */
+  /** Removes the scrubber. */
   destroy() {
-    cancelAnimationFrame(this.loop);
     this.root.remove();
   }
 }

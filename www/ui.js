@@ -4,6 +4,7 @@
 
 import { legendEntries } from './palette.js';
 import { all } from './dom.js';
+import { statusWord } from './status.js';
 import { algorithmInfo } from './algorithms.js';
 
 export const $ = (sel) => document.querySelector(sel);
@@ -88,22 +89,6 @@ const fmt = {
   ms: (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(2)),
   cost: (c) => (c === null || c === undefined ? '—' : c.toFixed(4)),
 };
-
-/** The status word shown to users (and the E2E tests). */
-export function statusWord(stats, running, noMesh = false) {
-  if (noMesh) return 'no mesh';
-  switch (stats.status) {
-    case 'found':
-      return 'found';
-    case 'no_path':
-      return 'no path';
-    case 'partial':
-      return 'partial';
-    default:
-      if (running) return 'running';
-      return stats.fresh ? 'ready' : 'paused';
-  }
-}
 
 let statEls = null;
 

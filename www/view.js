@@ -36,14 +36,37 @@ export function messageOf(e) {
  * - `readonly`: no drawing or marker moves (pan and zoom still work);
  * - `controls`: optional object answering toggleRun/step/resetSearch/timelineStep/timelineSeek
  *   for the keyboard instead of this view (compare mode drives every view from one place);
- * - `hooks`: { message(text, kind, at), stats(stats, running), buttons(view), edited(view),
- *   brush(brush), inspect(node, cellByte), finished(stats), stepped(view) } — all optional.
+ * - `components`: panels that show the planner's state, each with `render(state)` (a
+ *   {@link PlannerState}); the view calls them whenever the state changes (a step, an edit, a
+ *   seek, run or pause), all with the same object, read from the planner once;
+ * - `hooks`: events — { message(text, kind, at), edited(view), brush(brush),
+ *   inspect(node, cellByte), finished(stats), stepped(view), crashed(error), perf(last) } —
+ *   all optional.
  *   `message` gets the status line: the sentence for the planner's state (status.js) or a
  *   notice said in that state, with `at = {version, step, notice}`: the state it describes,
  *   and whether the text is a notice (rather than the state's own sentence).
  */
+/**
+ * The planner's state as every panel shows it: read from the planner once per change, handed
+ * to every component's `render(state)`.
+ * @typedef {object} PlannerState
+ * @property {number} version the planner version it describes
+ * @property {boolean} running whether the view is running the search
+ * @property {import('./pkg/pathlab.js').Stats} stats the statistics (status, step, cost…)
+ * @property {Uint32Array | number[]} path the path as x, y pairs
+ * @property {{live: boolean, done: boolean, arrived: boolean, steps: number} | null} walker
+ * @property {boolean} canUndo
+ * @property {boolean} canRedo
+ * @property {boolean} noMesh the algorithm searches a node mesh and there is none yet
+ */
+
+/**
+ * A panel that shows the planner's state.
+ * @typedef {{render: (state: PlannerState, view: PlannerView) => void}} Component
+ */
+
 export class PlannerView {
-  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {}, controls = null }) {
+  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {}, controls = null, components = [] }) {
     /** @type {import('./pkg/pathlab.js').Planner} */
     this.planner = planner;
     this.memory = memory;
@@ -53,6 +76,10 @@ export class PlannerView {
     this.readonly = readonly;
     /** @type {Record<string, Function>} */
     this.hooks = hooks;
+    /** @type {Component[]} */
+    this.components = components;
+    /** @type {PlannerState | null} The state last read from the planner. */
+    this.state = null;
     /** Paints over the map after the cells (the node mesh), or null. */
     this.overlay = null;
     this.renderer = new Renderer(canvas, () => memory());
@@ -459,8 +486,9 @@ export class PlannerView {
 
   // ---- the frame loop ------------------------------------------------------------------------
 
+  /** Shows the running state at once (a button pressed), without waiting for the frame. */
   buttons() {
-    this.hook('buttons', this);
+    this.syncStats();
   }
 
   frame(now) {
@@ -519,24 +547,42 @@ export class PlannerView {
     }
   }
 
-  /** Brings the statistics, path and buttons up to date with the planner (cheap when unchanged). */
+  /** Replaces the components and renders them with the current state at once. */
+  setComponents(components) {
+    this.components = components;
+    this.statsVersion = -1;
+    this.syncStats();
+  }
+
+  /**
+   * Reads the planner's state when it changed (its version, or running) and renders every
+   * component with it; cheap when nothing changed.
+   */
   syncStats() {
     const p = this.planner;
     const version = p.version;
-    if (version !== this.statsVersion || this.running !== this.shownRunning) {
-      this.statsVersion = version;
-      this.shownRunning = this.running;
-      const stats = p.stats();
-      this.stats = stats;
-      this.hook('stats', stats, this.running);
-      if (stats.status !== this.lastStatus && stats.status !== 'running') this.hook('finished', stats);
-      this.lastStatus = stats.status;
-      const path = p.path();
-      this.path = path;
-      if (this.walker && !this.walker.live && this.walker.pts.length !== path.length) this.walker = null;
-      this.buttons();
-      this.inspected = '';
-    }
+    if (version === this.statsVersion && this.running === this.shownRunning) return;
+    this.statsVersion = version;
+    this.shownRunning = this.running;
+    const stats = p.stats();
+    this.stats = stats;
+    const path = p.path();
+    this.path = path;
+    if (this.walker && !this.walker.live && this.walker.pts.length !== path.length) this.walker = null;
+    this.state = {
+      version,
+      running: this.running,
+      stats,
+      path,
+      walker: this.walkerState(),
+      canUndo: p.canUndo(),
+      canRedo: p.canRedo(),
+      noMesh: this.needsMesh(),
+    };
+    for (const c of this.components) c.render(this.state, this);
+    if (stats.status !== this.lastStatus && stats.status !== 'running') this.hook('finished', stats);
+    this.lastStatus = stats.status;
+    this.inspected = '';
   }
 
   inspect() {

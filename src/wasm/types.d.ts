@@ -23,6 +23,11 @@ export interface Stats {
   /** The timeline step shown, and the steps recorded. */
   step: number;
   steps: number;
+  /** Every step is recorded (false once the timeline reached its memory cap). */
+  timelineComplete: boolean;
+  /** Events and bytes the timeline holds. */
+  timelineEvents: number;
+  timelineBytes: number;
   /** Why the search was refused after the last edit, or null. */
   refused: string | null;
   /** The planner version these figures describe. */
