@@ -11,12 +11,15 @@
 //! diagonal one.
 //!
 //! [`line_of_sight`] and [`walk_segment`] are the one rule for straight segments between cell
-//! centres (Theta* and the node mesh).
+//! centres (Theta* and the node mesh). `BitGrid` keeps the passable cells as row and column
+//! bit sets for block-based Jump Point Search.
 
+mod bits;
 mod cells;
 mod movement;
 mod segment;
 
+pub(crate) use bits::{Axis, BitGrid};
 pub use cells::{Cell, Grid, GridError, MAX_SIDE};
 pub use movement::{
     Connectivity, DiagonalRule, Movement, MovementError, Neighbour, MAX_DIAGONAL_COST,

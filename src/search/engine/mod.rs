@@ -26,7 +26,7 @@ mod inspect;
 mod jps;
 mod theta;
 
-use crate::grid::Grid;
+use crate::grid::{BitGrid, Grid};
 use crate::heuristic::{Estimator, Heuristic};
 use crate::search::core::{
     endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, NodeInfo, Stats, Status,
@@ -121,6 +121,9 @@ pub struct Search {
     pub(super) nearest: Option<(u64, u32)>,
     /// The timeline's event log, off unless a planner switches it on.
     pub(super) rec: Recorder,
+    /// Jump Point Search: the passable cells as row and column bit sets, synced with the grid
+    /// on every restart (empty for the other algorithms).
+    pub(super) bits: BitGrid,
 }
 
 /// What the search knows of one cell once it has a node. The three fields sit together so
@@ -176,6 +179,7 @@ impl Search {
             current: None,
             nearest: None,
             rec: Recorder::default(),
+            bits: BitGrid::default(),
         };
         search.restart(grid, start, goal, settings)?;
         Ok(search)
@@ -231,6 +235,9 @@ impl Search {
             }
         }
 
+        if settings.algorithm == Algorithm::Jps {
+            self.bits.sync(grid);
+        }
         let cells = grid.len();
         self.state.clear();
         self.state.resize(cells, UNVISITED);
@@ -306,7 +313,7 @@ impl Search {
         }
         // Jump Point Search and Theta* are this loop with another successor step.
         match self.settings.algorithm {
-            Algorithm::Jps => self.jump_successors(cell, x, y, g, cells),
+            Algorithm::Jps => self.jump_successors(cell, x, y, g),
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }

@@ -1,0 +1,167 @@
+//! The passable cells of a grid as bit sets, a machine word of 64 cells at a time: every row
+//! (bit x of row y is set when (x, y) is passable) and, transposed, every column (bit y of
+//! column x). Block-based Jump Point Search (Harabor & Grastien, ICAPS 2014) reads whole words
+//! of them to find where a straight run stops, instead of stepping cell by cell.
+//!
+//! Both sets carry a blocked line before the first and after the last (row −1 and row
+//! `height`, column −1 and column `width`), and the bits past the end of a line are 0, so a
+//! reader never needs a bounds check: the map's edge reads as wall, as it does for a search.
+
+use super::Grid;
+
+/// Rows or columns: which of the two sets a line is read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Axis {
+    /// Line `y` is row y; positions along it are x.
+    Rows,
+    /// Line `x` is column x; positions along it are y.
+    Columns,
+}
+
+/// The passable cells of a grid as row and column bit sets, kept in step with the grid by
+/// [`BitGrid::sync`].
+#[derive(Clone, Debug, Default)]
+pub(crate) struct BitGrid {
+    width: u32,
+    height: u32,
+    /// Words per row (`⌈width / 64⌉`) and per column (`⌈height / 64⌉`).
+    row_words: usize,
+    col_words: usize,
+    /// `height + 2` rows of `row_words` words: the blocked row −1 first.
+    rows: Vec<u64>,
+    /// `width + 2` columns of `col_words` words: the blocked column −1 first.
+    cols: Vec<u64>,
+    /// The grid bytes the sets were built from, so a sync rebuilds only the rows that changed.
+    source: Vec<u8>,
+}
+
+impl BitGrid {
+    /// Brings the sets in step with `grid`: a new size builds them afresh; otherwise only the
+    /// rows whose bytes changed since the last sync (and the columns' bits in them) are
+    /// rewritten, so a search that restarts on an unchanged map pays one comparison.
+    pub(crate) fn sync(&mut self, grid: &Grid) {
+        let (w, h) = (grid.width(), grid.height());
+        let bytes = grid.bytes();
+        if (w, h) != (self.width, self.height) || self.source.len() != bytes.len() {
+            self.width = w;
+            self.height = h;
+            self.row_words = (w as usize).div_ceil(64);
+            self.col_words = (h as usize).div_ceil(64);
+            self.rows = vec![0; (h as usize + 2) * self.row_words];
+            self.cols = vec![0; (w as usize + 2) * self.col_words];
+            self.source = bytes.to_vec();
+            for y in 0..h {
+                self.write_row(y);
+            }
+            return;
+        }
+        let width = w as usize;
+        for y in 0..h as usize {
+            let row = y * width..(y + 1) * width;
+            if self.source[row.clone()] != bytes[row.clone()] {
+                self.source[row].copy_from_slice(&bytes[y * width..(y + 1) * width]);
+                self.write_row(y as u32);
+            }
+        }
+    }
+
+    /// Rewrites row `y` of both sets from `source`.
+    fn write_row(&mut self, y: u32) {
+        let width = self.width as usize;
+        let start = y as usize * width;
+        let row_at = (y as usize + 1) * self.row_words;
+        let (col_word, col_bit) = (y as usize / 64, y % 64);
+        for (k, chunk) in self.source[start..start + width].chunks(64).enumerate() {
+            let mut word = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                word |= u64::from(b != 0) << i;
+            }
+            self.rows[row_at + k] = word;
+        }
+        for x in 0..width {
+            let free = self.source[start + x] != 0;
+            let at = (x + 1) * self.col_words + col_word;
+            if free {
+                self.cols[at] |= 1 << col_bit;
+            } else {
+                self.cols[at] &= !(1 << col_bit);
+            }
+        }
+    }
+
+    /// The words of line `line` (a row index y, or a column index x) of `axis`; lines −1 and
+    /// past the end are the blocked padding.
+    #[inline(always)]
+    pub(crate) fn line(&self, axis: Axis, line: i64) -> &[u64] {
+        let (set, words) = match axis {
+            Axis::Rows => (&self.rows, self.row_words),
+            Axis::Columns => (&self.cols, self.col_words),
+        };
+        let at = (line + 1) as usize * words;
+        &set[at..at + words]
+    }
+
+    /// Whether (x, y) is on the map and passable.
+    #[inline(always)]
+    pub(crate) fn free(&self, x: i64, y: i64) -> bool {
+        if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
+            return false;
+        }
+        let row = self.line(Axis::Rows, y);
+        row[x as usize / 64] >> (x % 64) & 1 == 1
+    }
+
+    /// The number of positions along a line of `axis`: the width for rows, the height for
+    /// columns.
+    #[inline(always)]
+    pub(crate) fn length(&self, axis: Axis) -> u32 {
+        match axis {
+            Axis::Rows => self.width,
+            Axis::Columns => self.height,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    #[test]
+    fn rows_and_columns_say_what_the_grid_says_and_follow_its_edits() {
+        let mut grid = Grid::new(70, 5).unwrap();
+        for y in 0..5 {
+            grid.set(65, y, Cell::Wall);
+        }
+        grid.set(3, 2, Cell::Terrain(4));
+        grid.set(0, 0, Cell::Wall);
+        let mut bits = BitGrid::default();
+        bits.sync(&grid);
+        let check = |bits: &BitGrid, grid: &Grid| {
+            let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
+            for y in -1..=h {
+                for x in -1..=w {
+                    assert_eq!(bits.free(x, y), grid.is_passable(x, y), "({x}, {y})");
+                    if (0..w).contains(&x) && (0..h).contains(&y) {
+                        let col = bits.line(Axis::Columns, x);
+                        assert_eq!(
+                            col[y as usize / 64] >> (y % 64) & 1 == 1,
+                            grid.is_passable(x, y)
+                        );
+                    }
+                }
+            }
+            assert!(bits.line(Axis::Rows, -1).iter().all(|&word| word == 0));
+            assert!(bits.line(Axis::Rows, h).iter().all(|&word| word == 0));
+            assert!(bits.line(Axis::Columns, w).iter().all(|&word| word == 0));
+        };
+        check(&bits, &grid);
+        grid.set(65, 3, Cell::OPEN);
+        grid.set(10, 4, Cell::Wall);
+        bits.sync(&grid);
+        check(&bits, &grid);
+        let small = Grid::new(3, 3).unwrap();
+        bits.sync(&small);
+        check(&bits, &small);
+    }
+}
