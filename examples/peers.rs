@@ -1,5 +1,5 @@
-//! The native half of the peer benchmark (`bash scripts/bench.sh` runs it): Pathlab's A*
-//! against the `pathfinding` crate's `astar`, on the maps and queries of
+//! The native half of the peer benchmark (`bash scripts/bench.sh` runs it): Pathlab's A* and
+//! Jump Point Search against the `pathfinding` crate's `astar`, on the maps and queries of
 //! `bench/work/queries.json` (written by `bench/gen.mjs`).
 //!
 //! ```text
@@ -83,30 +83,43 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
         let reference = reference_costs(&grid, &m.queries)?;
         let tolerance = tolerances(m)?;
         let mut pathlab = Runs::default();
+        let mut jps = Runs::default();
         let mut crate_astar = Runs::default();
+        let jps_settings = Settings {
+            algorithm: Algorithm::Jps,
+            ..Settings::default()
+        };
+        let jps_allowed = jps_settings.unavailable_on(&grid).is_none();
         for _ in 0..repeats {
             pathlab.costs.clear();
+            jps.costs.clear();
             crate_astar.costs.clear();
-            let (ms, expanded) = time_pathlab(&grid, &m.queries, &mut pathlab.costs)?;
+            let (ms, expanded) =
+                time_pathlab(&grid, &m.queries, &mut pathlab.costs, &Settings::default())?;
             pathlab
                 .repeats
                 .push(json!({ "ms": ms, "expanded": expanded }));
+            if jps_allowed {
+                let (ms, expanded) =
+                    time_pathlab(&grid, &m.queries, &mut jps.costs, &jps_settings)?;
+                jps.repeats.push(json!({ "ms": ms, "expanded": expanded }));
+            }
             let (ms, expanded) = time_crate(&grid, &m.queries, &mut crate_astar.costs);
             crate_astar
                 .repeats
                 .push(json!({ "ms": ms, "expanded": expanded }));
         }
         eprintln!("peers: {} done", m.name);
+        let mut impls = json!({
+            "pathlab-native": { "repeats": pathlab.repeats, "costs": pathlab.costs },
+            "pathfinding-crate": { "repeats": crate_astar.repeats, "costs": crate_astar.costs },
+        });
+        if jps_allowed {
+            impls["pathlab-native-jps"] = json!({ "repeats": jps.repeats, "costs": jps.costs });
+        }
         maps.insert(
             m.name.clone(),
-            json!({
-                "reference": reference,
-                "tolerance": tolerance,
-                "impls": {
-                    "pathlab-native": { "repeats": pathlab.repeats, "costs": pathlab.costs },
-                    "pathfinding-crate": { "repeats": crate_astar.repeats, "costs": crate_astar.costs },
-                },
-            }),
+            json!({ "reference": reference, "tolerance": tolerance, "impls": impls }),
         );
     }
     let out = json!({ "repeats": repeats, "maps": maps });
@@ -175,18 +188,18 @@ fn solve<'a>(
     Ok(s)
 }
 
-/// Pathlab's A* (the default settings: octile, Moving AI movement), one timing per query.
+/// Pathlab with `settings` (A* or JPS, octile, Moving AI movement), one timing per query.
 fn time_pathlab(
     grid: &Grid,
     queries: &[Query],
     costs: &mut Vec<Option<f64>>,
+    settings: &Settings,
 ) -> Result<(Vec<f64>, Vec<u64>), String> {
-    let settings = Settings::default();
     let mut search: Option<Search> = None;
     let (mut ms, mut expanded) = (Vec::new(), Vec::new());
     for q in queries {
         let started = Instant::now();
-        let s = solve(&mut search, grid, q, &settings)?;
+        let s = solve(&mut search, grid, q, settings)?;
         ms.push(started.elapsed().as_secs_f64() * 1000.0);
         expanded.push(s.stats().expanded);
         costs.push(

@@ -135,7 +135,8 @@ struct ScenarioView<'a> {
 }
 
 impl Planner {
-    fn wrap(inner: crate::Planner) -> Planner {
+    fn wrap(mut inner: crate::Planner) -> Planner {
+        inner.set_clock(performance_now);
         Planner {
             lane: inner.current_lane(),
             shared: Rc::new(RefCell::new(Shared {

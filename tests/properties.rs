@@ -406,20 +406,22 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
-    fn jump_point_search_is_optimal(p in uniform_problem(24), goal_directed in any::<bool>()) {
+    fn jump_point_search_and_jps_plus_are_optimal(p in uniform_problem(24), goal_directed in any::<bool>()) {
         let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
         let order = if goal_directed { NeighbourOrder::GoalDirected } else { NeighbourOrder::Fixed };
-        let search = solve_any(&p, Settings {
-            algorithm: Algorithm::Jps, movement: p.movement, neighbour_order: order,
-            ..Settings::default()
-        });
-        match optimal {
-            None => prop_assert_eq!(search.status(), Status::NoPath),
-            Some(optimal) => {
-                prop_assert_eq!(search.status(), Status::Found);
-                let cost = check_path(&p.grid, search.as_ref(), p.goal);
-                prop_assert!((cost - optimal).abs() <= 1e-6 * optimal.max(1.0),
-                    "JPS {} vs optimal {}", cost, optimal);
+        for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+            let search = solve_any(&p, Settings {
+                algorithm, movement: p.movement, neighbour_order: order,
+                ..Settings::default()
+            });
+            match optimal {
+                None => prop_assert_eq!(search.status(), Status::NoPath),
+                Some(optimal) => {
+                    prop_assert_eq!(search.status(), Status::Found);
+                    let cost = check_path(&p.grid, search.as_ref(), p.goal);
+                    prop_assert!((cost - optimal).abs() <= 1e-6 * optimal.max(1.0),
+                        "{:?} {} vs optimal {}", algorithm, cost, optimal);
+                }
             }
         }
     }

@@ -209,11 +209,10 @@ fn every_algorithm_on_every_case() {
                 };
                 let what = format!("{} / {algorithm} / {order:?}", case.name);
                 if let Some(why) = settings.unavailable_on(&g) {
-                    // JPS and Theta* refuse weighted maps and other diagonal rules, in words.
-                    assert!(
-                        matches!(algorithm, Algorithm::Jps | Algorithm::Theta),
-                        "{what}"
-                    );
+                    // JPS, JPS+ and Theta* refuse weighted maps and other diagonal rules, in
+                    // words: the algorithms whose table row says they need something.
+                    let needs = algorithm.info().needs;
+                    assert!(needs.uniform_cost || needs.moving_ai_movement, "{what}");
                     let err = new_search(&g, case.start, case.goal, &settings).unwrap_err();
                     assert_eq!(err.to_string(), why, "{what}");
                     continue;
@@ -244,6 +243,7 @@ fn every_algorithm_on_every_case() {
                     Algorithm::Dijkstra
                     | Algorithm::AStar
                     | Algorithm::Jps
+                    | Algorithm::JpsPlus
                     | Algorithm::Bidirectional
                     | Algorithm::Lpa
                     | Algorithm::DStarLite => {

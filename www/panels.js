@@ -6,6 +6,7 @@
 import { showStats } from './ui.js';
 import { statusWord, summaryLine } from './status.js';
 import { showAvailability } from './availability.js';
+import { algorithmInfo } from './algorithms.js';
 
 /** @typedef {import('./view.js').PlannerState} PlannerState */
 /** @typedef {import('./view.js').Component} Component */
@@ -47,7 +48,14 @@ export function undoButtons(undo, redo) {
  * @returns {Component}
  */
 export function statsCard() {
-  return { render: (state) => showStats(state.stats, state.running, state.noMesh) };
+  return {
+    render(state, view) {
+      showStats(state.stats, state.running, state.noMesh);
+      // The precomputation row only for an algorithm that precomputes (the table says which).
+      const row = /** @type {HTMLElement | null} */ (document.querySelector('[data-stat-row="precompute"]'));
+      if (row) row.hidden = !algorithmInfo(view.planner.settings().algorithm)?.precomputes;
+    },
+  };
 }
 
 /**

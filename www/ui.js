@@ -105,6 +105,7 @@ export function showStats(stats, running, noMesh = false) {
     open: fmt.int(stats.openSize),
     runs: fmt.int(stats.runCount),
     elapsed: fmt.ms(stats.elapsedMs),
+    precompute: fmt.ms(stats.precomputeMs),
     cost: fmt.cost(stats.pathCost),
     moves: stats.pathMoves === null || stats.pathMoves === undefined ? '—' : fmt.int(stats.pathMoves),
   };

@@ -224,7 +224,7 @@ impl Lane {
     fn run_repair(&mut self, scene: &Scene, was_done: bool) {
         self.begin_timeline(scene);
         if was_done {
-            self.run_recorded(scene, Budget::Unlimited, &|| 0.0);
+            self.run_recorded(scene, Budget::Unlimited, &scene.clock);
         }
     }
 
@@ -251,11 +251,11 @@ impl Lane {
                     // whose timeline now ends there.
                     Some(k) if k > 0 => {
                         self.held = Some(k);
-                        self.run_recorded(scene, Budget::Expansions(k as u64), &|| 0.0);
+                        self.run_recorded(scene, Budget::Expansions(k as u64), &scene.clock);
                     }
                     Some(_) => {}
                     None if run_to_end => {
-                        self.run_recorded(scene, Budget::Unlimited, &|| 0.0);
+                        self.run_recorded(scene, Budget::Unlimited, &scene.clock);
                     }
                     None => {}
                 }
@@ -355,8 +355,8 @@ impl Planner {
         }
     }
 
-    /// The counters shown. Scrubbed back, `run_count` and `elapsed_ms` are the live
-    /// search's (time is not recorded per step).
+    /// The counters shown. Scrubbed back, `run_count`, `elapsed_ms` and `precompute_ms` are
+    /// the live search's (time is not recorded per step).
     pub fn shown_stats(&self) -> Stats {
         let lane = self.lane();
         let live = *lane.search.stats();
@@ -364,6 +364,7 @@ impl Planner {
             Some(_) => Stats {
                 run_count: live.run_count,
                 elapsed_ms: live.elapsed_ms,
+                precompute_ms: live.precompute_ms,
                 ..lane.timeline.stats()
             },
             None => live,

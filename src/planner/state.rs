@@ -73,6 +73,10 @@ pub(super) struct Scene {
     pub(super) timeline_cap: usize,
     /// Whether searches are recorded for the timeline (on unless switched off).
     pub(super) recording: bool,
+    /// The clock for the runs the planner makes on its own (re-planning after an edit), in
+    /// milliseconds: the native monotonic clock, or none (0) until the wasm glue gives it
+    /// `performance.now()` ([`Planner::set_clock`]).
+    pub(super) clock: fn() -> f64,
 }
 
 /// A name for one lane of a planner, stable while other lanes come and go.
@@ -165,6 +169,7 @@ impl Planner {
             mesh: Mesh::new(),
             timeline_cap: MAX_TIMELINE_BYTES,
             recording: true,
+            clock: default_clock,
         };
         let lane = Lane::new(0, &scene, settings)?;
         Ok(Planner {
@@ -252,6 +257,12 @@ impl Planner {
         &self.lane().settings
     }
 
+    /// Sets the clock (milliseconds, monotonic) for the runs the planner makes on its own,
+    /// such as re-planning after an edit, so their time counts in the statistics.
+    pub fn set_clock(&mut self, clock: fn() -> f64) {
+        self.scene.clock = clock;
+    }
+
     /// The start cell.
     pub fn start(&self) -> (u32, u32) {
         self.scene.start
@@ -261,6 +272,14 @@ impl Planner {
     pub fn goal(&self) -> (u32, u32) {
         self.scene.goal
     }
+}
+
+/// The clock a planner starts with: monotonic natively; none in wasm, where `Instant` panics.
+fn default_clock() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    return crate::clock::monotonic_ms();
+    #[cfg(target_arch = "wasm32")]
+    return 0.0;
 }
 
 /// A new search for `settings`; A* on a node mesh searches `mesh` (the generic

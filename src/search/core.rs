@@ -161,6 +161,9 @@ pub struct Stats {
     pub run_count: u64,
     /// Milliseconds spent inside [`Searcher::run`](super::Searcher::run).
     pub elapsed_ms: f64,
+    /// JPS+: milliseconds spent bringing its table of jump distances in step with the map
+    /// (0 when the map had not changed since the last search), apart from `elapsed_ms`.
+    pub precompute_ms: f64,
     /// The exact cost of the path, once found (or partial).
     pub path_cost: Option<f64>,
     /// The number of moves on the path, once found (or partial).

@@ -47,12 +47,17 @@ pub enum Algorithm {
     /// graph generated from the map elsewhere.
     #[serde(rename = "mesh")]
     Mesh,
+    /// JPS+ (Rabin 2015): Jump Point Search with every jump looked up in a table of jump
+    /// distances precomputed per cell and direction ([`engine`](super::engine) `jps_plus`).
+    /// Optimal; needs what JPS needs.
+    #[serde(rename = "jps-plus")]
+    JpsPlus,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them. Only ever append: a share link stores
     /// an algorithm as its index here.
-    pub const ALL: [Algorithm; 10] = [
+    pub const ALL: [Algorithm; 11] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
         Algorithm::Dijkstra,
@@ -63,6 +68,7 @@ impl Algorithm {
         Algorithm::Lpa,
         Algorithm::DStarLite,
         Algorithm::Mesh,
+        Algorithm::JpsPlus,
     ];
 
     /// The name used on the command line and in settings objects: its id in the algorithm
@@ -77,7 +83,11 @@ impl Algorithm {
     pub(crate) fn improves_paths(self) -> bool {
         matches!(
             self,
-            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::Jps | Algorithm::Theta
+            Algorithm::Dijkstra
+                | Algorithm::AStar
+                | Algorithm::Jps
+                | Algorithm::JpsPlus
+                | Algorithm::Theta
         )
     }
 }
@@ -98,6 +108,7 @@ impl FromStr for Algorithm {
             "dijkstra" => Ok(Algorithm::Dijkstra),
             "astar" | "a*" => Ok(Algorithm::AStar),
             "jps" | "jump-point" => Ok(Algorithm::Jps),
+            "jps-plus" | "jps+" => Ok(Algorithm::JpsPlus),
             "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
             "theta" | "theta*" => Ok(Algorithm::Theta),
             "lpa" | "lpa*" => Ok(Algorithm::Lpa),

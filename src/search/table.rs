@@ -70,6 +70,9 @@ pub struct AlgorithmInfo {
     pub is_default: bool,
     /// The [`super::CellState`] names it paints besides unvisited, open, closed and path.
     pub paints: &'static [&'static str],
+    /// Whether it builds a table for the map before it searches (JPS+), whose time the
+    /// statistics show as `precomputeMs`.
+    pub precomputes: bool,
 }
 
 const PLAIN: Needs = Needs {
@@ -85,7 +88,7 @@ const PRUNING: Needs = Needs {
 };
 
 /// The table, in [`Algorithm::ALL`]'s order (menu order).
-pub static ALGORITHMS: [AlgorithmInfo; 10] = [
+pub static ALGORITHMS: [AlgorithmInfo; 11] = [
     AlgorithmInfo {
         algorithm: Algorithm::BreadthFirst,
         id: "bfs",
@@ -105,6 +108,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &[],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::BestFirst,
@@ -125,6 +129,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &[],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::Dijkstra,
@@ -145,6 +150,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "astar",
         in_compare: true,
         paints: &["reopened"],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::AStar,
@@ -165,6 +171,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &["reopened"],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::Jps,
@@ -186,6 +193,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &["jumppoint", "scanned"],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::Bidirectional,
@@ -207,6 +215,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &["backopen", "backclosed"],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::Theta,
@@ -228,6 +237,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &[],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::Lpa,
@@ -249,6 +259,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &["repaired"],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::DStarLite,
@@ -270,6 +281,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: true,
         paints: &["repaired"],
+        precomputes: false,
     },
     AlgorithmInfo {
         algorithm: Algorithm::Mesh,
@@ -294,6 +306,28 @@ pub static ALGORITHMS: [AlgorithmInfo; 10] = [
         rival: "dijkstra",
         in_compare: false,
         paints: &[],
+        precomputes: false,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::JpsPlus,
+        id: "jps-plus",
+        label: "JPS+",
+        menu_label: "JPS+ (precomputed jumps)",
+        summary: "Jump Point Search whose jumps are looked up in a table of jump distances                   computed once per map. Shortest; needs uniform cost.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: true,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: PRUNING,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        is_default: false,
+        rival: "jps",
+        in_compare: true,
+        paints: &["jumppoint"],
+        precomputes: true,
     },
 ];
 

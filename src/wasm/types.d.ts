@@ -40,6 +40,8 @@ export interface Stats {
   maxOpen: number;
   runCount: number;
   elapsedMs: number;
+  /** JPS+: ms spent bringing its jump table in step with the map (0 when unchanged). */
+  precomputeMs: number;
   pathCost: number | null;
   pathMoves: number | null;
 }
@@ -126,6 +128,8 @@ export interface AlgorithmInfo {
   rival: string;
   isDefault: boolean;
   paints: CellStateName[];
+  /** Builds a table for the map before it searches (JPS+): see `Stats.precomputeMs`. */
+  precomputes: boolean;
 }
 
 /** One map generator, in menu order. */

@@ -1,9 +1,10 @@
-// Jump Point Search, bidirectional A* and Theta* in the page: JPS matches A*'s cost on a shipped
-// uniform map, is disabled with a reason on the terrain map, and Theta* draws its polyline.
+// Jump Point Search, JPS+, bidirectional A* and Theta* in the page: JPS and JPS+ match A*'s cost
+// on a shipped uniform map (JPS+ also after an edit), JPS is disabled with a reason on the
+// terrain map, and Theta* draws its polyline.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, speedMax, runToEnd, readIndex, drag, newMap, focusNeutral,
+  startEnv, states, where, stat, speedMax, runToEnd, readIndex, drag, newMap, focusNeutral, settled,
 } from './helpers.mjs';
 
 let env;
@@ -88,5 +89,34 @@ test('Theta* draws an any-angle polyline that cuts across an open room', { timeo
     // The painted path covers the cells the segments cross.
     assert.ok(where(await states(page), (v) => v === 4).length > corners, 'segment cells painted');
     await shot('theta-polyline');
+  });
+});
+
+test('JPS+ matches A*\'s cost, shows its precomputation, and re-plans after a wall is drawn', { timeout: 180_000 }, async (t) => {
+  const entry = index().find((e) => e.file === 'rooms-128.map') || index().find((e) => e.file === 'maze-63.map');
+  assert.ok(entry, 'a shipped uniform-cost map');
+  await env.withPage(t, async (page, { shot }) => {
+    await loadShipped(page, entry);
+    await speedMax(page);
+    const row = page.locator('[data-stat-row="precompute"]');
+    const astar = await costWith(page, 'astar');
+    assert.equal(await row.isVisible(), false, 'A* builds no table: no precomputation row');
+    const plus = await costWith(page, 'jps-plus');
+    assert.ok(Math.abs(plus - astar) <= 1e-4, `JPS+ cost ${plus} equals A*'s ${astar}`);
+    assert.ok(await row.isVisible(), 'JPS+ shows its precomputation time');
+    assert.match(await stat(page, 'precompute'), /^\d+(\.\d+)?$/, 'a time in ms');
+    assert.ok(where(await states(page), (v) => v === 5).length > 0, 'expanded jump points are painted');
+    await shot('jps-plus-done');
+    // A real stroke across the middle of the map (walls, or erasing if it starts on a wall):
+    // the finished search re-plans at once on the edited map, its table brought up to date.
+    const { width, height } = await page.evaluate(() => window.pathlab.size());
+    const x = Math.floor(width / 2);
+    await drag(page, [[x, 1], [x, height - 8]], { steps: 12 });
+    await settled(page);
+    const replanned = Number(await stat(page, 'cost'));
+    assert.equal(await stat(page, 'status'), 'found');
+    const astarAfter = await costWith(page, 'astar');
+    assert.ok(Math.abs(replanned - astarAfter) <= 1e-4, `JPS+ after the stroke ${replanned} equals A*'s ${astarAfter}`);
+    t.diagnostic(`${entry.file}: cost ${astar}, after the stroke ${astarAfter}`);
   });
 });

@@ -8,7 +8,7 @@ before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
 const SELECTS = {
-  algorithm: ['bfs', 'best-first', 'dijkstra', 'astar', 'jps', 'bidirectional', 'theta', 'lpa', 'dstar-lite', 'mesh'],
+  algorithm: ['bfs', 'best-first', 'dijkstra', 'astar', 'jps', 'bidirectional', 'theta', 'lpa', 'dstar-lite', 'mesh', 'jps-plus'],
   heuristic: ['auto', 'octile', 'manhattan', 'euclidean', 'chebyshev', 'zero'],
   connectivity: ['4', '8'],
   'diagonal-rule': ['never', 'no-corner-cutting', 'one-side-free', 'always'],
@@ -21,7 +21,7 @@ const INPUTS = {
 };
 const BUTTONS = ['step', 'run', 'reset-search', 'clear-walls', 'undo', 'redo', 'walk', 'new-map', 'export-map',
   'mesh-edit', 'mesh-generate', 'mesh-clear'];
-const STATS = ['status', 'expanded', 'generated', 'reopened', 'open', 'runs', 'elapsed', 'cost', 'moves'];
+const STATS = ['status', 'expanded', 'generated', 'reopened', 'open', 'runs', 'elapsed', 'precompute', 'cost', 'moves'];
 const HOOKS = ['cellToClient', 'cell', 'state', 'size', 'start', 'goal', 'stats', 'exportMap', 'path', 'mesh', 'walker'];
 
 test('DOM ids, types, option values, stats and hooks follow the contract', { timeout: 60_000 }, async (t) => {

@@ -26,6 +26,7 @@ impl Search {
             Algorithm::Dijkstra => Some(g),
             Algorithm::AStar
             | Algorithm::Jps
+            | Algorithm::JpsPlus
             | Algorithm::Theta
             | Algorithm::Bidirectional
             | Algorithm::Lpa

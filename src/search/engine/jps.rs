@@ -45,6 +45,7 @@ use crate::heuristic::COST_SCALE;
 use crate::search::core::{JUMP_POINT, MOVES, SCANNED, UNVISITED};
 use crate::search::record::NO_PARENT;
 use crate::search::record::SAME_NODE;
+use crate::search::settings::Algorithm;
 
 impl Search {
     /// Marks the cells a jump passed over, `count` of them from (x, y) by (dx, dy), unless
@@ -137,6 +138,9 @@ impl Search {
     /// Runs from (x, y) in direction (dx, dy) and returns the first jump point and the number
     /// of steps to it, or `None` at a wall or the map's edge.
     fn jump(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
+        if self.settings.algorithm == Algorithm::JpsPlus {
+            return self.jump_plus(x, y, dx, dy);
+        }
         if dx != 0 && dy != 0 {
             return self.jump_diagonal(x, y, dx, dy);
         }
@@ -144,6 +148,43 @@ impl Search {
             return self.jump_vertical_4(x, y, dy);
         }
         self.jump_straight(x, y, dx, dy)
+    }
+
+    /// JPS+: the jump looked up in the table of jump distances, plus the goal, which the table
+    /// cannot know: a straight jump whose line holds the goal within reach stops on it, and a
+    /// diagonal (or 4-connected vertical) jump that reaches the goal's row or column within
+    /// reach stops there, so the next straight jump can meet it.
+    fn jump_plus(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
+        let d = MOVES.iter().position(|&m| m == (dx, dy))?;
+        let i = (y * i64::from(self.width) + x) as usize;
+        let dist = i64::from(self.jump_table.get(i, d));
+        let reach = dist.abs();
+        let (gx, gy) = self.goal_xy;
+        let (tx, ty) = (i64::from(gx) - x, i64::from(gy) - y);
+        let ahead = |t: i64, s: i64| {
+            if s == 0 {
+                None
+            } else {
+                Some(t * s).filter(|&k| k > 0)
+            }
+        };
+        let target = match (dx != 0, dy != 0) {
+            // Straight: the goal on this line, ahead.
+            (true, false) => (ty == 0).then(|| ahead(tx, dx)).flatten(),
+            (false, true) if self.direction_count == 4 => ahead(ty, dy),
+            (false, true) => (tx == 0).then(|| ahead(ty, dy)).flatten(),
+            // Diagonal: the goal in the quadrant ahead; stop where its row or column is met.
+            _ => match (ahead(tx, dx), ahead(ty, dy)) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                _ => None,
+            },
+        };
+        let steps = match target {
+            Some(k) if k <= reach => k,
+            _ if dist > 0 => dist,
+            _ => return None,
+        };
+        Some((x + dx * steps, y + dy * steps, steps as u64))
     }
 
     /// A straight jump by bit sets: rows for a horizontal one, columns for a vertical one.

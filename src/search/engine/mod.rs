@@ -24,6 +24,7 @@
 
 mod inspect;
 mod jps;
+mod jps_plus;
 mod theta;
 
 use crate::grid::{BitGrid, Grid};
@@ -37,6 +38,8 @@ use crate::search::open::{Entry, OpenList};
 use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use crate::search::searcher::{common_searcher_methods, Searcher};
 use crate::search::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
+use jps_plus::JumpTable;
+use std::sync::Arc;
 
 /// Side bits: the grid has a row above (N), a column to the right (E), a row below (S), a
 /// column to the left (W) of a cell.
@@ -124,6 +127,9 @@ pub struct Search {
     /// Jump Point Search: the passable cells as row and column bit sets, synced with the grid
     /// on every restart (empty for the other algorithms).
     pub(super) bits: BitGrid,
+    /// JPS+: the jump distances, built on the first run on a map and shared with the copies
+    /// the timeline keeps (copied only when an edit changes them).
+    pub(super) jump_table: Arc<JumpTable>,
 }
 
 /// What the search knows of one cell once it has a node. The three fields sit together so
@@ -180,6 +186,7 @@ impl Search {
             nearest: None,
             rec: Recorder::default(),
             bits: BitGrid::default(),
+            jump_table: Arc::default(),
         };
         search.restart(grid, start, goal, settings)?;
         Ok(search)
@@ -235,7 +242,7 @@ impl Search {
             }
         }
 
-        if settings.algorithm == Algorithm::Jps {
+        if matches!(settings.algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
             self.bits.sync(grid);
         }
         let cells = grid.len();
@@ -273,6 +280,16 @@ impl Search {
         budget: Budget,
         now_ms: impl Fn() -> f64,
     ) -> Result<Status, PlanError> {
+        if self.settings.algorithm == Algorithm::JpsPlus
+            && !self.jump_table.matches(grid, self.direction_count == 4)
+            && (grid.width(), grid.height()) == (self.width, self.height)
+        {
+            // JPS+ brings its table in step with the map before its first step, and counts
+            // the time apart from the search's own.
+            let started = now_ms();
+            Arc::make_mut(&mut self.jump_table).sync(grid, self.direction_count == 4);
+            self.stats.precompute_ms += (now_ms() - started).max(0.0);
+        }
         run_engine(self, grid, budget, &now_ms)
     }
 
@@ -313,7 +330,7 @@ impl Search {
         }
         // Jump Point Search and Theta* are this loop with another successor step.
         match self.settings.algorithm {
-            Algorithm::Jps => self.jump_successors(cell, x, y, g),
+            Algorithm::Jps | Algorithm::JpsPlus => self.jump_successors(cell, x, y, g),
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }
@@ -467,7 +484,7 @@ impl Search {
         }
         self.path.reverse();
         match self.settings.algorithm {
-            Algorithm::Jps => self.fill_jumps(),
+            Algorithm::Jps | Algorithm::JpsPlus => self.fill_jumps(),
             Algorithm::Theta => return self.finish_any_angle_path(),
             _ => {}
         }
@@ -569,6 +586,7 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
         Algorithm::Dijkstra => g,
         Algorithm::AStar
         | Algorithm::Jps
+        | Algorithm::JpsPlus
         | Algorithm::Theta
         | Algorithm::Bidirectional
         | Algorithm::Lpa
@@ -581,6 +599,7 @@ fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32,
         // Float to integer casts saturate, so a huge weight cannot wrap the key around.
         Algorithm::AStar
         | Algorithm::Jps
+        | Algorithm::JpsPlus
         | Algorithm::Theta
         | Algorithm::Bidirectional
         | Algorithm::Lpa
