@@ -171,6 +171,7 @@ async function pageSpeed(browser, base, pageMap) {
   }
   const intervals = await frames;
   const stats = await page.evaluate(() => window.pathlab.stats());
+  const wasmMemoryBytes = await page.evaluate(() => window.pathlab.wasmMemoryBytes());
   await page.keyboard.press('Space');
   await context.close();
   if (errors.length) throw new Error(`app page errors: ${errors.join('; ')}`);
@@ -180,7 +181,7 @@ async function pageSpeed(browser, base, pageMap) {
     size: n, speed: speedLabel, interactiveMs,
     paintMs: pick('paintMs'), maxPaintMs: Math.max(...reports.map((r) => r.maxPaintMs)), stepMs: pick('stepMs'),
     frameMs: median(intervals), frameP95Ms: [...intervals].sort((a, b) => a - b)[Math.floor(intervals.length * 0.95)],
-    expandedWhenRead: stats.expanded, statusWhenRead: stats.status,
+    expandedWhenRead: stats.expanded, statusWhenRead: stats.status, wasmMemoryBytes,
   };
 }
 

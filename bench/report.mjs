@@ -19,10 +19,16 @@ const queries = readJson(path.join(WORK, 'queries.json'));
 const native = readJson(path.join(WORK, 'native.json'));
 const browser = readJson(path.join(WORK, 'browser.json'));
 const meta = readJson(path.join(WORK, 'meta.json'));
+// One JSON line per algorithm from examples/memory.rs (absent in runs from before it).
+const memoryFile = path.join(WORK, 'memory.jsonl');
+const memory = fs.existsSync(memoryFile)
+  ? fs.readFileSync(memoryFile, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l))
+  : [];
 
 export const IMPLS = [
   ['pathlab-native', 'Pathlab native A*'],
   ['pathlab-native-jps', 'Pathlab native JPS'],
+  ['pathlab-native-jps-plus', 'Pathlab native JPS+ (without its table)'],
   ['pathlab-wasm', 'Pathlab wasm A*'],
   ['pathlab-wasm-jps', 'Pathlab wasm JPS'],
   ['pathlab-wasm-rec', 'Pathlab wasm A* (timeline on)'],
@@ -94,6 +100,7 @@ for (const m of queries.maps) {
   };
   maps.push({
     name: m.name, kind: m.kind, width: m.width, height: m.height, queries: m.queries.length,
+    jpsPlusPrecomputeMs: n.jpsPlusPrecomputeMs?.length ? median(n.jpsPlusPrecomputeMs) : null,
     referenceMissing: reference.filter((r) => r.cost === null).length,
     impls,
     ratios: {
@@ -106,6 +113,8 @@ for (const m of queries.maps) {
       recOverWasm: ratio('pathlab-wasm-rec', 'pathlab-wasm'),
       crateOverNative: ratio('pathfinding-crate', 'pathlab-native'),
       nativeOverNativeJps: ratio('pathlab-native', 'pathlab-native-jps'),
+      nativeOverNativeJpsPlus: ratio('pathlab-native', 'pathlab-native-jps-plus'),
+      jpsOverJpsPlus: ratio('pathlab-native-jps', 'pathlab-native-jps-plus'),
     },
   });
 }
@@ -121,7 +130,7 @@ const results = {
   meta: { ...meta, chromium: browser.chromium, crossOriginIsolated: browser.crossOriginIsolated },
   plan: { nativeRepeats: native.repeats, ...browser.plan },
   nativeOverall: { expPerS: nativeMs > 0 ? (nativeExp / nativeMs) * 1000 : 0 },
-  wasm, page: browser.page, maps,
+  wasm, page: browser.page, maps, memory,
 };
 
 // ---------------------------------------------------------------------------- the chart
@@ -219,8 +228,27 @@ function doc() {
   if (page1024) row(`ms per painted frame on ${page1024.size}² (paint + step, page's own figures)`, '≤ 4 ms', `${f(page1024.paintMs + page1024.stepMs, 2)} ms (paint ${f(page1024.paintMs, 2)}, step ${f(page1024.stepMs, 2)}, max paint ${f(page1024.maxPaintMs, 2)})`, page1024.paintMs + page1024.stepMs <= 4);
   row('wasm size, gzipped, every feature in it', '≤ 120 KB', `${(wasm.gzip / 1024).toFixed(1)} KB (${(wasm.raw / 1024).toFixed(1)} KB raw)`, wasm.gzip <= 120 * 1024);
   // Goals of the speed issue not built yet: shown, not hidden.
-  row('JPS+ (precomputed jump distances) per query, with and without the precomputation', 'reported', 'not built yet', false);
-  row('memory: bytes per cell for A* at 4096² (timeline off); bidirectional / A*; LPA*, D* Lite / A*', '≤ 12; ≤ 1.5; ≤ 2', 'not measured yet', false);
+  {
+    const plus = allRatio('nativeOverNativeJpsPlus');
+    const vsJps = allRatio('jpsOverJpsPlus');
+    const pre = maps.filter((m) => m.jpsPlusPrecomputeMs !== null);
+    const worst = pre.reduce((a, m) => (a && a.jpsPlusPrecomputeMs >= m.jpsPlusPrecomputeMs ? a : m), null);
+    row('native JPS+ per query without its table (median ms ratio to A*, and to block JPS); the table, built once per map', 'reported',
+      plus.length ? `vs A* ${f(minOf(plus), 1)}× worst, ${f(medOf(plus), 1)}× median; vs JPS ${f(medOf(vsJps), 2)}× median; table ${f(medOf(pre.map((m) => m.jpsPlusPrecomputeMs)), 1)} ms median per map, ${f(worst?.jpsPlusPrecomputeMs, 1)} ms on ${worst?.name} (${worst?.width}×${worst?.height})` : 'not measured', plus.length ? true : null);
+  }
+  {
+    const by = Object.fromEntries(memory.map((m) => [m.algorithm, m]));
+    const a = by.astar;
+    if (a) {
+      const rel = (k) => (by[k] ? by[k].bytesPerCell / a.bytesPerCell : null);
+      const wasmMem = page1024?.wasmMemoryBytes;
+      row(`memory: bytes per cell for A* at ${a.side}² (timeline off); bidirectional / A*; LPA*, D* Lite / A*`, '≤ 12; ≤ 1.5; ≤ 2',
+        `A* ${f(a.bytesPerCell, 1)} B/cell (peak RSS ${(a.peakBytes / 2 ** 20).toFixed(0)} MiB); bidirectional ${f(rel('bidirectional'), 2)}×; LPA* ${f(rel('lpa'), 2)}×, D* Lite ${f(rel('dstar-lite'), 2)}×${wasmMem ? `; page wasm memory after the ${page1024.size}² run ${(wasmMem / 2 ** 20).toFixed(0)} MiB` : ''}`,
+        a.bytesPerCell <= 12 && (rel('bidirectional') ?? 99) <= 1.5 && Math.max(rel('lpa') ?? 99, rel('dstar-lite') ?? 99) <= 2);
+    } else {
+      row('memory: bytes per cell for A* at 4096² (timeline off); bidirectional / A*; LPA*, D* Lite / A*', '≤ 12; ≤ 1.5; ≤ 2', 'not measured in this run', null);
+    }
+  }
   row('WebGL2 painting: ms per frame on 1024² (median / worst) and 4096² (median)', '≤ 1 / 4; ≤ 4', 'not built yet', false);
   L.push('');
   const bad = [];

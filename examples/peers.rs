@@ -84,15 +84,22 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
         let tolerance = tolerances(m)?;
         let mut pathlab = Runs::default();
         let mut jps = Runs::default();
+        let mut jps_plus = Runs::default();
+        let mut precompute_ms = Vec::new();
         let mut crate_astar = Runs::default();
         let jps_settings = Settings {
             algorithm: Algorithm::Jps,
             ..Settings::default()
         };
         let jps_allowed = jps_settings.unavailable_on(&grid).is_none();
+        let plus_settings = Settings {
+            algorithm: Algorithm::JpsPlus,
+            ..Settings::default()
+        };
         for _ in 0..repeats {
             pathlab.costs.clear();
             jps.costs.clear();
+            jps_plus.costs.clear();
             crate_astar.costs.clear();
             let (ms, expanded) =
                 time_pathlab(&grid, &m.queries, &mut pathlab.costs, &Settings::default())?;
@@ -103,6 +110,27 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
                 let (ms, expanded) =
                     time_pathlab(&grid, &m.queries, &mut jps.costs, &jps_settings)?;
                 jps.repeats.push(json!({ "ms": ms, "expanded": expanded }));
+                // JPS+ per query without its table, which the first query of the map builds:
+                // that time is reported apart.
+                let mut search: Option<Search> = None;
+                let (mut ms, mut expanded, mut pre) = (Vec::new(), Vec::new(), 0.0);
+                for q in &m.queries {
+                    let started = Instant::now();
+                    let s = solve(&mut search, &grid, q, &plus_settings)?;
+                    let precompute = s.stats().precompute_ms;
+                    ms.push(started.elapsed().as_secs_f64() * 1000.0 - precompute);
+                    pre += precompute;
+                    expanded.push(s.stats().expanded);
+                    jps_plus.costs.push(
+                        (s.status() == Status::Found)
+                            .then_some(s.stats().path_cost)
+                            .flatten(),
+                    );
+                }
+                jps_plus
+                    .repeats
+                    .push(json!({ "ms": ms, "expanded": expanded }));
+                precompute_ms.push(pre);
             }
             let (ms, expanded) = time_crate(&grid, &m.queries, &mut crate_astar.costs);
             crate_astar
@@ -116,10 +144,17 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
         });
         if jps_allowed {
             impls["pathlab-native-jps"] = json!({ "repeats": jps.repeats, "costs": jps.costs });
+            impls["pathlab-native-jps-plus"] =
+                json!({ "repeats": jps_plus.repeats, "costs": jps_plus.costs });
         }
         maps.insert(
             m.name.clone(),
-            json!({ "reference": reference, "tolerance": tolerance, "impls": impls }),
+            json!({
+                "reference": reference,
+                "tolerance": tolerance,
+                "impls": impls,
+                "jpsPlusPrecomputeMs": precompute_ms,
+            }),
         );
     }
     let out = json!({ "repeats": repeats, "maps": maps });
@@ -183,7 +218,7 @@ fn solve<'a>(
         }
         None => search.insert(Search::new(grid, start, goal, settings).map_err(|e| e.to_string())?),
     };
-    s.run(grid, Budget::Unlimited, || 0.0)
+    s.run(grid, Budget::Unlimited, pathlab::clock::monotonic_ms)
         .map_err(|e| e.to_string())?;
     Ok(s)
 }

@@ -50,6 +50,14 @@ compare_per_file=100
 target/release/pathlab compare --map-dir ../shared/benchmarks/movingai --per-file "$compare_per_file" \
   | tee bench/work/compare.md
 
+step "native: peak memory of one search per algorithm on a 20 % random map"
+cargo build --release --example memory
+memory_side=4096
+[ -n "$smoke" ] && memory_side=512
+for algo in astar bidirectional lpa dstar-lite; do
+  target/release/examples/memory "$algo" "$memory_side"
+done | tee bench/work/memory.jsonl
+
 step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
 node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}
 

@@ -578,6 +578,7 @@ function installHooks() {
     perf: () => v.perf.last ?? null,
     timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, lastCoreMs: app.timeline.perf.lastCoreMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
     paintMs: () => v.renderer.lastPaintMs,
+    wasmMemoryBytes: () => app.memory.buffer.byteLength,
     // Which planner state the page should show: every [data-sync] panel (status line,
     // statistics, timeline label, canvas) carries the version it last rendered.
     version: () => planner().version,
