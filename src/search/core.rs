@@ -161,8 +161,8 @@ pub struct Stats {
     pub run_count: u64,
     /// Milliseconds spent inside [`Searcher::run`](super::Searcher::run).
     pub elapsed_ms: f64,
-    /// JPS+: milliseconds spent bringing its table of jump distances in step with the map
-    /// (0 when the map had not changed since the last search), apart from `elapsed_ms`.
+    /// JPS+: how many milliseconds the last build or update of its table of jump distances
+    /// took (made on the first run on a map, and after edits), apart from `elapsed_ms`.
     pub precompute_ms: f64,
     /// The exact cost of the path, once found (or partial).
     pub path_cost: Option<f64>,

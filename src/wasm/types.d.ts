@@ -40,7 +40,7 @@ export interface Stats {
   maxOpen: number;
   runCount: number;
   elapsedMs: number;
-  /** JPS+: ms spent bringing its jump table in step with the map (0 when unchanged). */
+  /** JPS+: ms the last build or update of its jump table took (apart from elapsedMs). */
   precomputeMs: number;
   pathCost: number | null;
   pathMoves: number | null;

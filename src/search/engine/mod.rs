@@ -130,6 +130,8 @@ pub struct Search {
     /// JPS+: the jump distances, built on the first run on a map and shared with the copies
     /// the timeline keeps (copied only when an edit changes them).
     pub(super) jump_table: Arc<JumpTable>,
+    /// JPS+: how long the last build or update of `jump_table` took, in ms.
+    pub(super) table_ms: f64,
 }
 
 /// What the search knows of one cell once it has a node. The three fields sit together so
@@ -187,6 +189,7 @@ impl Search {
             rec: Recorder::default(),
             bits: BitGrid::default(),
             jump_table: Arc::default(),
+            table_ms: 0.0,
         };
         search.restart(grid, start, goal, settings)?;
         Ok(search)
@@ -255,6 +258,10 @@ impl Search {
         self.next_seq = 0;
         self.status = Status::Running;
         self.stats = Stats::default();
+        if settings.algorithm == Algorithm::JpsPlus {
+            // The table outlives the search: show what it cost when it was last made.
+            self.stats.precompute_ms = self.table_ms;
+        }
         self.path.clear();
         self.current = None;
         self.nearest = None;
@@ -288,7 +295,8 @@ impl Search {
             // the time apart from the search's own.
             let started = now_ms();
             Arc::make_mut(&mut self.jump_table).sync(grid, self.direction_count == 4);
-            self.stats.precompute_ms += (now_ms() - started).max(0.0);
+            self.table_ms = (now_ms() - started).max(0.0);
+            self.stats.precompute_ms = self.table_ms;
         }
         run_engine(self, grid, budget, &now_ms)
     }
