@@ -7,7 +7,7 @@
 //! `height`, column −1 and column `width`), and the bits past the end of a line are 0, so a
 //! reader never needs a bounds check: the map's edge reads as wall, as it does for a search.
 
-use super::Grid;
+use super::cells::Grid;
 
 /// Rows or columns: which of the two sets a line is read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

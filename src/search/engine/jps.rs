@@ -31,9 +31,12 @@
 //! [`CellState::JumpPoint`](super::CellState::JumpPoint); while the search is recorded (the
 //! page), the cells a jump scanned over are painted
 //! [`CellState::Scanned`](super::CellState::Scanned). Unrecorded (the CLI, `solve`) it skips
-//! that: painting every scanned cell would cost what the bit sets save. The octile heuristic (consistent) keeps it
-//! optimal; PathFinding.js's JPS defaults to Manhattan, which overestimates diagonals and is
-//! why it returns longer paths.
+//! that: painting every scanned cell would cost what the bit sets save. The octile heuristic
+//! (consistent) keeps it optimal; PathFinding.js's JPS defaults to Manhattan, which
+//! overestimates diagonals and is why it returns longer paths.
+//!
+//! JPS+ (`jps_plus.rs`) is this same search with every jump looked up in a precomputed table
+//! instead ([`Search::jump_plus`]).
 //!
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
