@@ -48,7 +48,7 @@ pub enum Algorithm {
     #[serde(rename = "mesh")]
     Mesh,
     /// JPS+ (Rabin 2015): Jump Point Search with every jump looked up in a table of jump
-    /// distances precomputed per cell and direction ([`engine`](super::engine) `jps_plus`).
+    /// distances precomputed per cell and direction (`search/engine/jps_plus.rs`).
     /// Optimal; needs what JPS needs.
     #[serde(rename = "jps-plus")]
     JpsPlus,

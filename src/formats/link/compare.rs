@@ -100,7 +100,7 @@ pub fn format_compare(link: &CompareLink) -> Result<String, LinkError> {
 }
 
 /// Splits a fragment into the planner link (a full `v1.` link or a short `map=` link, to give
-/// to [`decode`] or [`parse_short`]) and its compare part, if any. A fragment without
+/// to [`decode`] or [`parse_short`](super::parse_short)) and its compare part, if any. A fragment without
 /// `&compare=` comes back unchanged with `None`, so every older link reads as before.
 ///
 /// The compare part must come last: `…&compare=LIST` optionally followed by `&step=K`.
