@@ -397,6 +397,13 @@ impl Planner {
         self.advance(Budget::Expansions(1))
     }
 
+    /// Exactly `n` expansions (at least 1), whatever the speed; returns the status. While
+    /// scrubbed back, moves `n` recorded steps forward instead.
+    #[wasm_bindgen(js_name = stepMany)]
+    pub fn step_many(&mut self, n: u32) -> String {
+        self.advance(Budget::Expansions(u64::from(n.max(1))))
+    }
+
     /// Runs the search to the end at once; returns the status.
     #[wasm_bindgen(js_name = runToEnd)]
     pub fn run_to_end(&mut self) -> String {

@@ -440,12 +440,12 @@ export class CompareView {
     this.showButtons();
   }
 
-  /** One expansion in every planner still searching (all start over once all have finished). */
-  step() {
+  /** `n` expansions (default one) in every planner still searching (all start over once all have finished). */
+  step(n = 1) {
     const views = this.views;
     if (this.allFinished()) for (const v of views) v.planner.resetSearch();
     for (const v of views) {
-      if (v.planner.status === 'running') v.step();
+      if (v.planner.status === 'running') v.step(n);
       else v.running = false;
     }
     this.showButtons();

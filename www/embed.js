@@ -5,15 +5,15 @@
 // The map comes from the fragment: a share link (#v2…) or a shipped map (#map=NAME&…), either
 // with an optional compare part (&compare=…&step=K); none = the first shipped map.
 //
-// postMessage protocol (see README "Embedding"): the parent sends
-//   {pathlab: 1, id, cmd: 'step'|'run'|'reset'|'seek'|'loadMap'|'setStart'|'setGoal'|'setSettings'|'getState', …}
+// postMessage protocol (docs/embedding.md): the parent sends
+//   {pathlab: 1, id, cmd: 'step'|'run'|'pause'|'reset'|'seek'|'setSpeed'|'loadMap'|'setStart'|'setGoal'|'setSettings'|'getState', …}
 // and gets {pathlab: 1, id, ok: true, result} or {pathlab: 1, id, ok: false, error}; the frame
-// also posts {pathlab: 1, event: 'ready'|'step'|'done', state|stats, step} to the allowed
+// also posts {pathlab: 1, event: 'ready'|'step'|'done'|'error', state|stats|error, step} to the allowed
 // origins (`step`: the timeline step shown). In compare mode the commands drive every planner
 // and the state has one entry per planner; setSettings is refused there.
 
 import init, { Planner, splitCompareLink, parseCompareList } from './pkg/pathlab.js';
-import { Pathlab, mapIndex } from './pathlab.js';
+import { Pathlab, mapIndex, stepCount, parseSpeed } from './pathlab.js';
 import { messageOf } from './view.js';
 import { CompareView } from './compare.js';
 import * as links from './links.js';
@@ -26,24 +26,46 @@ const flag = (name) => params.has(name) && !['0', 'false', 'no'].includes(params
 function allowedOrigins() {
   const raw = params.get('origins');
   if (!raw) return [location.origin];
-  return raw.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
+  const origins = raw.split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
     if (s === '*') return s;
     try {
-      return new URL(s).origin;
+      const origin = new URL(s).origin;
+      if (origin !== 'null') return origin;
     } catch {
-      return null;
+      // reported below
     }
+    // An embedder's typo would otherwise leave the frame deaf to its commands without a word.
+    console.error(`Pathlab embed: origins=${JSON.stringify(s)} is not an origin such as https://blog.example.org; it is ignored.`);
+    return null;
   }).filter(Boolean);
+  if (origins.length === 0) {
+    console.error('Pathlab embed: origins= names no valid origin, so only this page\'s own origin may send commands.');
+    return [location.origin];
+  }
+  return origins;
 }
 
 const ORIGINS = allowedOrigins();
-const COMMANDS = new Set(['step', 'run', 'reset', 'seek', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState']);
+const COMMANDS = new Set(['step', 'run', 'pause', 'reset', 'seek', 'setSpeed', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState']);
 let view = null;
 let mountError = null;
 
+/**
+ * The allowed origins the parent page can have. Where the browser tells the parent's origin
+ * (`location.ancestorOrigins`, Chromium and Safari), only a match is posted to, so an embed
+ * whose parent is not allowed stays quiet instead of filling the console with refused
+ * postMessage calls; elsewhere every allowed origin is tried.
+ */
+function postTargets() {
+  const parent = location.ancestorOrigins?.[0];
+  if (!parent) return ORIGINS;
+  if (ORIGINS.includes('*')) return [parent];
+  return ORIGINS.filter((o) => o === parent);
+}
+
 function post(message) {
   if (window.parent === window) return;
-  for (const origin of ORIGINS) window.parent.postMessage({ pathlab: 1, ...message }, origin);
+  for (const origin of postTargets()) window.parent.postMessage({ pathlab: 1, ...message }, origin);
 }
 
 function showError(text) {
@@ -66,10 +88,16 @@ async function command(msg) {
     case 'seek':
       return view.seek(msg.step);
     case 'step':
-      return view.step();
+      return view.step(stepCount(msg.n));
     case 'run':
       view.run();
       return { started: true };
+    case 'pause':
+      view.pause();
+      return view.getState();
+    case 'setSpeed':
+      view.setSpeed(msg.speed);
+      return view.getState();
     case 'reset':
       view.reset();
       return view.getState().stats;
@@ -168,11 +196,17 @@ class CompareEmbed {
     const c = this.compare;
     switch (msg.cmd) {
       case 'step':
-        c.step();
+        c.step(stepCount(msg.n));
         return this.getState();
       case 'run':
         if (!c.views.some((v) => v.running)) c.toggleRun();
         return { started: true };
+      case 'pause':
+        if (c.views.some((v) => v.running)) c.toggleRun();
+        return this.getState();
+      case 'setSpeed':
+        c.setSpeed(parseSpeed(msg.speed));
+        return this.getState();
       case 'reset':
         c.resetSearch();
         return this.getState();

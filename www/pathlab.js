@@ -68,6 +68,15 @@ export function parseControls(value) {
 }
 
 /** A speed option as an index into SPEEDS: a stop number 0–10 or 'instant'. */
+/** A step count from an API caller or a message: a whole number from 1 to 1,000,000. */
+export function stepCount(n) {
+  if (n === undefined || n === null) return 1;
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
+    throw new Error('step takes n: a whole number of expansions from 1 to 1000000');
+  }
+  return n;
+}
+
 export function parseSpeed(value) {
   if (value === undefined || value === null || value === '') return 3;
   if (value === 'instant') return SPEEDS.length - 1;
@@ -331,8 +340,9 @@ class MountedView {
   }
 
   /** One expansion (starting a fresh search when the last one had finished); returns stats. */
-  step() {
-    this.view.step();
+  /** `n` expansions (default 1, at most 1,000,000) at once; returns the stats. */
+  step(n = 1) {
+    this.view.step(stepCount(n));
     return this.view.planner.stats();
   }
 
@@ -396,6 +406,7 @@ class MountedView {
       stats,
       status: statusWord(stats, this.view.running),
       running: this.view.running,
+      speed: this.view.speed,
       map: this.mapFile,
       timeline: this.timelineState(),
     };

@@ -265,11 +265,13 @@ export class PlannerView {
     this.hook('edited', this);
   }
 
-  step() {
+  /** `n` expansions (default one), starting over when the search had finished. */
+  step(n = 1) {
     this.running = false;
     if (this.planner.status !== 'running') this.planner.resetSearch();
     const t0 = performance.now();
-    this.planner.stepOnce();
+    if (n > 1) this.planner.stepMany(n);
+    else this.planner.stepOnce();
     this.perf.step.push(performance.now() - t0);
     this.syncStats();
     this.buttons();

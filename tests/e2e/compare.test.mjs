@@ -294,6 +294,12 @@ test('embed.html?compare=astar,dijkstra races both and answers getState/run over
     assert.equal(state.result.map, 'marsh-24.map');
     const frame = page.frameLocator('#f');
     assert.equal(await frame.locator('.compare-panel').count(), 2);
+    // Step {n} moves every planner n expansions; setSpeed and pause reach them all.
+    const stepped = await ask({ pathlab: 1, id: 20, cmd: 'step', n: 7 });
+    assert.deepEqual(stepped.result.planners.map((p) => p.stats.expanded), [7, 7], JSON.stringify(stepped));
+    assert.equal((await ask({ pathlab: 1, id: 21, cmd: 'setSpeed', speed: 'instant' })).ok, true);
+    assert.equal((await ask({ pathlab: 1, id: 22, cmd: 'pause' })).result.running, false);
+    await ask({ pathlab: 1, id: 23, cmd: 'reset' });
 
     await ask({ pathlab: 1, id: 2, cmd: 'run' });
     await page.waitForFunction(() => window.events.some((e) => e.event === 'done'), null, { timeout: 30_000 });

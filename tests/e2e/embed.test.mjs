@@ -167,3 +167,47 @@ test('embed reads a share link fragment and honours readonly', { timeout: 90_000
     await shot('readonly');
   });
 });
+
+test('embed: step {n}, setSpeed and pause over postMessage, with errors for bad values', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const { inner } = await openParent(page, '?map=open-64');
+    const stepped = await ask(page, { pathlab: 1, id: 1, cmd: 'step', n: 25 });
+    assert.equal(stepped.data.ok, true, JSON.stringify(stepped.data));
+    assert.equal(stepped.data.result.expanded, 25, 'n expansions at once');
+    const speed = await ask(page, { pathlab: 1, id: 2, cmd: 'setSpeed', speed: 0 });
+    assert.equal(speed.data.ok, true);
+    assert.equal(speed.data.result.speed, 0);
+    const run = await ask(page, { pathlab: 1, id: 3, cmd: 'run' });
+    assert.equal(run.data.ok, true);
+    await inner.waitForFunction(() => window.pathlabEmbed.getState().running);
+    const paused = await ask(page, { pathlab: 1, id: 4, cmd: 'pause' });
+    assert.equal(paused.data.ok, true);
+    assert.equal(paused.data.result.running, false, 'paused');
+    const at = paused.data.result.stats.expanded;
+    await afterFrames(inner, 20);
+    assert.equal(await inner.evaluate(() => window.pathlabEmbed.getState().stats.expanded), at, 'no expansion while paused');
+    for (const [id, msg, why] of [
+      [5, { cmd: 'step', n: 0 }, /whole number of expansions/i],
+      [6, { cmd: 'step', n: 2.5 }, /whole number of expansions/i],
+      [7, { cmd: 'setSpeed', speed: 'fast' }, /speed must be/i],
+    ]) {
+      const r = await ask(page, { pathlab: 1, id, ...msg });
+      assert.equal(r.data.ok, false, `${JSON.stringify(msg)} is refused`);
+      assert.match(r.data.error, why);
+    }
+    assert.equal(await inner.evaluate(() => window.pathlabEmbed.getState().stats.expanded), at, 'refused commands change nothing');
+  });
+});
+
+test('a malformed origins= is reported in the console and the frame stays usable', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const errors = [];
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await openParent(page, '?map=open-64&origins=blog.example.org');
+    await page.waitForFunction(() => true);
+    assert.ok(errors.some((e) => /origins="blog\.example\.org" is not an origin/.test(e)), `the typo is named: ${errors.join(' | ')}`);
+    // Only this page's own origin is left allowed, and the parent here is same-origin.
+    const r = await ask(page, { pathlab: 1, id: 1, cmd: 'getState' });
+    assert.equal(r.data.ok, true);
+  }, { load: false, allowConsole: [/Pathlab embed: origins/] });
+});
