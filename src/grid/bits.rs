@@ -107,8 +107,26 @@ impl BitGrid {
         if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
             return false;
         }
-        let row = self.line(Axis::Rows, y);
-        row[x as usize / 64] >> (x % 64) & 1 == 1
+        // Straight into the row set (row y is line y + 1, after the padding row).
+        let word = self.rows[(y as usize + 1) * self.row_words + (x as usize >> 6)];
+        word >> (x & 63) & 1 == 1
+    }
+
+    /// Whether a straight move by (dx, dy) has a forced neighbour at (x, y) on `side` (1 or
+    /// −1): the side cell is free and the cell behind it, against the move, is a wall (the
+    /// cell behind us could not have reached it diagonally without cutting a corner). Jump
+    /// Point Search's forced-neighbour rule; JPS+ (`search/engine/jps_plus.rs`) applies the
+    /// same rule to the grid bytes, since its table sweeps read bytes faster than bits.
+    #[inline(always)]
+    pub(crate) fn forced_side(&self, x: i64, y: i64, (dx, dy): (i64, i64), side: i64) -> bool {
+        let (ox, oy) = (dy.abs() * side, dx.abs() * side);
+        self.free(x + ox, y + oy) && !self.free(x + ox - dx, y + oy - dy)
+    }
+
+    /// Whether a straight move by (dx, dy) has a forced neighbour at (x, y) on either side.
+    #[inline(always)]
+    pub(crate) fn forced(&self, x: i64, y: i64, d: (i64, i64)) -> bool {
+        self.forced_side(x, y, d, 1) || self.forced_side(x, y, d, -1)
     }
 
     /// The number of positions along a line of `axis`: the width for rows, the height for

@@ -107,10 +107,9 @@ impl Search {
                 // Straight: a side cell whose cell behind is a wall could not be reached by
                 // a diagonal from the cell behind us, so it (and the diagonal past it) is
                 // forced.
-                let (sx, sy) = (dy.abs(), dx.abs());
                 for side in [1, -1] {
-                    let (ox, oy) = (sx * side, sy * side);
-                    if self.bits.free(x + ox, y + oy) && !self.bits.free(x + ox - dx, y + oy - dy) {
+                    if self.bits.forced_side(x, y, (dx, dy), side) {
+                        let (ox, oy) = (dy.abs() * side, dx.abs() * side);
                         add((ox, oy));
                         add((dx + ox, dy + oy));
                     }
@@ -253,10 +252,7 @@ impl Search {
             y += dy;
             steps += 1;
             self.scanned(x, y, 0, dy, 1);
-            let b = &self.bits;
-            let forced = [1, -1]
-                .iter()
-                .any(|&side| b.free(x + side, y) && !b.free(x + side, y - dy));
+            let forced = self.bits.forced(x, y, (0, dy));
             if (x, y) == goal
                 || forced
                 || self.jump_straight(x, y, 1, 0).is_some()

@@ -172,7 +172,9 @@ impl JumpTable {
     }
 
     /// Whether a straight move in direction `d` has a forced neighbour at (x, y): a free side
-    /// cell whose cell behind (against the move) is a wall.
+    /// cell whose cell behind (against the move) is a wall. The rule of
+    /// `BitGrid::forced_side`, on bytes: the sweeps read every cell several times, and reading
+    /// the bit sets instead measured 25–40 % slower table builds.
     fn forced(&self, x: i64, y: i64, d: usize) -> bool {
         let (dx, dy) = MOVES[d];
         let (sx, sy) = (dy.abs(), dx.abs());
