@@ -101,37 +101,21 @@ fn run(input: &Path, output: &Path, repeats: usize) -> Result<(), String> {
             jps.costs.clear();
             jps_plus.costs.clear();
             crate_astar.costs.clear();
-            let (ms, expanded) =
+            let (ms, expanded, _) =
                 time_pathlab(&grid, &m.queries, &mut pathlab.costs, &Settings::default())?;
             pathlab
                 .repeats
                 .push(json!({ "ms": ms, "expanded": expanded }));
             if jps_allowed {
-                let (ms, expanded) =
+                let (ms, expanded, _) =
                     time_pathlab(&grid, &m.queries, &mut jps.costs, &jps_settings)?;
                 jps.repeats.push(json!({ "ms": ms, "expanded": expanded }));
-                // JPS+ per query with its table built: the first query of the map builds it
-                // (untimed, its build time reported apart), then every query is timed.
-                let mut search: Option<Search> = None;
-                if let Some(first) = m.queries.first() {
-                    let s = solve(&mut search, &grid, first, &plus_settings)?;
-                    precompute_ms.push(s.stats().precompute_ms);
-                }
-                let (mut ms, mut expanded) = (Vec::new(), Vec::new());
-                for q in &m.queries {
-                    let started = Instant::now();
-                    let s = solve(&mut search, &grid, q, &plus_settings)?;
-                    ms.push(started.elapsed().as_secs_f64() * 1000.0);
-                    expanded.push(s.stats().expanded);
-                    jps_plus.costs.push(
-                        (s.status() == Status::Found)
-                            .then_some(s.stats().path_cost)
-                            .flatten(),
-                    );
-                }
+                let (ms, expanded, table_ms) =
+                    time_pathlab(&grid, &m.queries, &mut jps_plus.costs, &plus_settings)?;
                 jps_plus
                     .repeats
                     .push(json!({ "ms": ms, "expanded": expanded }));
+                precompute_ms.extend(table_ms);
             }
             let (ms, expanded) = time_crate(&grid, &m.queries, &mut crate_astar.costs);
             crate_astar
@@ -224,14 +208,27 @@ fn solve<'a>(
     Ok(s)
 }
 
-/// Pathlab with `settings` (A* or JPS, octile, Moving AI movement), one timing per query.
+/// Per-query milliseconds and expansions, and the build time of the map's table (JPS+).
+type Timings = (Vec<f64>, Vec<u64>, Option<f64>);
+
+/// Pathlab with `settings` (A*, JPS or JPS+, octile, Moving AI movement), one timing per
+/// query, and for an algorithm that builds a table for the map (JPS+) that table's build
+/// time: the first query of the map builds it untimed, then every query is timed.
 fn time_pathlab(
     grid: &Grid,
     queries: &[Query],
     costs: &mut Vec<Option<f64>>,
     settings: &Settings,
-) -> Result<(Vec<f64>, Vec<u64>), String> {
+) -> Result<Timings, String> {
     let mut search: Option<Search> = None;
+    let mut table_ms = None;
+    if let (true, Some(first)) = (settings.algorithm.info().precomputes, queries.first()) {
+        table_ms = Some(
+            solve(&mut search, grid, first, settings)?
+                .stats()
+                .precompute_ms,
+        );
+    }
     let (mut ms, mut expanded) = (Vec::new(), Vec::new());
     for q in queries {
         let started = Instant::now();
@@ -244,7 +241,7 @@ fn time_pathlab(
                 .flatten(),
         );
     }
-    Ok((ms, expanded))
+    Ok((ms, expanded, table_ms))
 }
 
 /// The `pathfinding` crate's `astar` under the same rule: 8-connected, no corner cutting,
