@@ -155,8 +155,7 @@ impl Planner {
         lane_of(&self.shared, self.lane)
     }
 
-    /// Replaces map, markers and this lane's settings, all or nothing; the loaded scenarios
-    /// belong to the old map and are dropped.
+    /// Replaces map, markers and this lane's settings, all or nothing.
     fn install(
         &mut self,
         grid: Grid,
@@ -167,9 +166,14 @@ impl Planner {
         self.inner()
             .load_map(grid, start, goal, settings)
             .map_err(js_error)?;
+        self.map_replaced();
+        Ok(())
+    }
+
+    /// After a new map: the loaded scenarios belonged to the old one, and everything repaints.
+    fn map_replaced(&self) {
         self.shared.borrow_mut().scenarios.clear();
         self.touched();
-        Ok(())
     }
 
     fn touched(&self) {
@@ -191,8 +195,7 @@ impl Planner {
             }
         }
         self.inner().load_grid(grid).map_err(js_error)?;
-        self.shared.borrow_mut().scenarios.clear();
-        self.touched();
+        self.map_replaced();
         Ok(())
     }
 }
