@@ -48,7 +48,7 @@ pub use search::mesh;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement};
+pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement, Revision};
 pub use heuristic::Heuristic;
 pub use planner::{Planner, PlannerError};
 pub use search::{

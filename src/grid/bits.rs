@@ -7,7 +7,7 @@
 //! `height`, column −1 and column `width`), and the bits past the end of a line are 0, so a
 //! reader never needs a bounds check: the map's edge reads as wall, as it does for a search.
 
-use super::cells::Grid;
+use super::cells::{Grid, Revision};
 
 /// Rows or columns: which of the two sets a line is read from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,57 +31,56 @@ pub(crate) struct BitGrid {
     rows: Vec<u64>,
     /// `width + 2` columns of `col_words` words: the blocked column −1 first.
     cols: Vec<u64>,
-    /// The grid bytes the sets were built from, so a sync rebuilds only the rows that changed.
-    source: Vec<u8>,
+    /// The grid contents the sets were built from, so a sync rewrites only the rows that
+    /// changed since.
+    built: Revision,
 }
 
 impl BitGrid {
-    /// Brings the sets in step with `grid`: a new size builds them afresh; otherwise only the
-    /// rows whose bytes changed since the last sync (and the columns' bits in them) are
-    /// rewritten, so a search that restarts on an unchanged map pays one comparison.
+    /// Brings the sets in step with `grid`: another grid (or a new size) builds them afresh;
+    /// otherwise only the rows changed since the last sync (and the columns' bits in them)
+    /// are rewritten, so a search that restarts on an unchanged map pays one comparison.
     pub(crate) fn sync(&mut self, grid: &Grid) {
         let (w, h) = (grid.width(), grid.height());
-        let bytes = grid.bytes();
-        if (w, h) != (self.width, self.height) || self.source.len() != bytes.len() {
-            self.width = w;
-            self.height = h;
-            self.row_words = (w as usize).div_ceil(64);
-            self.col_words = (h as usize).div_ceil(64);
-            self.rows = vec![0; (h as usize + 2) * self.row_words];
-            self.cols = vec![0; (w as usize + 2) * self.col_words];
-            self.source = bytes.to_vec();
-            for y in 0..h {
-                self.write_row(y);
+        let same_size = (w, h) == (self.width, self.height);
+        match grid.rows_changed_since(self.built) {
+            Some(rows) if same_size => {
+                for y in rows {
+                    self.write_row(grid, y);
+                }
             }
-            return;
-        }
-        let width = w as usize;
-        for y in 0..h as usize {
-            let row = y * width..(y + 1) * width;
-            if self.source[row.clone()] != bytes[row.clone()] {
-                self.source[row].copy_from_slice(&bytes[y * width..(y + 1) * width]);
-                self.write_row(y as u32);
+            _ => {
+                self.width = w;
+                self.height = h;
+                self.row_words = (w as usize).div_ceil(64);
+                self.col_words = (h as usize).div_ceil(64);
+                self.rows = vec![0; (h as usize + 2) * self.row_words];
+                self.cols = vec![0; (w as usize + 2) * self.col_words];
+                for y in 0..h {
+                    self.write_row(grid, y);
+                }
             }
         }
+        self.built = grid.revision();
     }
 
-    /// Rewrites row `y` of both sets from `source`.
-    fn write_row(&mut self, y: u32) {
+    /// Rewrites row `y` of both sets from `grid`.
+    fn write_row(&mut self, grid: &Grid, y: u32) {
         let width = self.width as usize;
         let start = y as usize * width;
+        let row = &grid.bytes()[start..start + width];
         let row_at = (y as usize + 1) * self.row_words;
         let (col_word, col_bit) = (y as usize / 64, y % 64);
-        for (k, chunk) in self.source[start..start + width].chunks(64).enumerate() {
+        for (k, chunk) in row.chunks(64).enumerate() {
             let mut word = 0u64;
             for (i, &b) in chunk.iter().enumerate() {
                 word |= u64::from(b != 0) << i;
             }
             self.rows[row_at + k] = word;
         }
-        for x in 0..width {
-            let free = self.source[start + x] != 0;
+        for (x, &b) in row.iter().enumerate() {
             let at = (x + 1) * self.col_words + col_word;
-            if free {
+            if b != 0 {
                 self.cols[at] |= 1 << col_bit;
             } else {
                 self.cols[at] &= !(1 << col_bit);

@@ -1,7 +1,17 @@
-//! The grid itself: one terrain byte per cell ([`Cell`]), indexed `y * width + x`, and the
-//! size limits every map is checked against before anything is allocated.
+//! The grid itself: one terrain byte per cell ([`Cell`]), indexed `y * width + x`, the size
+//! limits every map is checked against before anything is allocated, and the revision stamps
+//! ([`Revision`]) that tell a cache built from a grid which rows changed since.
 
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The next revision number: unique across every grid of the process, so a stamp of one grid
+/// can never be mistaken for a stamp of another.
+static NEXT_REVISION: AtomicU64 = AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// The largest width or height a grid may have. Larger maps are refused before anything is
 /// allocated.
@@ -106,22 +116,74 @@ impl std::error::Error for GridError {}
 /// assert_eq!(grid.bytes()[2 * 4 + 1], 0);
 /// # Ok::<(), pathlab::GridError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Grid {
     width: u32,
     height: u32,
     cells: Vec<u8>,
+    /// This grid's identity, fresh for every grid and every clone.
+    id: u64,
+    /// The revision of the last change.
+    revision: u64,
+    /// Per row, the revision of its last change.
+    row_revisions: Vec<u64>,
 }
+
+/// Which contents of which grid something was built from ([`Grid::revision`]). Caches kept
+/// beside a grid (the search's bit sets, JPS+'s jump table, the legal-move masks) store the
+/// stamp they were built at and ask [`Grid::rows_changed_since`] what to rebuild, instead of
+/// comparing every cell: on a 4096² map that comparison cost more than a short search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Revision {
+    grid: u64,
+    edit: u64,
+}
+
+impl Clone for Grid {
+    /// A copy with its own identity: caches built from the original rebuild for the copy.
+    fn clone(&self) -> Grid {
+        Grid {
+            width: self.width,
+            height: self.height,
+            cells: self.cells.clone(),
+            id: next_revision(),
+            revision: self.revision,
+            row_revisions: self.row_revisions.clone(),
+        }
+    }
+}
+
+impl PartialEq for Grid {
+    /// Grids are equal when their size and cells are; identity and revisions do not count.
+    fn eq(&self, other: &Grid) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.cells == other.cells
+    }
+}
+
+impl Eq for Grid {}
 
 impl Grid {
     /// A grid of the given size where every cell is open ground of cost 1.
     pub fn new(width: u32, height: u32) -> Result<Grid, GridError> {
         Self::check_size(u64::from(width), u64::from(height))?;
-        Ok(Grid {
+        Ok(Grid::with_cells(
             width,
             height,
-            cells: vec![Cell::OPEN.to_byte(); width as usize * height as usize],
-        })
+            vec![Cell::OPEN.to_byte(); width as usize * height as usize],
+        ))
+    }
+
+    /// A grid of checked size and cells, with a fresh identity.
+    fn with_cells(width: u32, height: u32, cells: Vec<u8>) -> Grid {
+        let id = next_revision();
+        Grid {
+            width,
+            height,
+            cells,
+            id,
+            revision: id,
+            row_revisions: vec![id; height as usize],
+        }
     }
 
     /// A grid from raw cell bytes (0 = wall, 1–4 = terrain cost), row by row.
@@ -140,11 +202,7 @@ impl Grid {
                 byte: cells[index],
             });
         }
-        Ok(Grid {
-            width,
-            height,
-            cells,
-        })
+        Ok(Grid::with_cells(width, height, cells))
     }
 
     /// Checks a size before anything is allocated for it.
@@ -204,7 +262,12 @@ impl Grid {
         match (self.index(x, y), cell) {
             (None, _) | (_, Cell::Terrain(0 | 5..)) => false,
             (Some(i), _) => {
-                self.cells[i] = cell.to_byte();
+                let byte = cell.to_byte();
+                if self.cells[i] != byte {
+                    self.cells[i] = byte;
+                    self.revision = next_revision();
+                    self.row_revisions[y as usize] = self.revision;
+                }
                 true
             }
         }
@@ -221,6 +284,44 @@ impl Grid {
             return;
         }
         self.cells.fill(cell.to_byte());
+        self.revision = next_revision();
+        self.row_revisions.fill(self.revision);
+    }
+
+    /// The stamp of this grid's current contents.
+    pub fn revision(&self) -> Revision {
+        Revision {
+            grid: self.id,
+            edit: self.revision,
+        }
+    }
+
+    /// The rows that changed since `since`, a stamp of this grid, in order; `None` when
+    /// `since` is of another grid (or [`Revision::default`]): then everything is new.
+    ///
+    /// ```
+    /// use pathlab::{Cell, Grid};
+    /// let mut grid = Grid::new(4, 3)?;
+    /// let built = grid.revision();
+    /// grid.set(1, 2, Cell::Wall);
+    /// let rows: Vec<u32> = grid.rows_changed_since(built).unwrap().collect();
+    /// assert_eq!(rows, [2]);
+    /// assert!(grid.clone().rows_changed_since(built).is_none(), "a copy is another grid");
+    /// # Ok::<(), pathlab::GridError>(())
+    /// ```
+    pub fn rows_changed_since(&self, since: Revision) -> Option<impl Iterator<Item = u32> + '_> {
+        (since.grid == self.id).then(|| {
+            // Nothing changed: no row to look at, so an unchanged map costs one comparison.
+            let rows = if since.edit >= self.revision {
+                &self.row_revisions[..0]
+            } else {
+                &self.row_revisions[..]
+            };
+            rows.iter()
+                .enumerate()
+                .filter(move |&(_, &r)| r > since.edit)
+                .map(|(y, _)| y as u32)
+        })
     }
 
     /// The raw cell bytes, row by row (0 = wall, 1–4 = terrain cost).

@@ -20,7 +20,7 @@ mod movement;
 mod segment;
 
 pub(crate) use bits::{Axis, BitGrid};
-pub use cells::{Cell, Grid, GridError, MAX_SIDE};
+pub use cells::{Cell, Grid, GridError, Revision, MAX_SIDE};
 pub use movement::{
     Connectivity, DiagonalRule, Movement, MovementError, Neighbour, MAX_DIAGONAL_COST,
     MIN_DIAGONAL_COST, MOVES, SEED_DIAGONAL_PENALTY, SQRT_2,

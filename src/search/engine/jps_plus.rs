@@ -18,7 +18,7 @@
 //! redone from the first cell whose straight entries changed back towards its start, only as
 //! far as its entries change. The time it took is the search's `precomputeMs`.
 
-use crate::grid::{Grid, MOVES};
+use crate::grid::{Grid, Revision, MOVES};
 
 /// Direction numbers as in [`MOVES`]: N, E, S, W, NE, SE, SW, NW.
 const N: usize = 0;
@@ -36,6 +36,9 @@ pub(crate) struct JumpTable {
     dist: Vec<[i16; 8]>,
     /// The grid bytes the table was built from.
     source: Vec<u8>,
+    /// Which contents of which grid that was, so an unchanged map is recognised in one
+    /// comparison and an edited one by the rows that changed.
+    built: Revision,
 }
 
 impl JumpTable {
@@ -43,21 +46,27 @@ impl JumpTable {
     /// anything was (re)computed.
     pub(crate) fn sync(&mut self, grid: &Grid, four: bool) -> bool {
         let (w, h) = (grid.width(), grid.height());
-        if (w, h, four) != (self.width, self.height, self.four) || self.source.len() != grid.len() {
-            self.width = w;
-            self.height = h;
-            self.four = four;
-            self.source = grid.bytes().to_vec();
-            self.dist = vec![[0; 8]; grid.len()];
-            self.build_all();
-            return true;
-        }
-        // Rows whose bytes changed.
+        let same = (w, h, four) == (self.width, self.height, self.four);
+        let edited_rows: Vec<u32> = match grid.rows_changed_since(self.built) {
+            Some(rows) if same && self.source.len() == grid.len() => rows.collect(),
+            _ => {
+                self.width = w;
+                self.height = h;
+                self.four = four;
+                self.source = grid.bytes().to_vec();
+                self.dist = vec![[0; 8]; grid.len()];
+                self.build_all();
+                self.built = grid.revision();
+                return true;
+            }
+        };
+        self.built = grid.revision();
+        // The cells that changed, in the rows the grid says changed.
         let width = w as usize;
         let mut rows = Vec::new();
         let mut cols = vec![false; width];
         let mut changed = Vec::new();
-        for y in 0..h as usize {
+        for y in edited_rows.into_iter().map(|y| y as usize) {
             let row = y * width..(y + 1) * width;
             let new = &grid.bytes()[row.clone()];
             if self.source[row.clone()] != *new {
@@ -150,7 +159,7 @@ impl JumpTable {
     /// Whether the table is in step with `grid` for this movement.
     pub(crate) fn matches(&self, grid: &Grid, four: bool) -> bool {
         (grid.width(), grid.height(), four) == (self.width, self.height, self.four)
-            && self.source == grid.bytes()
+            && self.built == grid.revision()
     }
 
     /// The distance from cell `i` in direction `d` (see the module notes).
