@@ -405,6 +405,7 @@ fn ties_prefer_larger_g_then_insertion_order() {
         ..Settings::default()
     };
     let mut search = Search::new(&g, (5, 1), (9, 1), &bfs).unwrap();
+    search.keep_expansion_numbers(true);
     search.run(&g, Budget::Expansions(4), || 0.0).unwrap();
     let order: Vec<_> = [(5, 0), (6, 1), (5, 2)]
         .iter()
@@ -434,6 +435,7 @@ fn goal_directed_order_tries_the_goal_direction_first() {
 fn node_inspector_reports_g_h_f_parent_and_order() {
     let g = grid(&["....", "...."]);
     let mut search = Search::new(&g, (0, 0), (3, 0), &Settings::default()).unwrap();
+    search.keep_expansion_numbers(true);
     search.run(&g, Budget::Expansions(2), || 0.0).unwrap();
     let start = search.node(0, 0).unwrap();
     assert_eq!(start.g, Some(0.0));
@@ -446,6 +448,11 @@ fn node_inspector_reports_g_h_f_parent_and_order() {
     assert!((next.f.unwrap() - 3.0).abs() < 1e-6);
     assert_eq!(search.node(3, 1).unwrap().state, CellState::Unvisited);
     assert!(search.node(4, 0).is_none());
+    // Not asked for, expansion numbers are not kept (4 bytes a cell spared).
+    let mut plain = Search::new(&g, (0, 0), (3, 0), &Settings::default()).unwrap();
+    plain.run(&g, Budget::Expansions(2), || 0.0).unwrap();
+    assert_eq!(plain.node(0, 0).unwrap().expansion, None);
+    assert_eq!(plain.node(1, 0).unwrap().parent, Some((0, 0)));
 }
 
 #[test]

@@ -12,15 +12,18 @@
 //!
 //! [`line_of_sight`] and [`walk_segment`] are the one rule for straight segments between cell
 //! centres (Theta* and the node mesh). `BitGrid` keeps the passable cells as row and column
-//! bit sets for block-based Jump Point Search.
+//! bit sets for block-based Jump Point Search, and `MoveMasks` the legal moves out of every
+//! cell for the textbook engine; both follow edits by the grid's [`Revision`] stamps.
 
 mod bits;
 mod cells;
+mod masks;
 mod movement;
 mod segment;
 
 pub(crate) use bits::{Axis, BitGrid};
 pub use cells::{Cell, Grid, GridError, Revision, MAX_SIDE};
+pub(crate) use masks::MoveMasks;
 pub use movement::{
     Connectivity, DiagonalRule, Movement, MovementError, Neighbour, MAX_DIAGONAL_COST,
     MIN_DIAGONAL_COST, MOVES, SEED_DIAGONAL_PENALTY, SQRT_2,

@@ -165,12 +165,72 @@ impl Movement {
         legal
     }
 
-    /// Calls `visit` with every cell one legal step from `from`, in [`MOVES`] order (the
-    /// orthogonal moves first): the one neighbour rule of every search that steps cell by cell.
-    /// `cells` is a `width`×`height` grid's bytes ([`Grid::bytes`]). A step must land on the
-    /// map and on a passable cell; a diagonal step also needs this movement's connectivity and
-    /// its [`DiagonalRule`] applied to the two cells it passes between. Whether `from` itself
-    /// is passable is the caller's business (a search only steps out of cells it reached).
+    /// The moves of [`MOVES`] that are legal out of a cell whose eight neighbours are
+    /// passable as `around` says (bit d set when the cell one move d away is on the map and
+    /// passable), as bits (bit d for move d): the one neighbour rule of every search that
+    /// steps cell by cell. A step must land on a passable cell; a diagonal step also needs
+    /// this movement's connectivity and its [`DiagonalRule`] applied to the two cells it
+    /// passes between. Whether the cell itself is passable is the caller's business (a
+    /// search only steps out of cells it reached).
+    ///
+    /// ```
+    /// use pathlab::grid::Movement;
+    /// // Everything free but the cell to the east (move 1): no cutting its corner going
+    /// // north-east (move 4) or south-east (move 5).
+    /// let around = 0xFF & !(1 << 1);
+    /// assert_eq!(Movement::default().legal_moves_around(around), 0b1100_1101);
+    /// ```
+    #[inline]
+    pub fn legal_moves_around(&self, around: u8) -> u8 {
+        // The orthogonal moves N, E, S, W need only their own cell.
+        let mut legal = around & 0x0F;
+        if self.connectivity == Connectivity::Eight {
+            for (d, &(dx, dy)) in MOVES.iter().enumerate().skip(4) {
+                // The side cells a diagonal passes between: the moves (dx, 0) and (0, dy).
+                let side_x = if dx > 0 { 1 } else { 3 };
+                let side_y = if dy > 0 { 2 } else { 0 };
+                let allowed = around >> d & 1 == 1
+                    && self
+                        .diagonal_rule
+                        .allows(around >> side_x & 1 == 1, around >> side_y & 1 == 1);
+                legal |= u8::from(allowed) << d;
+            }
+        }
+        legal
+    }
+
+    /// The moves of [`MOVES`] that are legal out of `from` on a `width`×`height` grid's bytes
+    /// `cells` ([`Grid::bytes`]), as bits: [`Movement::legal_moves_around`] of its
+    /// neighbourhood, the map's edge counting as wall.
+    ///
+    /// ```
+    /// use pathlab::grid::{Cell, Grid, Movement};
+    /// let mut grid = Grid::new(3, 3)?;
+    /// grid.set(1, 0, Cell::Wall);
+    /// // From the top-left corner only south (move 2) is legal: east is a wall, and the
+    /// // diagonal south-east (move 5) would cut its corner.
+    /// assert_eq!(Movement::default().legal_moves(grid.bytes(), 3, 3, (0, 0)), 1 << 2);
+    /// # Ok::<(), pathlab::GridError>(())
+    /// ```
+    #[inline]
+    pub fn legal_moves(&self, cells: &[u8], width: u32, height: u32, from: (u32, u32)) -> u8 {
+        let (w, h) = (i64::from(width), i64::from(height));
+        let (x, y) = (i64::from(from.0), i64::from(from.1));
+        let mut around = 0u8;
+        for (d, &(dx, dy)) in MOVES.iter().enumerate() {
+            let (nx, ny) = (x + dx, y + dy);
+            let free = nx >= 0
+                && ny >= 0
+                && nx < w
+                && ny < h
+                && cells.get((ny * w + nx) as usize).is_some_and(|&t| t != 0);
+            around |= u8::from(free) << d;
+        }
+        self.legal_moves_around(around)
+    }
+
+    /// Calls `visit` with every cell one legal step from `from` ([`Movement::legal_moves`]),
+    /// in [`MOVES`] order (the orthogonal moves first).
     ///
     /// ```
     /// use pathlab::grid::{Cell, Grid, Movement};
@@ -191,39 +251,22 @@ impl Movement {
         from: (u32, u32),
         mut visit: impl FnMut(Neighbour),
     ) {
-        let (w, h) = (i64::from(width), i64::from(height));
+        let legal = self.legal_moves(cells, width, height, from);
+        let w = i64::from(width);
         let (x, y) = (i64::from(from.0), i64::from(from.1));
-        let terrain = |x: i64, y: i64| -> u8 {
-            if x < 0 || y < 0 || x >= w || y >= h {
-                return 0;
+        for (direction, &(dx, dy)) in MOVES.iter().enumerate() {
+            if legal >> direction & 1 == 0 {
+                continue;
             }
-            cells.get((y * w + x) as usize).copied().unwrap_or(0)
-        };
-        let count = match self.connectivity {
-            Connectivity::Four => 4,
-            Connectivity::Eight => 8,
-        };
-        for (direction, &(dx, dy)) in MOVES[..count].iter().enumerate() {
             let (nx, ny) = (x + dx, y + dy);
-            let entered = terrain(nx, ny);
-            if entered == 0 {
-                continue;
-            }
-            let diagonal = dx != 0 && dy != 0;
-            if diagonal
-                && !self
-                    .diagonal_rule
-                    .allows(terrain(nx, y) != 0, terrain(x, ny) != 0)
-            {
-                continue;
-            }
+            let index = (ny * w + nx) as u32;
             visit(Neighbour {
                 x: nx as u32,
                 y: ny as u32,
-                index: (ny * w + nx) as u32,
+                index,
                 direction: direction as u8,
-                diagonal,
-                terrain: entered,
+                diagonal: direction >= 4,
+                terrain: cells[index as usize],
             });
         }
     }

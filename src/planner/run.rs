@@ -100,6 +100,9 @@ impl Lane {
         let stats = *self.search.stats();
         self.position = None;
         self.base_expanded = stats.expanded;
+        // The inspector's expansion numbers come with the timeline: a planner that only wants
+        // answers spares their 4 bytes a cell.
+        self.search.keep_expansion_numbers(scene.recording);
         if !scene.recording {
             // No recorder, no timeline, no checkpoint copies: the search runs as the CLI's.
             self.search.recorder().stop();
@@ -152,8 +155,13 @@ impl Lane {
     fn shown_search(&mut self, scene: &Scene) -> &dyn Searcher {
         if let Some(k) = self.position {
             let settings = &self.settings;
-            let fresh =
-                || searcher_for(&scene.grid, scene.start, scene.goal, settings, &scene.mesh).ok();
+            let fresh = || {
+                let mut search =
+                    searcher_for(&scene.grid, scene.start, scene.goal, settings, &scene.mesh)
+                        .ok()?;
+                search.keep_expansion_numbers(scene.recording);
+                Some(search)
+            };
             if let Some(search) = self.checkpoints.build(k, &scene.grid, fresh) {
                 return search;
             }

@@ -1,8 +1,8 @@
 //! Bidirectional A*: a forward search from the start and a backward one from the goal.
 //!
-//! Each side is an A* of its own — an indexed open list ([`OpenList`]) and dense per-cell
-//! arrays, like [`super::Search`] — with its heuristic pointing at the other end: the forward
-//! side estimates the distance to the goal, the backward side the distance from the start.
+//! Each side is an A* of its own — its own open list ([`OpenList`]) and its own g and parent
+//! per cell — with its heuristic pointing at the other end: the forward side estimates the
+//! distance to the goal, the backward side the distance from the start.
 //! Every expansion goes to the side with the smaller open list (Pohl's cardinality rule), so
 //! the two frontiers grow towards each other.
 //!
@@ -34,62 +34,79 @@
 //! budget gives [`Status::Partial`] with the best path met so far, if any. States paint the
 //! forward side open/closed and the backward side [`CellState::BackOpen`] /
 //! [`CellState::BackClosed`]; a cell reached from both shows the side that touched it last.
+//!
+//! **Memory: one node a cell, not two.** Each side needs g and a parent for the cells it
+//! reached, but the two sides reach mostly different cells: they overlap only where their
+//! frontiers meet. So a cell's node word (g and the move it was reached by, as in
+//! [`super::Search`]) is kept densely for the side that reached it first, and the second
+//! side's node, for the few cells both reached, in a hash map. With both sides' open/closed
+//! marks packed into one byte, bidirectional A* holds about what one A* does per cell.
 
 use super::core::{
-    endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine, NodeInfo,
-    Stats, Status, CLOSED, OPEN, PATH, UNVISITED,
+    endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine,
+    ExpansionNumbers, NodeInfo, Stats, Status, CLOSED, MOVES, OPEN, PATH, UNVISITED,
 };
-use super::open::{Entry, OpenList};
-use super::record::{record_node, OpenEntry, Recorder, NO_PARENT, SAME_NODE};
+use super::open::{Entry, Liveness, OpenList, Slots};
+use super::record::{record_node, OpenEntry, Recorder, SAME_NODE};
 use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::Algorithm;
 use super::settings::{PlanError, Settings};
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
+use rustc_hash::FxHashMap;
 
 const BACK_OPEN: u8 = CellState::BackOpen as u8;
 const BACK_CLOSED: u8 = CellState::BackClosed as u8;
 
-/// One direction of the search: its own open list and per-cell arrays.
+/// One direction of the search: its open list and estimates (its per-cell marks and nodes
+/// live in [`Bidirectional`], shared with the other side).
 #[derive(Clone, Debug)]
 struct Side {
-    /// [`UNVISITED`], [`OPEN`] or [`CLOSED`] for this side only.
-    state: Vec<u8>,
-    g: Vec<u64>,
-    parent: Vec<u32>,
-    expansion: Vec<u32>,
     open: OpenList,
+    /// Live entries in `open`: the cells open on this side.
+    open_count: u64,
     /// The estimate towards this side's target (the goal forwards, the start backwards).
     estimator: Estimator,
     /// The estimate towards this side's origin, subtracted to make the average potential.
     origin: Estimator,
+    /// When each cell was last expanded by this side, if asked for.
+    expansions: ExpansionNumbers,
 }
 
 /// Added to every doubled key so `2g + h_target − h_origin` never goes below zero (costs stay
 /// below 2⁵² units on the largest map).
 const KEY_OFFSET: u64 = 1 << 60;
 
+/// A side's mark of a cell, two bits of [`Bidirectional::marks`] each: not reached, open or
+/// closed.
+const MARK_UNVISITED: u8 = 0;
+const MARK_OPEN: u8 = 1;
+const MARK_CLOSED: u8 = 2;
+/// The bit of [`Bidirectional::marks`] set when the backward side's node is the dense one
+/// (it reached the cell first).
+const BACK_OWNS: u8 = 1 << 4;
+
+/// Node words as in [`super::Search`]: g above four link bits, the link being the move
+/// (0–7) from the neighbour the node was reached from, or [`LINK_ROOT`].
+const LINK_BITS: u32 = 4;
+const LINK_ROOT: u64 = 8;
+
 impl Side {
     fn new() -> Side {
         Side {
-            state: Vec::new(),
-            g: Vec::new(),
-            parent: Vec::new(),
-            expansion: Vec::new(),
             open: OpenList::default(),
+            open_count: 0,
             estimator: Estimator::new(Heuristic::Zero, &Default::default(), (0, 0)),
             origin: Estimator::new(Heuristic::Zero, &Default::default(), (0, 0)),
+            expansions: ExpansionNumbers::default(),
         }
     }
 
     fn reset(&mut self, cells: usize, estimator: Estimator, origin: Estimator) {
         self.origin = origin;
-        self.state.clear();
-        self.state.resize(cells, UNVISITED);
-        self.g.resize(cells, 0);
-        self.parent.resize(cells, NO_PARENT);
-        self.expansion.resize(cells, 0);
-        self.open.reset(cells);
+        self.open.reset();
+        self.open_count = 0;
+        self.expansions.reset(cells);
         self.estimator = estimator;
     }
 
@@ -97,10 +114,49 @@ impl Side {
     fn key(&self, g: u64, x: u32, y: u32) -> u64 {
         (KEY_OFFSET + 2 * g + self.estimator.units(x, y)).saturating_sub(self.origin.units(x, y))
     }
+}
 
-    /// The smallest key in the open list, or `None` when it is empty.
-    fn min_key(&self) -> Option<u64> {
-        self.open.peek().map(|e| e.key)
+/// Side `s`'s mark of a cell from its marks byte.
+#[inline(always)]
+fn mark_of(marks: u8, s: usize) -> u8 {
+    (marks >> (2 * s)) & 3
+}
+
+/// Side `s`'s node word of cell `c` (meaningful once it reached the cell).
+#[inline(always)]
+fn node_of(marks: &[u8], nodes: &[u64], overlap: &FxHashMap<u32, u64>, s: usize, c: usize) -> u64 {
+    if usize::from(marks[c] & BACK_OWNS != 0) == s {
+        nodes[c]
+    } else {
+        overlap.get(&(c as u32)).copied().unwrap_or(0)
+    }
+}
+
+/// Side `side`'s open list as its cells say (lazy deletion: an improved cell's old entry
+/// goes stale, and an entry stands while its cell is open on the side with that g).
+struct SideCells<'a> {
+    marks: &'a [u8],
+    nodes: &'a [u64],
+    overlap: &'a FxHashMap<u32, u64>,
+    side: usize,
+}
+
+impl Liveness for SideCells<'_> {
+    const TRACKED: bool = false;
+
+    #[inline(always)]
+    fn live(&self, e: &Entry, _: u64) -> bool {
+        let (c, s) = (e.cell() as usize, self.side);
+        mark_of(self.marks[c], s) == MARK_OPEN
+            && e.tie == node_of(self.marks, self.nodes, self.overlap, s, c) >> LINK_BITS
+    }
+}
+
+impl Slots for SideCells<'_> {
+    fn set(&mut self, _: u32, _: u64) {}
+
+    fn get(&self, _: u32) -> u64 {
+        0
     }
 }
 
@@ -119,6 +175,12 @@ pub struct Bidirectional {
     sides: [Side; 2],
     /// The painted state of each cell ([`CellState`] bytes).
     state: Vec<u8>,
+    /// Per cell: both sides' marks (two bits each) and [`BACK_OWNS`].
+    marks: Vec<u8>,
+    /// Per cell: the node word of the side that reached it first.
+    nodes: Vec<u64>,
+    /// The node words of the side that reached a cell second.
+    overlap: FxHashMap<u32, u64>,
     /// The best meeting so far: (path cost, the cell where the two sides meet).
     best: Option<(u64, u32)>,
     next_seq: u64,
@@ -148,6 +210,9 @@ impl Bidirectional {
             direction_count: 8,
             sides: [Side::new(), Side::new()],
             state: Vec::new(),
+            marks: Vec::new(),
+            nodes: Vec::new(),
+            overlap: FxHashMap::default(),
             best: None,
             next_seq: 0,
             status: Status::Running,
@@ -163,7 +228,7 @@ impl Bidirectional {
     /// One expansion; true once the search is done.
     fn expand_one(&mut self, cells: &[u8]) -> bool {
         self.rec.mark(&self.stats);
-        let (Some(top_f), Some(top_b)) = (self.sides[0].min_key(), self.sides[1].min_key()) else {
+        let (Some(top_f), Some(top_b)) = (self.min_key(0), self.min_key(1)) else {
             // One side ran dry: every path from its end has been seen, so the best meeting
             // (if any) is optimal.
             return self.finish(cells);
@@ -185,29 +250,109 @@ impl Bidirectional {
             }
         }
         // Cardinality rule: grow the smaller frontier (forwards on a tie).
-        let s = usize::from(self.sides[1].open.len() < self.sides[0].open.len());
-        let Some(cell) = self.sides[s].open.pop().map(|e| e.cell()) else {
+        let s = self.next_side();
+        let mut cells_view = SideCells {
+            marks: &self.marks,
+            nodes: &self.nodes,
+            overlap: &self.overlap,
+            side: s,
+        };
+        let Some(cell) = self.sides[s].open.pop(&mut cells_view).map(|e| e.cell()) else {
             return self.finish(cells);
         };
         let c = cell as usize;
         self.stats.expanded += 1;
+        self.set_mark(s, c, MARK_CLOSED);
         let side = &mut self.sides[s];
-        side.state[c] = CLOSED;
-        side.expansion[c] = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
+        side.open_count -= 1;
+        side.expansions.record(c, self.stats.expanded);
         self.state[c] = if s == 0 { CLOSED } else { BACK_CLOSED };
         self.rec.event(cell, self.state[c], SAME_NODE);
         self.current = Some(cell);
-        self.stats.open_size = (self.sides[0].open.len() + self.sides[1].open.len()) as u64;
+        self.stats.open_size = self.sides[0].open_count + self.sides[1].open_count;
         self.expand_successors(s, cell, cells);
         false
     }
 
+    /// The smallest key of side `s`'s live entries, or `None` when it has none (its stale
+    /// front entries are dropped first).
+    fn min_key(&mut self, s: usize) -> Option<u64> {
+        let mut view = SideCells {
+            marks: &self.marks,
+            nodes: &self.nodes,
+            overlap: &self.overlap,
+            side: s,
+        };
+        let open = &mut self.sides[s].open;
+        open.settle(&mut view);
+        open.peek().map(|e| e.key)
+    }
+
+    /// Side `s`'s open list as its cells say.
+    fn side_cells(&self, s: usize) -> SideCells<'_> {
+        SideCells {
+            marks: &self.marks,
+            nodes: &self.nodes,
+            overlap: &self.overlap,
+            side: s,
+        }
+    }
+
+    /// Side `s`'s node word of cell `c`.
+    fn node_word(&self, s: usize, c: usize) -> u64 {
+        node_of(&self.marks, &self.nodes, &self.overlap, s, c)
+    }
+
+    /// Side `s`'s g of cell `c` (meaningful once it reached the cell).
+    fn g(&self, s: usize, c: usize) -> u64 {
+        self.node_word(s, c) >> LINK_BITS
+    }
+
+    /// Side `s`'s parent of cell `c`: the neighbour it was reached from (towards the start
+    /// forwards, towards the goal backwards), `None` for the side's root.
+    fn parent(&self, s: usize, c: usize) -> Option<u32> {
+        let link = self.node_word(s, c) & ((1 << LINK_BITS) - 1);
+        if link >= LINK_ROOT {
+            return None;
+        }
+        let (dx, dy) = MOVES[link as usize];
+        u32::try_from(c as i64 - dy * i64::from(self.width) - dx).ok()
+    }
+
+    /// Side `s`'s mark of cell `c`.
+    fn mark(&self, s: usize, c: usize) -> u8 {
+        mark_of(self.marks[c], s)
+    }
+
+    fn set_mark(&mut self, s: usize, c: usize, mark: u8) {
+        let m = &mut self.marks[c];
+        *m = (*m & !(3 << (2 * s))) | (mark << (2 * s));
+    }
+
+    /// Gives side `s`'s node of cell `c` the word `word`: densely when the side owns the
+    /// cell or is the first to reach it, in the overlap map when the other side was first.
+    fn set_node(&mut self, s: usize, c: usize, word: u64) {
+        let m = self.marks[c];
+        if mark_of(m, 0) == MARK_UNVISITED && mark_of(m, 1) == MARK_UNVISITED {
+            self.marks[c] = if s == 1 {
+                m | BACK_OWNS
+            } else {
+                m & !BACK_OWNS
+            };
+            self.nodes[c] = word;
+        } else if usize::from(m & BACK_OWNS != 0) == s {
+            self.nodes[c] = word;
+        } else {
+            self.overlap.insert(c as u32, word);
+        }
+    }
+
     /// Offers every legal neighbour of `cell` a path through it on side `s`.
     fn expand_successors(&mut self, s: usize, cell: u32, cells: &[u8]) {
-        let g = self.sides[s].g[cell as usize];
+        let g = self.g(s, cell as usize);
         let own = cells.get(cell as usize).copied().unwrap_or(1);
         let from = (cell % self.width, cell / self.width);
-        let mut steps = [(0u32, 0u64); 8];
+        let mut steps = [(0u32, 0u64, 0u8); 8];
         let mut count = 0;
         let step_units = &self.step_units;
         self.settings
@@ -219,43 +364,49 @@ impl Bidirectional {
                 steps[count] = (
                     n.index,
                     step_units[usize::from(n.diagonal)][usize::from(entered & 7)],
+                    n.direction,
                 );
                 count += 1;
             });
-        for &(n, units) in &steps[..count] {
-            self.relax(s, cell, n, g + units);
+        for &(n, units, d) in &steps[..count] {
+            self.relax(s, cell, n, g + units, d);
         }
     }
 
-    /// Offers `n` the cost `new_g` through `from` on side `s`, and records a better meeting.
-    fn relax(&mut self, s: usize, from: u32, n: u32, new_g: u64) {
+    /// Offers `n` the cost `new_g` through its neighbour `from` (one move `d` back) on side
+    /// `s`, and records a better meeting.
+    fn relax(&mut self, s: usize, from: u32, n: u32, new_g: u64, d: u8) {
         let i = n as usize;
-        let side = &mut self.sides[s];
-        let is_new = match side.state[i] {
-            UNVISITED => {
+        let is_new = match self.mark(s, i) {
+            MARK_UNVISITED => {
                 self.stats.generated += 1;
                 true
             }
-            OPEN if new_g < side.g[i] => {
+            MARK_OPEN if new_g < self.g(s, i) => {
                 self.stats.updated += 1;
                 false
             }
-            CLOSED if new_g < side.g[i] => {
+            MARK_CLOSED if new_g < self.g(s, i) => {
                 self.stats.reopened += 1;
                 true
             }
             _ => return,
         };
-        side.state[i] = OPEN;
-        side.g[i] = new_g;
-        side.parent[i] = from;
+        self.set_node(s, i, (new_g << LINK_BITS) | u64::from(d & 7));
+        self.set_mark(s, i, MARK_OPEN);
+        let side = &mut self.sides[s];
         let key = side.key(new_g, n % self.width, n / self.width);
         self.next_seq += 1;
-        let entry = Entry::new(key, new_g, self.next_seq, n);
+        let mut view = SideCells {
+            marks: &self.marks,
+            nodes: &self.nodes,
+            overlap: &self.overlap,
+            side: s,
+        };
+        side.open
+            .push(Entry::new(key, new_g, self.next_seq, n), &mut view);
         if is_new {
-            side.open.push(entry);
-        } else {
-            side.open.improve(entry);
+            side.open_count += 1;
         }
         self.state[i] = if s == 0 { OPEN } else { BACK_OPEN };
         record_node(
@@ -267,11 +418,10 @@ impl Bidirectional {
             new_g,
             true,
         );
-        self.stats.open_size = (self.sides[0].open.len() + self.sides[1].open.len()) as u64;
+        self.stats.open_size = self.sides[0].open_count + self.sides[1].open_count;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
-        let other = &self.sides[1 - s];
-        if other.state[i] != UNVISITED {
-            let through = new_g + other.g[i];
+        if self.mark(1 - s, i) != MARK_UNVISITED {
+            let through = new_g + self.g(1 - s, i);
             if self.best.is_none_or(|(mu, _)| through < mu) {
                 self.best = Some((through, n));
             }
@@ -300,17 +450,17 @@ impl Bidirectional {
         let mut cell = meet;
         while self.path.len() <= limit {
             self.path.push(cell);
-            match self.sides[0].parent[cell as usize] {
-                NO_PARENT => break,
-                p => cell = p,
+            match self.parent(0, cell as usize) {
+                None => break,
+                Some(p) => cell = p,
             }
         }
         self.path.reverse();
         let mut cell = meet;
         while self.path.len() <= 2 * limit {
-            match self.sides[1].parent[cell as usize] {
-                NO_PARENT => break,
-                p => {
+            match self.parent(1, cell as usize) {
+                None => break,
+                Some(p) => {
                     self.path.push(p);
                     cell = p;
                 }
@@ -342,7 +492,7 @@ impl Bidirectional {
 
     /// The side the next expansion takes from: the smaller frontier, forwards on a tie.
     fn next_side(&self) -> usize {
-        usize::from(self.sides[1].open.len() < self.sides[0].open.len())
+        usize::from(self.sides[1].open_count < self.sides[0].open_count)
     }
 }
 
@@ -384,6 +534,11 @@ impl Searcher for Bidirectional {
         self.sides[1].reset(cells, to_start, to_goal);
         self.state.clear();
         self.state.resize(cells, UNVISITED);
+        self.marks.clear();
+        self.marks.resize(cells, MARK_UNVISITED);
+        // Node words are read only where a mark says the side reached the cell.
+        self.nodes.resize(cells, 0);
+        self.overlap.clear();
         self.best = None;
         self.next_seq = 0;
         self.status = Status::Running;
@@ -391,12 +546,19 @@ impl Searcher for Bidirectional {
         self.path.clear();
         self.current = None;
         for (s, cell) in [(0, start_index), (1, goal_index)] {
+            self.set_node(s, cell as usize, LINK_ROOT);
+            self.set_mark(s, cell as usize, MARK_OPEN);
+            let mut view = SideCells {
+                marks: &self.marks,
+                nodes: &self.nodes,
+                overlap: &self.overlap,
+                side: s,
+            };
             let side = &mut self.sides[s];
-            side.state[cell as usize] = OPEN;
-            side.g[cell as usize] = 0;
-            side.parent[cell as usize] = NO_PARENT;
             let key = side.key(0, cell % self.width, cell / self.width);
-            side.open.push(Entry::new(key, 0, s as u64, cell));
+            side.open
+                .push(Entry::new(key, 0, s as u64, cell), &mut view);
+            side.open_count = 1;
         }
         self.state[start_index as usize] = OPEN;
         self.state[goal_index as usize] = BACK_OPEN;
@@ -430,12 +592,10 @@ impl Searcher for Bidirectional {
             return None;
         }
         let c = (y * self.width + x) as usize;
-        let s = usize::from(self.sides[0].state[c] == UNVISITED);
-        let side = &self.sides[s];
-        let known = side.state[c] != UNVISITED;
-        let g = known.then(|| side.g[c] as f64 / COST_SCALE as f64);
-        let h = side.estimator.cost(x, y);
-        let parent = side.parent[c];
+        let s = usize::from(self.mark(0, c) == MARK_UNVISITED);
+        let known = self.mark(s, c) != MARK_UNVISITED;
+        let g = known.then(|| self.g(s, c) as f64 / COST_SCALE as f64);
+        let h = self.sides[s].estimator.cost(x, y);
         Some(NodeInfo {
             x,
             y,
@@ -443,22 +603,33 @@ impl Searcher for Bidirectional {
             g,
             h,
             f: g.map(|g| g + h),
-            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
-            expansion: (side.state[c] == CLOSED).then_some(side.expansion[c]),
+            parent: known
+                .then(|| self.parent(s, c))
+                .flatten()
+                .map(|p| self.coords(p)),
+            expansion: (self.mark(s, c) == MARK_CLOSED)
+                .then(|| self.sides[s].expansions.get(c))
+                .flatten(),
         })
     }
 
     /// The side the cardinality rule grows next, its entries in pop order.
+    fn keep_expansion_numbers(&mut self, on: bool) {
+        for side in &mut self.sides {
+            side.expansions.set_on(on, self.state.len());
+        }
+    }
+
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
         let s = self.next_side();
         let side = &self.sides[s];
         side.open
-            .top(n)
+            .top(n, &self.side_cells(s))
             .iter()
             .map(|e| {
                 let c = e.cell();
                 let (x, y) = self.coords(c);
-                let g = side.g[c as usize] as f64 / COST_SCALE as f64;
+                let g = self.g(s, c as usize) as f64 / COST_SCALE as f64;
                 let h = side.estimator.cost(x, y);
                 OpenEntry {
                     x,
@@ -476,10 +647,11 @@ impl Searcher for Bidirectional {
     fn open_why(&self) -> String {
         let s = self.next_side();
         let open = &self.sides[s].open;
-        let Some(top) = open.top(1).first().copied() else {
+        let view = self.side_cells(s);
+        let Some(top) = open.top(1, &view).first().copied() else {
             return String::new();
         };
-        let (f, b) = (self.sides[0].open.len(), self.sides[1].open.len());
+        let (f, b) = (self.sides[0].open_count, self.sides[1].open_count);
         let side = if f == b {
             format!("frontiers equal ({f}), forward first")
         } else if s == 0 {
@@ -488,7 +660,7 @@ impl Searcher for Bidirectional {
             format!("backward frontier smaller ({b} < {f})")
         };
         // Keys are doubled and offset (see KEY_OFFSET), so the reason names no value.
-        let reason = if open.ties(&top).0 > 0 {
+        let reason = if open.ties(&top, &view).0 > 0 {
             "tie on f: ties go to the larger g"
         } else {
             "lowest f"

@@ -209,6 +209,52 @@ pub(crate) fn step_units(movement: &Movement) -> [[u64; 8]; 2] {
     units
 }
 
+/// When each cell was last expanded (1 for the first expansion), for the node inspector.
+/// Kept only when switched on ([`Searcher::keep_expansion_numbers`](super::Searcher::keep_expansion_numbers)):
+/// a planner that shows its searches asks for them, while the CLI and [`crate::solve`] spare
+/// the 4 bytes a cell.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ExpansionNumbers {
+    on: bool,
+    numbers: Vec<u32>,
+}
+
+impl ExpansionNumbers {
+    /// Switches keeping numbers on (for a map of `cells` cells) or off (freeing them).
+    /// Numbers of expansions made while off read as unknown.
+    pub(crate) fn set_on(&mut self, on: bool, cells: usize) {
+        self.on = on;
+        if on {
+            self.numbers.resize(cells, 0);
+        } else {
+            self.numbers = Vec::new();
+        }
+    }
+
+    /// Makes room for a search on `cells` cells. Old numbers need no clearing: they are read
+    /// only for cells whose state says they were expanded.
+    pub(crate) fn reset(&mut self, cells: usize) {
+        if self.on {
+            self.numbers.resize(cells, 0);
+        }
+    }
+
+    /// Cell `cell` was just expanded, as expansion number `expanded`.
+    #[inline(always)]
+    pub(crate) fn record(&mut self, cell: usize, expanded: u64) {
+        if self.on {
+            if let Some(n) = self.numbers.get_mut(cell) {
+                *n = expanded.min(u64::from(u32::MAX)) as u32;
+            }
+        }
+    }
+
+    /// The number of cell `cell`'s last expansion, if numbers were kept when it happened.
+    pub(crate) fn get(&self, cell: usize) -> Option<u32> {
+        self.numbers.get(cell).copied().filter(|&n| n > 0)
+    }
+}
+
 /// Checks a start or goal is on the grid and passable, and returns its index.
 pub(crate) fn endpoint_index(
     grid: &Grid,

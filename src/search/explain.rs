@@ -1,7 +1,7 @@
 //! The open-list sentences the page shows beside the open-list panel: why the entry at the top
 //! goes first (its key, and how a tie on it was broken), in words.
 
-use super::open::OpenList;
+use super::open::{Liveness, OpenList};
 use super::settings::Algorithm;
 use crate::heuristic::COST_SCALE;
 
@@ -18,9 +18,10 @@ pub(crate) fn two_decimals(v: f64) -> String {
     format!("{sign}{}.{:02}", h / 100, h % 100)
 }
 
-/// Why the first entry of `open` goes first, for `algorithm`.
-pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList) -> String {
-    let Some(top) = open.top(1).first().copied() else {
+/// Why the first live entry of `open` goes first, for `algorithm` (`live` says which entries
+/// still stand, [`OpenList`]).
+pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList, live: &impl Liveness) -> String {
+    let Some(top) = open.top(1, live).first().copied() else {
         return String::new();
     };
     let (name, what) = match algorithm {
@@ -30,7 +31,7 @@ pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList) -> String {
         _ => ("f", ""),
     };
     let value = two_decimals(top.key as f64 / COST_SCALE as f64);
-    let (on_key, on_g) = open.ties(&top);
+    let (on_key, on_g) = open.ties(&top, live);
     if on_key == 0 {
         format!("lowest {name} = {value}{what}")
     } else if on_g == 0 {

@@ -100,6 +100,11 @@ pub trait Searcher {
         0
     }
 
+    /// Keeps (or stops keeping) the number of each cell's last expansion, which
+    /// [`Searcher::node`] reports: 4 bytes a cell that a search run only for its answer does
+    /// without, so it is off until asked for. The default keeps none.
+    fn keep_expansion_numbers(&mut self, _on: bool) {}
+
     /// A boxed copy, so planners holding a `Box<dyn Searcher>` can be cloned.
     fn clone_box(&self) -> Box<dyn Searcher>;
 

@@ -3,7 +3,6 @@
 use super::Search;
 use crate::heuristic::COST_SCALE;
 use crate::search::core::{CellState, NodeInfo};
-use crate::search::record::NO_PARENT;
 use crate::search::settings::Algorithm;
 
 impl Search {
@@ -17,8 +16,7 @@ impl Search {
         // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
         let scanned = state == CellState::Scanned;
         let known = state != CellState::Unvisited && !scanned;
-        let node = self.nodes[c];
-        let g = known.then(|| node.g as f64 / COST_SCALE as f64);
+        let g = known.then(|| self.g(c as u32) as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
         let f = g.and_then(|g| match self.settings.algorithm {
             Algorithm::BreadthFirst => None,
@@ -33,7 +31,6 @@ impl Search {
             | Algorithm::DStarLite
             | Algorithm::Mesh => Some(g + self.settings.weight * h),
         });
-        let parent = node.parent;
         // Path cells and re-opened cells were all expanded at least once; plain open ones
         // never were, and their slot may hold an earlier search's number.
         let expanded = !scanned
@@ -48,8 +45,11 @@ impl Search {
             g,
             h,
             f,
-            parent: (known && parent != NO_PARENT).then(|| self.coords(parent)),
-            expansion: expanded.then_some(node.expansion),
+            parent: known
+                .then(|| self.parent(c as u32))
+                .flatten()
+                .map(|p| self.coords(p)),
+            expansion: expanded.then(|| self.expansions.get(c)).flatten(),
         })
     }
 }

@@ -46,7 +46,6 @@ use crate::grid::{Axis, BitGrid};
 use crate::heuristic::diagonal_units;
 use crate::heuristic::COST_SCALE;
 use crate::search::core::{JUMP_POINT, MOVES, SCANNED, UNVISITED};
-use crate::search::record::NO_PARENT;
 use crate::search::record::SAME_NODE;
 use crate::search::settings::Algorithm;
 
@@ -78,7 +77,7 @@ impl Search {
             self.rec.event(cell, JUMP_POINT, SAME_NODE);
         }
         let (x, y) = (i64::from(x), i64::from(y));
-        let parent = self.nodes[cell as usize].parent;
+        let parent = self.parent(cell);
         let eight = self.direction_count == 8;
         let mut dirs = [(0i64, 0i64); 8];
         let mut count = 0;
@@ -88,11 +87,7 @@ impl Search {
                 count += 1;
             }
         };
-        if parent == NO_PARENT {
-            for &(dx, dy) in &MOVES[..self.direction_count] {
-                add((dx, dy));
-            }
-        } else {
+        if let Some(parent) = parent {
             let (px, py) = self.coords(parent);
             let dx = (x - i64::from(px)).signum();
             let dy = (y - i64::from(py)).signum();
@@ -120,6 +115,10 @@ impl Search {
                 add((dx, dy));
                 add((dy, dx));
                 add((-dy, -dx));
+            }
+        } else {
+            for &(dx, dy) in &MOVES[..self.direction_count] {
+                add((dx, dy));
             }
         }
         let straight = COST_SCALE;
@@ -268,8 +267,9 @@ impl Search {
     /// g and a parent too, so the node inspector can follow the path back.
     pub(super) fn fill_jumps(&mut self) {
         let w = i64::from(self.width);
-        let mut full = Vec::with_capacity(self.path.len());
-        for pair in self.path.windows(2) {
+        let jumps = std::mem::take(&mut self.path);
+        let mut full = Vec::with_capacity(jumps.len());
+        for pair in jumps.windows(2) {
             let (ax, ay) = self.coords(pair[0]);
             let (bx, by) = self.coords(pair[1]);
             let (ax, ay, bx, by) = (i64::from(ax), i64::from(ay), i64::from(bx), i64::from(by));
@@ -280,24 +280,21 @@ impl Search {
                 COST_SCALE
             };
             let (mut x, mut y) = (ax, ay);
-            let mut g = self.nodes[pair[0] as usize].g;
+            let mut g = self.g(pair[0]);
+            let d = MOVES.iter().position(|&m| m == (dx, dy)).unwrap_or(0);
             full.push(pair[0]);
             // A jump is a straight or diagonal run, so stepping by the signs reaches b; the
             // bound guards against a malformed pair all the same.
             for _ in 1..(bx - ax).abs().max((by - ay).abs()) {
-                let prev = (y * w + x) as u32;
                 x += dx;
                 y += dy;
                 g += unit;
                 let c = (y * w + x) as u32;
-                if let Some(node) = self.nodes.get_mut(c as usize) {
-                    node.g = g;
-                    node.parent = prev;
-                }
+                self.set_neighbour_node(c, g, d);
                 full.push(c);
             }
         }
-        if let Some(&last) = self.path.last() {
+        if let Some(&last) = jumps.last() {
             full.push(last);
         }
         self.path = full;

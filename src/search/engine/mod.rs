@@ -25,43 +25,23 @@
 mod inspect;
 mod jps;
 mod jps_plus;
+mod nodes;
+mod slots;
 mod theta;
 
-use crate::grid::{BitGrid, Grid};
+use crate::grid::{BitGrid, Grid, MoveMasks};
 use crate::heuristic::{Estimator, Heuristic};
 use crate::search::core::{
-    endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, NodeInfo, Stats, Status,
-    CLOSED, MOVES, OPEN, PATH, REOPENED, UNVISITED,
+    endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
+    NodeInfo, Stats, Status, CLOSED, MOVES, OPEN, PATH, REOPENED, UNVISITED,
 };
-use crate::search::explain::open_reason;
 use crate::search::open::{Entry, OpenList};
 use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use crate::search::searcher::{common_searcher_methods, Searcher};
 use crate::search::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
 use jps_plus::JumpTable;
+use slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_ROOT};
 use std::sync::Arc;
-
-/// Side bits: the grid has a row above (N), a column to the right (E), a row below (S), a
-/// column to the left (W) of a cell.
-const SIDE_N: u8 = 1;
-const SIDE_E: u8 = 2;
-const SIDE_S: u8 = 4;
-const SIDE_W: u8 = 8;
-
-/// The side bit of each orthogonal move, in MOVES order (N, E, S, W).
-const SIDES: [u8; 4] = [SIDE_N, SIDE_E, SIDE_S, SIDE_W];
-
-/// The sides each move of MOVES crosses: one for a straight move, two for a diagonal.
-const CROSSES: [u8; 8] = [
-    SIDE_N,
-    SIDE_E,
-    SIDE_S,
-    SIDE_W,
-    SIDE_N | SIDE_E,
-    SIDE_S | SIDE_E,
-    SIDE_S | SIDE_W,
-    SIDE_N | SIDE_W,
-];
 
 /// The successor orders: row `3 * (sy + 1) + (sx + 1)` for the goal's direction
 /// (sx, sy) = (signum dx, signum dy); row 4 (goal here) and the fixed order use 0..8.
@@ -110,10 +90,20 @@ pub struct Search {
     pub(super) direction_count: usize,
     /// Successor orders: the fixed one, or seed 004's goal-directed ones.
     pub(super) orders: OrderTable,
-    /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it) and
-    /// its [`Node`].
+    /// The cell index offset of each move of [`MOVES`] on this map.
+    pub(super) offsets: [isize; 8],
+    /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it).
     pub(super) state: Vec<u8>,
-    pub(super) nodes: Vec<Node>,
+    /// Per cell with a node (its state byte says which): g and how it was reached, packed
+    /// ([`node_word`]).
+    pub(super) nodes: Vec<u64>,
+    /// JPS, JPS+ and Theta*: per cell, a parent that is not a neighbour (empty otherwise).
+    pub(super) far_parents: Vec<u32>,
+    /// When each cell was last expanded, if the caller asked for them.
+    pub(super) expansions: ExpansionNumbers,
+    /// The legal moves out of every cell (the textbook algorithms; shared with the copies
+    /// the timeline keeps, copied only when an edit changes them).
+    pub(super) moves: Arc<MoveMasks>,
     pub(super) open: OpenList,
     pub(super) next_seq: u64,
 
@@ -132,28 +122,6 @@ pub struct Search {
     pub(super) jump_table: Arc<JumpTable>,
     /// JPS+: how long the last build or update of `jump_table` took, in ms.
     pub(super) table_ms: f64,
-}
-
-/// What the search knows of one cell once it has a node. The three fields sit together so
-/// that relaxing a neighbour on a large map touches one cache line, not three arrays.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Node {
-    /// Cost so far, in fixed-point units.
-    pub(super) g: u64,
-    /// The cell it was reached from, or [`NO_PARENT`].
-    pub(super) parent: u32,
-    /// When it was (last) expanded, counting from 1.
-    pub(super) expansion: u32,
-}
-
-impl Default for Node {
-    fn default() -> Node {
-        Node {
-            g: 0,
-            parent: NO_PARENT,
-            expansion: 0,
-        }
-    }
 }
 
 impl Search {
@@ -177,8 +145,12 @@ impl Search {
             step_units: [[0; 8]; 2],
             direction_count: 8,
             orders: [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
+            offsets: [0; 8],
             state: Vec::new(),
             nodes: Vec::new(),
+            far_parents: Vec::new(),
+            expansions: ExpansionNumbers::default(),
+            moves: Arc::default(),
             open: OpenList::default(),
             next_seq: 0,
             status: Status::Running,
@@ -228,6 +200,7 @@ impl Search {
         };
         self.nearness = Estimator::new(near_kind, &movement, goal);
         self.step_units = step_units(&movement);
+        self.offsets = MOVES.map(|(dx, dy)| (dy * i64::from(grid.width()) + dx) as isize);
         self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
         self.orders = match settings.neighbour_order {
             NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
@@ -245,16 +218,30 @@ impl Search {
             }
         }
 
-        if matches!(settings.algorithm, Algorithm::Jps | Algorithm::JpsPlus) {
-            self.bits.sync(grid);
-        }
         let cells = grid.len();
+        match settings.algorithm {
+            Algorithm::Jps | Algorithm::JpsPlus => self.bits.sync(grid),
+            Algorithm::BreadthFirst
+            | Algorithm::BestFirst
+            | Algorithm::Dijkstra
+            | Algorithm::AStar => Arc::make_mut(&mut self.moves).sync(grid, &movement),
+            _ => {}
+        }
+        if matches!(
+            settings.algorithm,
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::Theta
+        ) {
+            self.far_parents.resize(cells, NO_PARENT);
+        } else {
+            self.far_parents = Vec::new();
+        }
         self.state.clear();
         self.state.resize(cells, UNVISITED);
         // Nodes are only read where state says one exists, so they need no clearing; they
         // only need to be long enough.
-        self.nodes.resize(cells, Node::default());
-        self.open.reset(cells);
+        self.nodes.resize(cells, 0);
+        self.expansions.reset(cells);
+        self.open.reset();
         self.next_seq = 0;
         self.status = Status::Running;
         self.stats = Stats::default();
@@ -266,14 +253,10 @@ impl Search {
         self.current = None;
         self.nearest = None;
 
-        self.nodes[start_index as usize] = Node {
-            g: 0,
-            parent: NO_PARENT,
-            expansion: 0,
-        };
+        self.nodes[start_index as usize] = node_word(0, LINK_ROOT);
         self.state[start_index as usize] = OPEN;
         self.stats.generated = 1;
-        self.open.push(Entry::new(0, 0, 0, start_index));
+        self.push_open(Entry::new(0, 0, 0, start_index).with_link(LINK_ROOT), true);
         self.stats.open_size = 1;
         self.stats.max_open = 1;
         Ok(())
@@ -311,18 +294,18 @@ impl Search {
                 return true;
             }
         }
-        let Some(cell) = self.open.pop().map(|e| e.cell()) else {
+        let Some(cell) = self.pop_open() else {
             self.status = Status::NoPath;
             self.current = None;
             return true;
         };
         let c = cell as usize;
-        let g = self.nodes[c].g;
+        // `pop_open` has put g back in the node word.
+        let g = self.nodes[c] >> LINK_BITS;
         self.state[c] = CLOSED;
         self.rec.event(cell, CLOSED, SAME_NODE);
-        self.stats.open_size = self.open.len() as u64;
         self.stats.expanded += 1;
-        self.nodes[c].expansion = self.stats.expanded.min(u64::from(u32::MAX)) as u32;
+        self.expansions.record(c, self.stats.expanded);
         self.current = Some(cell);
         if cell == self.goal {
             self.status = Status::Found;
@@ -348,38 +331,17 @@ impl Search {
     /// Creates (or improves) the successors of `cell`: seed 003's five cases.
     #[inline]
     fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
-        let w = self.width as isize;
         let c = cell as usize;
         let (gx, gy) = self.goal_xy;
         let sx = (i64::from(gx) - i64::from(x)).signum();
         let sy = (i64::from(gy) - i64::from(y)).signum();
         let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
-        // Which sides of the cell have a row or column beyond them, as SIDE_* bits; a move
-        // stays on the grid when every side it crosses has room. One mask test per move
-        // replaces two matches on its dx and dy.
-        let room = (u8::from(y > 0) * SIDE_N)
-            | (u8::from(x + 1 < self.width) * SIDE_E)
-            | (u8::from(y + 1 < self.height) * SIDE_S)
-            | (u8::from(x > 0) * SIDE_W);
-        // Cell index offset of each move, in MOVES order.
-        let offsets: [isize; 8] = [-w, 1, w, -1, 1 - w, 1 + w, w - 1, -1 - w];
+        let offsets = self.offsets;
         let algorithm = self.settings.algorithm;
         let improves_paths = algorithm.improves_paths();
-        let rule = self.settings.movement.diagonal_rule;
-        // The orthogonal neighbours that are on the grid and passable, as SIDE_* bits: the
-        // corner rule of every diagonal move reads them, so look them up once.
-        let mut free = 0u8;
-        if self.direction_count == 8 {
-            for (d, &bit) in SIDES.iter().enumerate() {
-                if room & bit != 0
-                    && cells
-                        .get(c.wrapping_add_signed(offsets[d]))
-                        .is_some_and(|&t| t != 0)
-                {
-                    free |= bit;
-                }
-            }
-        }
+        // The legal moves out of the cell: on the map, onto passable ground, and for a
+        // diagonal past side cells the diagonal rule allows (one bit a move).
+        let legal = self.moves.bytes().get(c).copied().unwrap_or(0);
         // Re-slicing every per-cell array to the grid's length lets the compiler prove, from
         // the one check on `cells`, that the other indexings below are in bounds.
         let len = cells.len();
@@ -387,46 +349,40 @@ impl Search {
         let nodes = &mut self.nodes[..len];
         for &d in &order[..self.direction_count] {
             let d = usize::from(d & 7);
-            let crosses = CROSSES[d];
-            if room & crosses != crosses {
+            if legal >> d & 1 == 0 {
                 continue;
             }
             let n = c.wrapping_add_signed(offsets[d]);
             let Some(&terrain) = cells.get(n) else {
                 continue;
             };
-            if terrain == 0 {
-                continue;
-            }
-            // Moves 4–7 are the diagonals; the two sides a diagonal crosses are the two
-            // orthogonal cells it passes between.
+            // Moves 4–7 are the diagonals.
             let diagonal = d >= 4;
-            if diagonal {
-                let (side_x, side_y) = (crosses & (SIDE_E | SIDE_W), crosses & (SIDE_N | SIDE_S));
-                if !rule.allows(free & side_x != 0, free & side_y != 0) {
-                    continue;
-                }
-            }
             let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
             // g is read only for a cell that has a node: most neighbours of an expanded cell
-            // have none yet, and on a large map that read would be a cache miss.
-            let improves = || improves_paths && new_g < nodes[n].g;
+            // have none yet, and on a large map that read would be a cache miss. A closed
+            // cell's g is in its node word; an open one's in its open-list entry, whose slot
+            // the node word holds.
             let is_new = match state[n] {
                 // Case 5: a cell never visited before gets a new node.
                 UNVISITED => {
                     self.stats.generated += 1;
                     state[n] = OPEN;
+                    // (With paths improved, the push puts the entry's slot here instead.)
+                    nodes[n] = node_word(new_g, d as u64);
                     true
                 }
                 // Case 2: a cheaper path to a closed cell; it goes back to the open list.
                 // Only A* with an inconsistent or weighted heuristic gets here.
-                CLOSED if improves() => {
+                CLOSED if improves_paths && new_g < nodes[n] >> LINK_BITS => {
                     self.stats.reopened += 1;
                     state[n] = REOPENED;
                     true
                 }
                 // Case 1: a cheaper path to an open cell; its entry moves up in place.
-                _ if improves() => {
+                OPEN | REOPENED
+                    if improves_paths && self.open.at(nodes[n]).is_some_and(|e| new_g < e.tie) =>
+                {
                     self.stats.updated += 1;
                     false
                 }
@@ -434,8 +390,6 @@ impl Search {
                 // Breadth-First and Best-First forget every path to a known cell.
                 _ => continue,
             };
-            nodes[n].g = new_g;
-            nodes[n].parent = cell;
             // The parent is the neighbour one move d back: g follows from it on replay.
             self.rec.event(
                 n as u32,
@@ -459,13 +413,23 @@ impl Search {
             } else {
                 new_g
             };
-            let entry = Entry::new(key, tie, self.next_seq, n as u32);
-            if is_new {
-                self.open.push(entry);
-                self.stats.open_size = self.open.len() as u64;
-                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+            let entry = Entry::new(key, tie, self.next_seq, n as u32).with_link(d as u64);
+            if !improves_paths {
+                self.open.push(entry, &mut OpenCells { state });
             } else {
-                self.open.improve(entry);
+                let mut slots = NodeSlots {
+                    state: &*state,
+                    nodes: &mut *nodes,
+                };
+                if is_new {
+                    self.open.push(entry, &mut slots);
+                } else {
+                    self.open.improve(entry, &mut slots);
+                }
+            }
+            if is_new {
+                self.stats.open_size += 1;
+                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
             }
         }
     }
@@ -484,8 +448,10 @@ impl Search {
         let mut cell = end;
         loop {
             self.path.push(cell);
-            let parent = self.nodes[cell as usize].parent;
-            if parent == NO_PARENT || self.path.len() > cells.len() {
+            let Some(parent) = self.parent(cell) else {
+                break;
+            };
+            if self.path.len() > cells.len() {
                 break;
             }
             cell = parent;
@@ -522,13 +488,14 @@ impl Search {
     /// else is forgotten. Used by the variants whose successors are not plain neighbours.
     pub(super) fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
         let n = cell as usize;
+        let g = self.g(cell);
         let is_new = match self.state[n] {
-            OPEN | REOPENED if new_g < self.nodes[n].g => {
+            OPEN | REOPENED if new_g < g => {
                 self.stats.updated += 1;
                 false
             }
             OPEN | REOPENED => return,
-            s if s == closed && new_g < self.nodes[n].g => {
+            s if s == closed && new_g < g => {
                 self.stats.reopened += 1;
                 self.state[n] = REOPENED;
                 true
@@ -540,8 +507,7 @@ impl Search {
                 true
             }
         };
-        self.nodes[n].g = new_g;
-        self.nodes[n].parent = from;
+        self.far_parents[n] = from;
         // Jump points and line-of-sight parents are not neighbours: record g as it is.
         let byte = if is_new { self.state[n] } else { SAME_STATE };
         self.rec.far(cell, byte, from, new_g);
@@ -555,13 +521,11 @@ impl Search {
             new_g,
         );
         self.next_seq += 1;
-        let entry = Entry::new(key, new_g, self.next_seq, cell);
+        let entry = Entry::new(key, new_g, self.next_seq, cell).with_link(LINK_FAR);
+        self.push_open(entry, is_new);
         if is_new {
-            self.open.push(entry);
-            self.stats.open_size = self.open.len() as u64;
+            self.stats.open_size += 1;
             self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
-        } else {
-            self.open.improve(entry);
         }
     }
 
@@ -659,9 +623,12 @@ impl Searcher for Search {
         Search::node(self, x, y)
     }
 
+    fn keep_expansion_numbers(&mut self, on: bool) {
+        self.expansions.set_on(on, self.state.len());
+    }
+
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
-        self.open
-            .top(n)
+        self.open_entries(n)
             .iter()
             .filter_map(|e| {
                 let (x, y) = self.coords(e.cell());
@@ -683,6 +650,6 @@ impl Searcher for Search {
     }
 
     fn open_why(&self) -> String {
-        open_reason(self.settings.algorithm, &self.open)
+        self.open_reason()
     }
 }

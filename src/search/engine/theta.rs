@@ -27,7 +27,6 @@ use super::Search;
 use crate::grid::{distance, walk_segment};
 use crate::heuristic::COST_SCALE;
 use crate::search::core::{CLOSED, PATH};
-use crate::search::record::NO_PARENT;
 use crate::search::record::SAME_NODE;
 
 impl Search {
@@ -37,7 +36,7 @@ impl Search {
         let free = |x: i64, y: i64| {
             x >= 0 && y >= 0 && x < w && y < h && cells.get((y * w + x) as usize) != Some(&0)
         };
-        let parent = self.nodes[cell as usize].parent;
+        let parent = self.parent(cell);
         let here = (x, y);
         let mut steps = [0u32; 8];
         let mut count = 0;
@@ -54,11 +53,11 @@ impl Search {
             }
             let to = self.coords(n);
             let (from, new_g) = match parent {
-                NO_PARENT => (cell, g + length_units(here, to)),
-                p => {
+                None => (cell, g + length_units(here, to)),
+                Some(p) => {
                     let pc = self.coords(p);
                     if walk_segment(pc, to, free) {
-                        (p, self.nodes[p as usize].g + length_units(pc, to))
+                        (p, self.g(p) + length_units(pc, to))
                     } else {
                         (cell, g + length_units(here, to))
                     }

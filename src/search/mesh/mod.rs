@@ -41,7 +41,7 @@ use super::core::{
     endpoint_index, engine_fields, run_engine, Budget, CellState, Engine, NodeInfo, Stats, Status,
 };
 use super::explain::open_reason;
-use super::open::{Entry, OpenList};
+use super::open::{Entry, Liveness, OpenList, Slots};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
 use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
@@ -62,6 +62,30 @@ const OPEN: u8 = CellState::Open as u8;
 const CLOSED: u8 = CellState::Closed as u8;
 const REOPENED: u8 = CellState::Reopened as u8;
 const PATH: u8 = CellState::Path as u8;
+/// The mesh search's open list as its nodes say (lazy deletion: an entry stands while its
+/// node is open with that g).
+struct MeshNodes<'a> {
+    node_state: &'a [u8],
+    g: &'a [u64],
+}
+
+impl Liveness for MeshNodes<'_> {
+    const TRACKED: bool = false;
+
+    fn live(&self, e: &Entry, _: u64) -> bool {
+        let i = e.cell() as usize;
+        matches!(self.node_state[i], OPEN | REOPENED) && e.tie == self.g[i]
+    }
+}
+
+impl Slots for MeshNodes<'_> {
+    fn set(&mut self, _: u32, _: u64) {}
+
+    fn get(&self, _: u32) -> u64 {
+        0
+    }
+}
+
 /// A* from the start to the goal over a [`Mesh`] plus the two markers.
 #[derive(Clone, Debug)]
 pub struct MeshSearch {
@@ -76,7 +100,7 @@ pub struct MeshSearch {
     g: Vec<u64>,
     parent: Vec<u32>,
     node_state: Vec<u8>,
-    /// The grid engine's indexed heap, over graph nodes instead of cells.
+    /// The grid engine's open list, over graph nodes instead of cells.
     open: OpenList,
     seq: u64,
     /// Per-cell state bytes for the painter: node cells take their node's state.
@@ -170,7 +194,7 @@ impl MeshSearch {
         self.g = vec![u64::MAX; n];
         self.parent = vec![NO_PARENT; n];
         self.node_state = vec![UNVISITED; n];
-        self.open.reset(n);
+        self.open.reset();
         self.seq = 0;
         self.cells.clear();
         self.cells.resize(grid.len(), UNVISITED);
@@ -189,8 +213,8 @@ impl MeshSearch {
         self.points.len() as u32 - 1
     }
 
-    /// Puts `node` in the open list with its new g, or moves its entry up if it is already
-    /// there (`was` is its state before: unvisited, closed, or open/re-opened).
+    /// Puts `node` in the open list with its new g; an entry it already has goes stale (`was`
+    /// is its state before: unvisited, closed, or open/re-opened).
     fn push(&mut self, node: u32, was: u8) {
         let i = node as usize;
         let g = self.g[i];
@@ -206,10 +230,15 @@ impl MeshSearch {
             CLOSED => REOPENED,
             other => other,
         };
+        self.open.push(
+            entry,
+            &mut MeshNodes {
+                node_state: &self.node_state,
+                g: &self.g,
+            },
+        );
         if was == UNVISITED || was == CLOSED {
-            self.open.push(entry);
-        } else {
-            self.open.improve(entry);
+            self.stats.open_size += 1;
         }
         self.node_state[i] = state;
         self.paint(node, state);
@@ -229,8 +258,15 @@ impl MeshSearch {
                 self.rec.far(cell, state, parent, g);
             }
         }
-        self.stats.open_size = self.open.len() as u64;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+    }
+
+    /// The open list's view of the nodes.
+    fn view(&self) -> MeshNodes<'_> {
+        MeshNodes {
+            node_state: &self.node_state,
+            g: &self.g,
+        }
     }
 
     fn paint(&mut self, node: u32, state: u8) {
@@ -259,7 +295,11 @@ impl MeshSearch {
 
     fn expand_one(&mut self) -> bool {
         self.rec.mark(&self.stats);
-        let Some(node) = self.open.pop().map(|e| e.cell()) else {
+        let mut view = MeshNodes {
+            node_state: &self.node_state,
+            g: &self.g,
+        };
+        let Some(node) = self.open.pop(&mut view).map(|e| e.cell()) else {
             self.status = Status::NoPath;
             self.current = None;
             return true;
@@ -268,7 +308,7 @@ impl MeshSearch {
         self.node_state[i] = CLOSED;
         self.paint_recorded(node, CLOSED);
         self.stats.expanded += 1;
-        self.stats.open_size = self.open.len() as u64;
+        self.stats.open_size -= 1;
         self.current = Some(node);
         if node == self.goal_node() {
             self.finish(node);
@@ -429,7 +469,7 @@ impl Searcher for MeshSearch {
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
         let goal = self.points[self.points.len() - 1];
         self.open
-            .top(n)
+            .top(n, &self.view())
             .iter()
             .map(|e| {
                 let i = e.cell() as usize;
@@ -450,7 +490,7 @@ impl Searcher for MeshSearch {
     }
 
     fn open_why(&self) -> String {
-        open_reason(Algorithm::Mesh, &self.open)
+        open_reason(Algorithm::Mesh, &self.open, &self.view())
     }
 }
 

@@ -1,0 +1,149 @@
+//! The legal moves out of every cell, worked out once per map and movement rule: one byte per
+//! cell, bit d set when move d of [`MOVES`](super::MOVES) is legal ([`Movement::legal_moves`],
+//! the one neighbour rule). The textbook engine's successor loop then tests one bit per move
+//! instead of the map's edges, the two side cells of a diagonal and the diagonal rule.
+//!
+//! A cell's byte depends on its 3 × 3 neighbourhood, so after an edit only the rows around
+//! the edited ones are redone; an unchanged map costs one comparison ([`Grid::revision`]).
+
+use super::cells::{Grid, Revision};
+use super::movement::{Connectivity, DiagonalRule, Movement};
+
+/// Per cell, `y * width + x`, the legal moves out of it, kept in step with a grid.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveMasks {
+    width: u32,
+    height: u32,
+    /// The part of the movement legality depends on (the diagonal cost does not matter).
+    rule: Option<(Connectivity, DiagonalRule)>,
+    masks: Vec<u8>,
+    /// The legal moves for each of the 256 neighbourhoods ([`Movement::legal_moves_around`]).
+    table: Vec<u8>,
+    /// The grid contents the masks were built from.
+    built: Revision,
+}
+
+impl MoveMasks {
+    /// Brings the masks in step with `grid` and `movement`: rows around the rows changed
+    /// since the last sync are redone; another grid, size or rule redoes them all.
+    pub(crate) fn sync(&mut self, grid: &Grid, movement: &Movement) {
+        let rule = Some((movement.connectivity, movement.diagonal_rule));
+        let (w, h) = (grid.width(), grid.height());
+        let same = rule == self.rule && (w, h) == (self.width, self.height);
+        if rule != self.rule {
+            self.table = (0..=255u8)
+                .map(|a| movement.legal_moves_around(a))
+                .collect();
+        }
+        match grid.rows_changed_since(self.built) {
+            Some(rows) if same => {
+                let mut redo = vec![false; h as usize];
+                for y in rows {
+                    let (lo, hi) = (y.saturating_sub(1), (y + 1).min(h - 1));
+                    redo[lo as usize..=hi as usize].fill(true);
+                }
+                for y in (0..h).filter(|&y| redo[y as usize]) {
+                    self.write_row(grid, y);
+                }
+            }
+            _ => {
+                self.width = w;
+                self.height = h;
+                self.rule = rule;
+                self.masks.clear();
+                self.masks.resize(grid.len(), 0);
+                for y in 0..h {
+                    self.write_row(grid, y);
+                }
+            }
+        }
+        self.built = grid.revision();
+    }
+
+    /// Redoes row `y`: each cell's neighbourhood read from the rows above, at and below it
+    /// (the map's edge reads as wall), then looked up in the table.
+    fn write_row(&mut self, grid: &Grid, y: u32) {
+        let w = self.width as usize;
+        let bytes = grid.bytes();
+        let row = |r: i64| -> &[u8] {
+            if r < 0 || r >= i64::from(self.height) {
+                &[]
+            } else {
+                &bytes[r as usize * w..(r as usize + 1) * w]
+            }
+        };
+        let (above, here, below) = (
+            row(i64::from(y) - 1),
+            row(i64::from(y)),
+            row(i64::from(y) + 1),
+        );
+        let free = |line: &[u8], x: usize| line.get(x).is_some_and(|&t| t != 0);
+        let masks = &mut self.masks[y as usize * w..(y as usize + 1) * w];
+        for (x, mask) in masks.iter_mut().enumerate() {
+            // Bits in MOVES order: N, E, S, W, NE, SE, SW, NW (x − 1 wraps to a huge index
+            // at the left edge, which `get` reads as wall).
+            let left = x.wrapping_sub(1);
+            let around = u8::from(free(above, x))
+                | u8::from(free(here, x + 1)) << 1
+                | u8::from(free(below, x)) << 2
+                | u8::from(free(here, left)) << 3
+                | u8::from(free(above, x + 1)) << 4
+                | u8::from(free(below, x + 1)) << 5
+                | u8::from(free(below, left)) << 6
+                | u8::from(free(above, left)) << 7;
+            *mask = self.table[usize::from(around)];
+        }
+    }
+
+    /// The masks, one byte per cell.
+    #[inline(always)]
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.masks
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Cell;
+
+    #[test]
+    fn masks_follow_the_rule_and_the_edits() {
+        let mut grid = Grid::new(7, 6).unwrap();
+        grid.set(3, 3, Cell::Wall);
+        grid.set(1, 1, Cell::Terrain(3));
+        let mut masks = MoveMasks::default();
+        let check = |masks: &MoveMasks, grid: &Grid, movement: &Movement| {
+            for y in 0..grid.height() {
+                for x in 0..grid.width() {
+                    let want =
+                        movement.legal_moves(grid.bytes(), grid.width(), grid.height(), (x, y));
+                    assert_eq!(
+                        masks.bytes()[(y * grid.width() + x) as usize],
+                        want,
+                        "({x}, {y})"
+                    );
+                }
+            }
+        };
+        for movement in [
+            Movement::default(),
+            Movement::four(),
+            Movement {
+                diagonal_rule: DiagonalRule::OneSideFree,
+                ..Movement::default()
+            },
+        ] {
+            masks.sync(&grid, &movement);
+            check(&masks, &grid, &movement);
+            grid.set(2, 4, Cell::Wall);
+            grid.set(3, 3, Cell::OPEN);
+            grid.set(6, 0, Cell::Wall);
+            masks.sync(&grid, &movement);
+            check(&masks, &grid, &movement);
+        }
+        let other = Grid::new(3, 9).unwrap();
+        masks.sync(&other, &Movement::default());
+        check(&masks, &other, &Movement::default());
+    }
+}

@@ -1,0 +1,127 @@
+//! The textbook engine's open cells and nodes: taking and putting entries on the open list
+//! through the node words ([`super::slots`]), and reading a cell's g and parent back.
+
+use super::slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_MASK, LINK_ROOT};
+use super::Search;
+use crate::search::core::{MOVES, OPEN, REOPENED};
+use crate::search::explain;
+use crate::search::open::Entry;
+use crate::search::record::NO_PARENT;
+
+impl Search {
+    /// Takes the first live entry off the open list: its cell, whose node word then holds
+    /// its g again (it held the entry's slot while the cell was open).
+    #[inline(always)]
+    pub(super) fn pop_open(&mut self) -> Option<u32> {
+        let entry = if self.settings.algorithm.improves_paths() {
+            let entry = self.open.pop(&mut NodeSlots {
+                state: &self.state,
+                nodes: &mut self.nodes[..],
+            })?;
+            self.nodes[entry.cell() as usize] = node_word(entry.tie, entry.link());
+            entry
+        } else {
+            self.open.pop(&mut OpenCells { state: &self.state })?
+        };
+        self.stats.open_size -= 1;
+        Some(entry.cell())
+    }
+
+    /// Puts a cell's entry on the open list: a new one (`new`), or a better one for a cell
+    /// already open there. The entry carries the cell's link; when the algorithm does not
+    /// improve paths, the node word must hold g and the link already.
+    #[inline(always)]
+    pub(super) fn push_open(&mut self, entry: Entry, new: bool) {
+        if self.settings.algorithm.improves_paths() {
+            let mut slots = NodeSlots {
+                state: &self.state,
+                nodes: &mut self.nodes[..],
+            };
+            if new {
+                self.open.push(entry, &mut slots);
+            } else {
+                self.open.improve(entry, &mut slots);
+            }
+        } else {
+            self.open.push(entry, &mut OpenCells { state: &self.state });
+        }
+    }
+
+    /// The first `n` live entries of the open list, for the open-list panel.
+    pub(super) fn open_entries(&self, n: usize) -> Vec<Entry> {
+        if self.settings.algorithm.improves_paths() {
+            self.open.top(
+                n,
+                &NodeSlots {
+                    state: &self.state,
+                    nodes: &self.nodes[..],
+                },
+            )
+        } else {
+            self.open.top(n, &OpenCells { state: &self.state })
+        }
+    }
+
+    /// The cost so far of a cell that has a node: in its node word, or, while it is open
+    /// under an algorithm that improves paths, in its open-list entry.
+    #[inline(always)]
+    pub(super) fn g(&self, cell: u32) -> u64 {
+        match self.open_entry(cell) {
+            Some(entry) => entry.tie,
+            None => self.nodes[cell as usize] >> LINK_BITS,
+        }
+    }
+
+    /// The open-list entry of an open cell whose node word holds its slot (algorithms that
+    /// improve paths); `None` when the node word holds g.
+    fn open_entry(&self, cell: u32) -> Option<&Entry> {
+        let c = cell as usize;
+        if self.settings.algorithm.improves_paths() && matches!(self.state[c], OPEN | REOPENED) {
+            return self.open.at(self.nodes[c]);
+        }
+        None
+    }
+
+    /// The cell a cell that has a node was reached from (`None` for the start).
+    pub(super) fn parent(&self, cell: u32) -> Option<u32> {
+        let c = cell as usize;
+        let link = match self.open_entry(cell) {
+            Some(entry) => entry.link(),
+            None => self.nodes[c] & LINK_MASK,
+        };
+        match link {
+            LINK_ROOT => None,
+            LINK_FAR => self.far_parents.get(c).copied().filter(|&p| p != NO_PARENT),
+            d => {
+                let (dx, dy) = MOVES[d as usize & 7];
+                let w = i64::from(self.width);
+                u32::try_from(i64::from(cell) - dy * w - dx).ok()
+            }
+        }
+    }
+
+    /// Gives cell `cell` cost `g`, reached from its neighbour one move `d` back: the cells a
+    /// jump passed over, filled in on the path.
+    pub(super) fn set_neighbour_node(&mut self, cell: u32, g: u64, d: usize) {
+        if let Some(node) = self.nodes.get_mut(cell as usize) {
+            *node = node_word(g, d as u64 & 7);
+        }
+    }
+
+    /// Why the first live entry of the open list goes first, in words.
+    pub(super) fn open_reason(&self) -> String {
+        if self.settings.algorithm.improves_paths() {
+            let slots = NodeSlots {
+                state: &self.state,
+                nodes: &self.nodes[..],
+            };
+            explain::open_reason(self.settings.algorithm, &self.open, &slots)
+        } else {
+            explain::open_reason(
+                self.settings.algorithm,
+                &self.open,
+                &OpenCells { state: &self.state },
+            )
+        }
+    }
+}
