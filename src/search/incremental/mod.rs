@@ -48,6 +48,7 @@ use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
 use crate::grid::Grid;
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
+use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -80,6 +81,10 @@ const INF: u64 = u64::MAX;
 /// A queue key: `[min(g, rhs) + h + km, min(g, rhs)]`, compared lexicographically.
 type Key = (u64, u64);
 
+/// A queue entry: the key and the cell; the heap gives up the smallest key first, then the
+/// smallest cell.
+type QueueEntry = Reverse<(Key, u32)>;
+
 /// What the latest repairs did, beside the per-repair [`Stats`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -110,12 +115,14 @@ pub struct Incremental {
     /// Fixed-point step costs: `[diagonal][terrain]`.
     step_units: [[u64; 8]; 2],
     g: Vec<u64>,
-    rhs: Vec<u64>,
-    /// The key each queued cell was pushed with; entries in the heap with another key are
-    /// stale and skipped (lazy deletion).
-    key: Vec<Key>,
-    queued: Vec<bool>,
-    heap: BinaryHeap<Reverse<(Key, u32)>>,
+    /// `rhs` of the cells where it differs from `g` — the inconsistent cells, which are the
+    /// queued ones, a frontier's worth: every other cell's `rhs` is its `g`.
+    rhs_apart: FxHashMap<u32, u64>,
+    /// The key each queued cell was pushed with (a frontier's worth too); heap entries with
+    /// another key, or for a cell no longer queued, are stale and skipped (lazy deletion).
+    /// Kept apart with `rhs_apart`, a cell costs 9 bytes (state and g) instead of 34.
+    queued: FxHashMap<u32, Key>,
+    heap: BinaryHeap<QueueEntry>,
     state: Vec<u8>,
     /// Cells painted PATH or UPDATED, to repaint as CLOSED when the next repair starts.
     marked: Vec<u32>,
@@ -160,9 +167,8 @@ impl Incremental {
             heuristic,
             step_units: step_units(&movement),
             g: vec![INF; cells],
-            rhs: vec![INF; cells],
-            key: vec![(INF, INF); cells],
-            queued: vec![false; cells],
+            rhs_apart: FxHashMap::default(),
+            queued: FxHashMap::default(),
             heap: BinaryHeap::new(),
             state: vec![UNVISITED; cells],
             marked: Vec::new(),
@@ -174,7 +180,7 @@ impl Incremental {
             rec: Recorder::default(),
         };
         let source = search.source();
-        search.rhs[source as usize] = 0;
+        search.set_rhs(source, 0);
         search.push(source);
         search.stats.generated = 1;
         Ok(search)
@@ -189,13 +195,46 @@ impl Incremental {
             let Some(Reverse((key, cell))) = heap.pop() else {
                 break;
             };
-            let c = cell as usize;
             // A cell removed and queued again with its old key has two identical entries.
-            if self.queued[c] && self.key[c] == key && out.last() != Some(&(key, cell)) {
+            if self.queued.get(&cell) == Some(&key) && out.last() != Some(&(key, cell)) {
                 out.push((key, cell));
             }
         }
         out
+    }
+
+    /// The keys of every queued cell, in no order.
+    fn queued_keys(&self) -> impl Iterator<Item = Key> + '_ {
+        self.queued.values().copied()
+    }
+
+    /// `rhs(cell)`: kept apart where it differs from `g`.
+    #[inline]
+    fn rhs(&self, cell: u32) -> u64 {
+        self.rhs_apart
+            .get(&cell)
+            .copied()
+            .unwrap_or(self.g[cell as usize])
+    }
+
+    fn set_rhs(&mut self, cell: u32, rhs: u64) {
+        if rhs == self.g[cell as usize] {
+            self.rhs_apart.remove(&cell);
+        } else {
+            self.rhs_apart.insert(cell, rhs);
+        }
+    }
+
+    /// Sets `g(cell)`, keeping its `rhs`.
+    fn set_g(&mut self, cell: u32, g: u64) {
+        let rhs = self.rhs(cell);
+        self.g[cell as usize] = g;
+        self.set_rhs(cell, rhs);
+    }
+
+    /// Whether `cell` is in the queue.
+    fn is_queued(&self, cell: u32) -> bool {
+        self.queued.contains_key(&cell)
     }
 
     /// Which algorithm this is.
@@ -221,7 +260,7 @@ impl Incremental {
 
     fn calc_key(&self, cell: u32) -> Key {
         let c = cell as usize;
-        let m = self.g[c].min(self.rhs[c]);
+        let m = self.g[c].min(self.rhs(cell));
         let (x, y) = (cell % self.width, cell / self.width);
         let h = self.estimator.units(x, y);
         (m.saturating_add(h).saturating_add(self.km), m)
@@ -229,26 +268,20 @@ impl Incremental {
 
     fn push(&mut self, cell: u32) {
         let key = self.calc_key(cell);
-        let c = cell as usize;
-        if self.queued[c] && self.key[c] == key {
-            return;
+        match self.queued.insert(cell, key) {
+            Some(old) if old == key => return,
+            Some(_) => self.stats.updated += 1,
+            None => {
+                self.stats.open_size += 1;
+                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
+            }
         }
-        if self.queued[c] {
-            self.stats.updated += 1;
-        } else {
-            self.stats.open_size += 1;
-            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
-        }
-        self.key[c] = key;
-        self.queued[c] = true;
-        self.state[c] = OPEN;
+        self.state[cell as usize] = OPEN;
         self.heap.push(Reverse((key, cell)));
     }
 
     fn remove(&mut self, cell: u32) {
-        let c = cell as usize;
-        if self.queued[c] {
-            self.queued[c] = false;
+        if self.queued.remove(&cell).is_some() {
             self.stats.open_size = self.stats.open_size.saturating_sub(1);
         }
     }
@@ -256,8 +289,7 @@ impl Incremental {
     /// The smallest valid key in the queue, dropping stale heap entries on the way.
     fn top(&mut self) -> Option<(Key, u32)> {
         while let Some(&Reverse((key, cell))) = self.heap.peek() {
-            let c = cell as usize;
-            if self.queued[c] && self.key[c] == key {
+            if self.queued.get(&cell) == Some(&key) {
                 return Some((key, cell));
             }
             self.heap.pop();
@@ -294,13 +326,14 @@ impl Incremental {
         let c = cell as usize;
         if cell != self.source() {
             let (nbrs, n) = self.neighbours(cells, cell);
-            self.rhs[c] = nbrs[..n]
+            let rhs = nbrs[..n]
                 .iter()
                 .map(|&(m, cost)| self.g[m as usize].saturating_add(cost))
                 .min()
                 .unwrap_or(INF);
+            self.set_rhs(cell, rhs);
         }
-        if self.g[c] != self.rhs[c] {
+        if self.g[c] != self.rhs(cell) {
             if self.state[c] == UNVISITED {
                 self.stats.generated += 1;
             }
@@ -323,7 +356,7 @@ impl Incremental {
             let value = if self.g[c] != INF {
                 self.g[c]
             } else {
-                self.rhs[c]
+                self.rhs(cell)
             };
             self.rec.far(cell, state, NO_PARENT, value);
         }
@@ -404,13 +437,13 @@ impl Incremental {
         for &cell in &self.marked {
             let c = cell as usize;
             if self.state[c] == PATH || self.state[c] == UPDATED {
-                self.state[c] = if self.queued[c] { OPEN } else { CLOSED };
+                self.state[c] = if self.is_queued(cell) { OPEN } else { CLOSED };
             }
         }
         for &cell in &self.path {
             let c = cell as usize;
             if self.state[c] == PATH {
-                self.state[c] = if self.queued[c] { OPEN } else { CLOSED };
+                self.state[c] = if self.is_queued(cell) { OPEN } else { CLOSED };
             }
         }
         self.marked.clear();
@@ -443,7 +476,7 @@ impl Incremental {
         let target_key = self.calc_key(target);
         let Some((key, cell)) = self
             .top()
-            .filter(|&(k, _)| k < target_key || self.rhs[t] != self.g[t])
+            .filter(|&(k, _)| k < target_key || self.rhs(target) != self.g[t])
         else {
             self.finish(cells);
             return true;
@@ -468,13 +501,14 @@ impl Incremental {
         }
         self.rec.event(cell, self.state[c], SAME_NODE);
         let (nbrs, n) = self.neighbours(cells, cell);
-        if self.g[c] > self.rhs[c] {
+        let rhs = self.rhs(cell);
+        if self.g[c] > rhs {
             // Over-consistent: a cheaper way was found; settle it and tell the neighbours.
-            self.g[c] = self.rhs[c];
+            self.set_g(cell, rhs);
             self.record_value(cell, SAME_STATE);
         } else {
             // Under-consistent: its cost went up; forget it and recompute it too.
-            self.g[c] = INF;
+            self.set_g(cell, INF);
             self.update_vertex(cells, cell);
         }
         for &(m, _) in &nbrs[..n] {
@@ -559,7 +593,7 @@ impl Incremental {
         let byte = self.state[c];
         let state = CellState::from_byte(byte).unwrap_or(CellState::Unvisited);
         let as_cost = |v: u64| (v != INF).then(|| v as f64 / COST_SCALE as f64);
-        let g = as_cost(self.g[c]).or(as_cost(self.rhs[c]));
+        let g = as_cost(self.g[c]).or(as_cost(self.rhs(cell)));
         let key = self.calc_key(cell);
         Some(NodeInfo {
             x,

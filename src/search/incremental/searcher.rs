@@ -79,7 +79,7 @@ impl Searcher for Incremental {
                 OpenEntry {
                     x,
                     y,
-                    g: cost(self.g[c].min(self.rhs[c])),
+                    g: cost(self.g[c].min(self.rhs(cell))),
                     h: self.estimator.cost(x, y),
                     f: k[0],
                     direction: None,
@@ -94,13 +94,7 @@ impl Searcher for Incremental {
             return String::new();
         };
         let cost = |v: u64| two_decimals(v as f64 / COST_SCALE as f64);
-        let queued = || {
-            self.queued
-                .iter()
-                .zip(&self.key)
-                .filter(|&(&q, _)| q)
-                .map(|(_, &k)| k)
-        };
+        let queued = || self.queued_keys();
         let ties = queued().filter(|k| k.0 == top.0).count().saturating_sub(1);
         let full = queued().filter(|&k| k == top).count().saturating_sub(1);
         let (k1, k2) = (cost(top.0), cost(top.1));
