@@ -65,32 +65,32 @@ impl MoveMasks {
     fn write_row(&mut self, grid: &Grid, y: u32) {
         let w = self.width as usize;
         let bytes = grid.bytes();
-        let row = |r: i64| -> &[u8] {
-            if r < 0 || r >= i64::from(self.height) {
-                &[]
-            } else {
-                &bytes[r as usize * w..(r as usize + 1) * w]
+        // The three rows as passable flags (0 or 1), padded with a wall on either side, so
+        // each cell reads its eight neighbours from three windows of three without a bounds
+        // check.
+        let mut flags = [vec![0u8; w + 2], vec![0u8; w + 2], vec![0u8; w + 2]];
+        for (k, line) in flags.iter_mut().enumerate() {
+            let r = i64::from(y) + k as i64 - 1;
+            if r >= 0 && r < i64::from(self.height) {
+                let row = &bytes[r as usize * w..(r as usize + 1) * w];
+                for (f, &b) in line[1..=w].iter_mut().zip(row) {
+                    *f = u8::from(b != 0);
+                }
             }
-        };
-        let (above, here, below) = (
-            row(i64::from(y) - 1),
-            row(i64::from(y)),
-            row(i64::from(y) + 1),
-        );
-        let free = |line: &[u8], x: usize| line.get(x).is_some_and(|&t| t != 0);
+        }
+        let [above, here, below] = &flags;
         let masks = &mut self.masks[y as usize * w..(y as usize + 1) * w];
-        for (x, mask) in masks.iter_mut().enumerate() {
-            // Bits in MOVES order: N, E, S, W, NE, SE, SW, NW (x − 1 wraps to a huge index
-            // at the left edge, which `get` reads as wall).
-            let left = x.wrapping_sub(1);
-            let around = u8::from(free(above, x))
-                | u8::from(free(here, x + 1)) << 1
-                | u8::from(free(below, x)) << 2
-                | u8::from(free(here, left)) << 3
-                | u8::from(free(above, x + 1)) << 4
-                | u8::from(free(below, x + 1)) << 5
-                | u8::from(free(below, left)) << 6
-                | u8::from(free(above, left)) << 7;
+        let windows = above.windows(3).zip(here.windows(3)).zip(below.windows(3));
+        for (mask, ((a, h), b)) in masks.iter_mut().zip(windows) {
+            // Bits in MOVES order: N, E, S, W, NE, SE, SW, NW.
+            let around = a[1]
+                | h[2] << 1
+                | b[1] << 2
+                | h[0] << 3
+                | a[2] << 4
+                | b[2] << 5
+                | b[0] << 6
+                | a[0] << 7;
             *mask = self.table[usize::from(around)];
         }
     }
