@@ -89,7 +89,7 @@ fn once(mode: &str) {
                 s.recorder().start(&stats);
             }
             s.run(&grid, Budget::Unlimited, || 0.0).expect("run");
-            t.collect(s.recorder());
+            t.collect(&mut s);
             s.stats().expanded
         }
     };
@@ -135,7 +135,7 @@ fn main() {
                 s.recorder().start(&stats);
                 let mut t = Timeline::new(s.states(), &stats, usize::MAX);
                 s.run(grid, Budget::Unlimited, || 0.0).expect("run");
-                t.collect(s.recorder());
+                t.collect(&mut s);
             });
             let mut planner = None;
             let full = best_of(3, || {

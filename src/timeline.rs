@@ -30,7 +30,7 @@
 
 use crate::grid::Movement;
 use crate::search::record::{
-    decode, unpack, Event, FullStep, Recorder, CELL_MASK, ESCAPE, FAR, NO_PARENT, ROOT, SAME_STATE,
+    decode, unpack, Event, FullStep, CELL_MASK, ESCAPE, FAR, NO_PARENT, ROOT, SAME_STATE,
 };
 use crate::search::{step_units, Searcher, Stats, MOVES};
 
@@ -72,13 +72,14 @@ pub struct Timeline {
     /// locating any step takes fewer than `INDEX_EVERY` step words.
     index: Vec<IndexEntry>,
     keyframes: Vec<Keyframe>,
-    /// The state bytes after the last recorded step, to take keyframes from.
-    head: Vec<u8>,
-    head_stats: Stats,
-    /// The last step applied to `head`, and where its events end.
-    head_at: usize,
+    /// The last step indexed, where its events end, and its stats.
+    indexed_at: usize,
+    indexed_offset: usize,
+    indexed_stats: Stats,
+    /// Where the events of the last recorded step end (those after it are the live search's
+    /// latest step).
     head_offset: usize,
-    /// Events applied to `head` since the last keyframe.
+    /// Events collected since the last keyframe.
     since_key: usize,
     complete: bool,
     /// The step shown by [`Timeline::seek`], where its events start and end, its state
@@ -112,21 +113,48 @@ impl Timeline {
                 offset: 0,
                 states: states.to_vec(),
             }],
-            head: states.to_vec(),
-            head_stats: *stats,
+            indexed_stats: *stats,
             complete: true,
             cap,
             ..Timeline::default()
         }
     }
 
-    /// Moves what `recorder` recorded into the timeline; stops it when the cap is reached.
-    pub fn collect(&mut self, recorder: &mut Recorder) {
+    /// A timeline of step 0 alone, `stats` its counters, that holds no copy of the state
+    /// bytes (it never seeks: step 0 is the live search itself).
+    pub fn pending(stats: &Stats, cap: usize) -> Timeline {
+        Timeline {
+            steps: vec![ESCAPE],
+            full: vec![FullStep {
+                stats: *stats,
+                words: 0,
+            }],
+            index: vec![IndexEntry {
+                offset: 0,
+                stats: *stats,
+            }],
+            indexed_stats: *stats,
+            complete: true,
+            cap,
+            ..Timeline::default()
+        }
+    }
+
+    /// Moves what `search`'s recorder recorded into the timeline; stops it when the cap is
+    /// reached. When enough events went by since the last keyframe and the search may go on,
+    /// its state bytes as they stand are the next keyframe (taken from the search itself
+    /// rather than by replaying the events onto a copy).
+    pub fn collect(&mut self, search: &mut dyn Searcher) {
+        let recorder = search.recorder();
         if !self.complete || !recorder.on {
             return;
         }
         let full_base = self.full.len() as u32;
         recorder.collected += recorder.events.len();
+        let events = recorder.events.len() - 3 * recorder.far_count;
+        recorder.far_count = 0;
+        self.event_count += events;
+        self.since_key += events;
         self.events.append(&mut recorder.events);
         self.steps.extend(recorder.steps.drain(..).map(|w| {
             if w & ESCAPE != 0 {
@@ -136,40 +164,46 @@ impl Timeline {
             }
         }));
         self.full.append(&mut recorder.full);
-        self.advance_head();
+        self.head_offset = recorder.last_end();
+        self.extend_index();
+        let live = (!search.status().is_done()).then(|| search.states());
+        // A keyframe once as many events as cells went by: keyframes then take at most
+        // a quarter of the events' bytes, and a seek applies about `cells` events at most.
+        if let Some(states) = live.filter(|_| self.since_key >= self.cells.max(4096)) {
+            // The live search stands after every event collected: after the last recorded
+            // step, or after the next one when events of it came after the last mark.
+            let step = self.recorded() + usize::from(self.events.len() > self.head_offset);
+            self.keyframes.push(Keyframe {
+                step,
+                offset: self.events.len(),
+                states: states.to_vec(),
+            });
+            self.since_key = 0;
+        }
         if self.bytes() > self.cap {
             // Keep the steps recorded so far and nothing after them.
             self.complete = false;
             self.events.truncate(self.head_offset);
             self.events.shrink_to_fit();
-            recorder.stop();
+            self.keyframes.retain(|k| k.offset <= self.head_offset);
+            search.recorder().stop();
         }
     }
 
-    /// Applies the recorded steps after the head to it, taking keyframes and index entries
-    /// on the way.
-    fn advance_head(&mut self) {
-        while self.head_at + 1 < self.steps.len() {
-            self.head_at += 1;
-            let (stats, words) = unpack(&self.head_stats, self.steps[self.head_at], &self.full);
-            let end = self.head_offset + words;
-            let applied = apply(&self.events, self.head_offset, end, &mut self.head);
-            self.since_key += applied;
-            self.event_count += applied;
-            self.head_offset = end;
-            self.head_stats = stats;
-            if self.head_at % INDEX_EVERY == 0 {
-                self.index.push(IndexEntry { offset: end, stats });
-            }
-            // A keyframe once as many events as cells went by: keyframes then take at most
-            // a quarter of the events' bytes, and a seek applies at most `cells` events.
-            if self.since_key >= self.cells.max(4096) {
-                self.keyframes.push(Keyframe {
-                    step: self.head_at,
-                    offset: end,
-                    states: self.head.clone(),
+    /// Walks the step words recorded since the last call, noting every `INDEX_EVERY`th
+    /// step's event offset and stats.
+    fn extend_index(&mut self) {
+        while self.indexed_at + 1 < self.steps.len() {
+            self.indexed_at += 1;
+            let (stats, words) =
+                unpack(&self.indexed_stats, self.steps[self.indexed_at], &self.full);
+            self.indexed_offset += words;
+            self.indexed_stats = stats;
+            if self.indexed_at % INDEX_EVERY == 0 {
+                self.index.push(IndexEntry {
+                    offset: self.indexed_offset,
+                    stats,
                 });
-                self.since_key = 0;
             }
         }
     }
@@ -187,13 +221,7 @@ impl Timeline {
     /// Events recorded: those of the recorded steps, and of the live search's latest step
     /// (its path, once finished).
     pub fn event_count(&self) -> usize {
-        let mut tail = 0;
-        let mut at = self.head_offset;
-        while let Some((_, next)) = decode(&self.events, at) {
-            tail += 1;
-            at = next;
-        }
-        self.event_count + tail
+        self.event_count
     }
 
     /// Gives back the growth slack of the event and step vectors (once the search is over).
@@ -229,8 +257,8 @@ impl Timeline {
             + self.keyframes.len() * std::mem::size_of::<Keyframe>()
     }
 
-    /// Bytes allocated for events, step records and keyframes (not the head and shown
-    /// copies, one map's worth of bytes each): what the cap bounds.
+    /// Bytes allocated for events, step records and keyframes (not the shown copy, one map's
+    /// worth of bytes): what the cap bounds.
     pub fn bytes(&self) -> usize {
         self.event_bytes() + self.keyframe_bytes()
     }

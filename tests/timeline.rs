@@ -390,7 +390,7 @@ fn recording_is_off_for_a_plain_search() {
     s.run(&grid, Budget::Unlimited, || 0.0).unwrap();
     assert!(!pathlab::Searcher::recorder(&mut s).is_on());
     let mut t = pathlab::timeline::Timeline::new(s.states(), s.stats(), usize::MAX);
-    t.collect(pathlab::Searcher::recorder(&mut s));
+    t.collect(&mut s);
     assert_eq!(t.event_count(), 0);
 }
 

@@ -39,6 +39,9 @@ impl Lane {
     /// Runs the live search by `budget`, collecting its events into the timeline and
     /// offering checkpoints between chunks of expansions.
     fn run_recorded(&mut self, scene: &Scene, budget: Budget, now_ms: &dyn Fn() -> f64) -> Status {
+        if self.timeline_pending {
+            self.start_recording(scene);
+        }
         let grid = &scene.grid;
         if !self.search.recorder().is_on() {
             // The search always matches the grid (every edit restarts it), so this cannot
@@ -79,7 +82,7 @@ impl Lane {
 
     /// Moves the live search's events into the timeline and offers it as a checkpoint.
     fn collect(&mut self) {
-        self.timeline.collect(self.search.recorder());
+        self.timeline.collect(self.search.as_mut());
         if self.search.status().is_done() {
             self.timeline.shrink_to_fit();
         }
@@ -95,7 +98,10 @@ impl Lane {
             .saturating_sub(self.base_expanded) as usize
     }
 
-    /// Starts a new timeline at the live search as it stands (its step 0).
+    /// Starts a new timeline at the live search as it stands (its step 0). The copies a
+    /// timeline starts with (the state bytes, maybe the search) wait for the first step, so
+    /// a restart that is followed by another before any step (a marker dragged, the start
+    /// and then the goal set) copies nothing.
     pub(super) fn begin_timeline(&mut self, scene: &Scene) {
         let stats = *self.search.stats();
         self.position = None;
@@ -103,13 +109,23 @@ impl Lane {
         // The inspector's expansion numbers come with the timeline: a planner that only wants
         // answers spares their 4 bytes a cell.
         self.search.keep_expansion_numbers(scene.recording);
+        self.search.recorder().stop();
+        self.checkpoints = Checkpoints::default();
         if !scene.recording {
             // No recorder, no timeline, no checkpoint copies: the search runs as the CLI's.
-            self.search.recorder().stop();
             self.timeline = Timeline::default();
-            self.checkpoints = Checkpoints::default();
+            self.timeline_pending = false;
             return;
         }
+        self.timeline = Timeline::pending(&stats, scene.timeline_cap);
+        self.timeline_pending = true;
+    }
+
+    /// Makes the timeline begun last ready to record: its step 0 is the search as it stands,
+    /// which nothing changed since [`Lane::begin_timeline`] (every change begins another).
+    fn start_recording(&mut self, scene: &Scene) {
+        self.timeline_pending = false;
+        let stats = *self.search.stats();
         self.search.recorder().start(&stats);
         self.timeline = Timeline::new(self.search.states(), &stats, scene.timeline_cap);
         // A search that has just started is what a new one would be: no copy of it needed.

@@ -94,6 +94,8 @@ pub(super) struct Lane {
     pub(super) refused: Option<PlanError>,
     /// The current search's recorded history ([`crate::timeline`]).
     pub(super) timeline: Timeline,
+    /// The timeline is begun but not started: its copies wait for the first step.
+    pub(super) timeline_pending: bool,
     /// Searcher copies to rebuild node details and the open list at a past step.
     pub(super) checkpoints: Checkpoints,
     /// The step shown when scrubbed back; `None` while the live search is shown.
@@ -115,6 +117,7 @@ impl Lane {
             search,
             refused: None,
             timeline: Timeline::default(),
+            timeline_pending: false,
             checkpoints: Checkpoints::default(),
             position: None,
             held: None,
