@@ -142,7 +142,9 @@ struct SideCells<'a> {
 }
 
 impl Liveness for SideCells<'_> {
-    const TRACKED: bool = false;
+    fn tracked(&self) -> bool {
+        false
+    }
 
     #[inline(always)]
     fn live(&self, e: &Entry, _: u64) -> bool {

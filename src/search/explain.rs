@@ -20,7 +20,7 @@ pub(crate) fn two_decimals(v: f64) -> String {
 
 /// Why the first live entry of `open` goes first, for `algorithm` (`live` says which entries
 /// still stand, [`OpenList`]).
-pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList, live: &impl Liveness) -> String {
+pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList, live: &dyn Liveness) -> String {
     let Some(top) = open.top(1, live).first().copied() else {
         return String::new();
     };

@@ -9,7 +9,7 @@
 //! [`Slots`] where each entry is whenever it moves it (the textbook engine keeps the slot in
 //! the node word of the open cell, where g lives once the cell is closed), so finding an
 //! entry costs no memory per cell. Searches whose memory layout makes that awkward
-//! (bidirectional A*, the node mesh) use lazy deletion instead ([`Slots::TRACKED`] false): a
+//! (bidirectional A*, the node mesh) use lazy deletion instead ([`Liveness::tracked`] false): a
 //! cheaper path pushes a second entry and the first goes stale, skipped when it reaches the
 //! front. Either way the live entries leave in the same total order.
 //!
@@ -95,8 +95,10 @@ impl Entry {
 pub(crate) trait Liveness {
     /// Whether each cell's slot is kept up to date ([`Slots`]), so [`OpenList::improve`] can
     /// move its entry up in place and heap entries never go stale. When false, a better
-    /// entry is pushed beside the old one, and [`Liveness::live`] tells them apart.
-    const TRACKED: bool;
+    /// entry is pushed beside the old one, and [`Liveness::live`] tells them apart. (A method
+    /// rather than a constant, so the panels' readers can take any list as `&dyn Liveness`;
+    /// in the generic hot paths it folds to a constant all the same.)
+    fn tracked(&self) -> bool;
     /// Whether `entry`, found at `slot`, is its cell's current entry (tracked: whether the
     /// cell is open with that slot; untracked: whether the entry is its cell's newest).
     fn live(&self, entry: &Entry, slot: u64) -> bool;
@@ -155,13 +157,13 @@ impl OpenList {
                 let moved = self.stack[at - 1];
                 self.stack[at] = moved;
                 let was = STACK_SLOT + (at - 1) as u64;
-                if S::TRACKED && slots.live(&moved, was) {
+                if slots.tracked() && slots.live(&moved, was) {
                     slots.set(moved.cell(), STACK_SLOT + at as u64);
                 }
                 at -= 1;
             }
             self.stack[at] = entry;
-            if S::TRACKED {
+            if slots.tracked() {
                 slots.set(entry.cell(), STACK_SLOT + at as u64);
             }
             return;
@@ -175,7 +177,7 @@ impl OpenList {
     /// stale; untracked, the new entry is simply pushed.
     #[inline]
     pub fn improve<S: Slots>(&mut self, entry: Entry, slots: &mut S) {
-        if S::TRACKED {
+        if slots.tracked() {
             let at = slots.get(entry.cell());
             if at < STACK_SLOT && (at as usize) < self.heap.len() {
                 self.sift_up(at as usize, entry, slots);
@@ -191,7 +193,7 @@ impl OpenList {
         loop {
             let (entry, slot) = self.pop_first(slots)?;
             // Tracked heap entries are never stale.
-            if (S::TRACKED && slot < STACK_SLOT) || slots.live(&entry, slot) {
+            if (slots.tracked() && slot < STACK_SLOT) || slots.live(&entry, slot) {
                 return Some(entry);
             }
         }
@@ -220,7 +222,7 @@ impl OpenList {
     /// Drops stale entries from the front, so [`OpenList::peek`] shows a live one.
     pub fn settle<S: Slots>(&mut self, slots: &mut S) {
         while let Some((first, slot)) = self.peek_slot() {
-            if (S::TRACKED && slot < STACK_SLOT) || slots.live(&first, slot) {
+            if (slots.tracked() && slot < STACK_SLOT) || slots.live(&first, slot) {
                 return;
             }
             let _ = self.pop_first(slots);
@@ -247,7 +249,7 @@ impl OpenList {
     /// The first `n` live entries in the order they will leave, the list untouched: the stack
     /// from its end, merged with a best-first walk down the heap (an entry never leaves
     /// before its parent in the heap), with at most `n + 1` candidates at each step.
-    pub fn top<S: Liveness>(&self, n: usize, slots: &S) -> Vec<Entry> {
+    pub fn top(&self, n: usize, slots: &dyn Liveness) -> Vec<Entry> {
         let mut out = Vec::with_capacity(n.min(self.heap.len() + self.stack.len()));
         let mut stack = (0..self.stack.len()).rev().peekable();
         let mut candidates: Vec<usize> = Vec::new();
@@ -278,7 +280,7 @@ impl OpenList {
                 })
             };
             if let Some((entry, slot)) = found {
-                if (S::TRACKED && slot < STACK_SLOT) || slots.live(&entry, slot) {
+                if (slots.tracked() && slot < STACK_SLOT) || slots.live(&entry, slot) {
                     out.push(entry);
                 }
             }
@@ -288,7 +290,7 @@ impl OpenList {
 
     /// How many other live entries tie with `top` on the key, and how many on the key and
     /// the tie value both.
-    pub fn ties<S: Liveness>(&self, top: &Entry, slots: &S) -> (usize, usize) {
+    pub fn ties(&self, top: &Entry, slots: &dyn Liveness) -> (usize, usize) {
         let stack = self
             .stack
             .iter()
@@ -299,7 +301,7 @@ impl OpenList {
             .chain(heap)
             .filter(|&(e, slot)| {
                 e.seq_cell != top.seq_cell
-                    && ((S::TRACKED && slot < STACK_SLOT) || slots.live(e, slot))
+                    && ((slots.tracked() && slot < STACK_SLOT) || slots.live(e, slot))
             })
             .fold((0, 0), |(key, both), (e, _)| {
                 let same_key = e.key == top.key;
@@ -332,13 +334,13 @@ impl OpenList {
                 break;
             }
             self.heap[at] = p;
-            if S::TRACKED {
+            if slots.tracked() {
                 slots.set(p.cell(), at as u64);
             }
             at = parent;
         }
         self.heap[at] = entry;
-        if S::TRACKED {
+        if slots.tracked() {
             slots.set(entry.cell(), at as u64);
         }
     }
@@ -362,7 +364,7 @@ impl OpenList {
             };
             let c = self.heap[child];
             self.heap[at] = c;
-            if S::TRACKED {
+            if slots.tracked() {
                 slots.set(c.cell(), at as u64);
             }
             at = child;
@@ -394,7 +396,9 @@ mod tests {
     }
 
     impl Liveness for TestSlots {
-        const TRACKED: bool = true;
+        fn tracked(&self) -> bool {
+            true
+        }
         fn live(&self, e: &Entry, slot: u64) -> bool {
             let c = e.cell() as usize;
             self.open[c] && self.slot[c] == slot
@@ -414,7 +418,9 @@ mod tests {
     struct Lazy(TestSlots);
 
     impl Liveness for Lazy {
-        const TRACKED: bool = false;
+        fn tracked(&self) -> bool {
+            false
+        }
         fn live(&self, e: &Entry, _: u64) -> bool {
             let c = e.cell() as usize;
             self.0.open[c] && self.0.key[c] == e.key

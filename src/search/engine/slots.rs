@@ -34,7 +34,9 @@ pub(super) struct NodeSlots<'a, N> {
 }
 
 impl<N: AsRef<[u64]>> Liveness for NodeSlots<'_, N> {
-    const TRACKED: bool = true;
+    fn tracked(&self) -> bool {
+        true
+    }
 
     #[inline(always)]
     fn live(&self, entry: &Entry, slot: u64) -> bool {
@@ -62,7 +64,9 @@ pub(super) struct OpenCells<'a> {
 }
 
 impl Liveness for OpenCells<'_> {
-    const TRACKED: bool = false;
+    fn tracked(&self) -> bool {
+        false
+    }
 
     #[inline(always)]
     fn live(&self, entry: &Entry, _: u64) -> bool {

@@ -70,7 +70,9 @@ struct MeshNodes<'a> {
 }
 
 impl Liveness for MeshNodes<'_> {
-    const TRACKED: bool = false;
+    fn tracked(&self) -> bool {
+        false
+    }
 
     fn live(&self, e: &Entry, _: u64) -> bool {
         let i = e.cell() as usize;
