@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 runs=${1:-1000000}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(map scen png link planner)
+[ ${#targets[@]} -gt 0 ] || targets=(map scen png link planner command)
 
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
 export RUSTC_BOOTSTRAP=1

@@ -60,7 +60,11 @@ export async function readOptions(get, fragment = '') {
   };
   const map = get('map')?.trim() || '';
   let base = fragment.replace(/^#/, '');
-  if (!base && /^(#|v\d+\.|map=)/i.test(map)) base = map.replace(/^#/, '');
+  const mapIsLink = /^(#|v\d+\.|map=)/i.test(map);
+  if (!base && mapIsLink) base = map.replace(/^#/, '');
+  if (!base && map && !mapIsLink && !maps.findEntry(await mapIndex(), map)) {
+    throw new Error(`there is no shipped map called "${map}"`);
+  }
   const split = splitLink(base);
   base = split.base;
   const fields = LINK_FIELDS.filter(([name]) => get(name) !== null).map(([name, key]) => `${key}=${get(name)?.trim()}`);

@@ -517,11 +517,12 @@ export class PlannerView {
       const t0 = performance.now();
       const status = this.drawProgress ? p.step() : p.runToEnd();
       this.perf.step.push(performance.now() - t0);
+      // The step first, then (from buttons) the finish: a host hears `step` before `done`.
+      this.hook('stepped', this);
       if (status !== 'running') {
         this.running = false;
         this.buttons();
       }
-      this.hook('stepped', this);
     }
     this.syncStats();
     const version = p.version;
