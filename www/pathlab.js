@@ -165,7 +165,9 @@ class MountedView {
         },
       },
     });
+    // A speed given is kept; without one the speed follows each map's size (view.js fitSpeed).
     this.view.speed = parseSpeed(options.speed);
+    this.view.speedChosen = options.speed !== undefined && options.speed !== null && options.speed !== '';
     if (this.withTimeline) {
       this.timeline = new Timeline(this.timelineHost, { views: () => [this.view] });
       this.view.timeline = this.timeline;
@@ -217,6 +219,7 @@ class MountedView {
             type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', 'aria-label': 'Speed', 'data-control': 'speed',
           });
           this.speedInput.addEventListener('input', () => {
+            this.view.speedChosen = true;
             const label = this.view.setSpeedStop(Number(this.speedInput.value));
             this.speedInput.setAttribute('aria-valuetext', label);
           });
@@ -442,6 +445,7 @@ class MountedView {
 
   /** Sets the speed stop (0–10 or "instant"). */
   setSpeed(speed) {
+    this.view.speedChosen = true;
     this.view.setSpeedStop(parseSpeed(speed));
     this.syncControls();
   }

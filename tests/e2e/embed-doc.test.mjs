@@ -14,6 +14,26 @@ after(async () => { await env?.close(); });
 /** The field names of a table cell such as "`stats`, `step` (the timeline step)". */
 const fieldNames = (cell) => [...cell.replace(/\([^)]*\)/g, '').matchAll(/`(\w+)`/g)].map((m) => m[1]);
 
+/** What each parameter's example must have done, read from the frame's embed. */
+const EFFECT = {
+  map: (s) => s.map === 'maze-63.map',
+  start: (s) => s.start.x === 2 && s.start.y === 2 && s.goal.x === 60 && s.goal.y === 40,
+  algorithm: (s) => s.settings.algorithm === 'dijkstra',
+  heuristic: (s) => s.settings.heuristic === 'manhattan' && s.settings.weight === 2,
+  conn: (s) => s.settings.movement.connectivity === '4',
+  step: (s) => s.timeline.step === 40,
+  compare: (s) => s.compare === true && s.planners.length === 2,
+  controls: (s, d) => d.controls === 0,
+  autoplay: (s) => s.stats.expanded > 0,
+  speed: (s) => s.speed === 10,
+  readonly: (s, d) => d.readonly,
+  timeline: (s, d) => d.timeline,
+  wheel: (s, d) => d.navigation.wheel === 'zoom',
+  pan: (s, d) => d.navigation.pan === false,
+  fit: (s, d) => d.navigation.fit === true,
+  origins: () => true,
+};
+
 test('every parameter of docs/embedding.md starts a planner with its example', { timeout: 180_000 }, async (t) => {
   const rows = table('Parameters', 'parameter');
   assert.ok(rows.length >= 15, `the parameters table has ${rows.length} rows`);
@@ -27,6 +47,22 @@ test('every parameter of docs/embedding.md starts a planner with its example', {
       await page.waitForFunction(() => !!window.pathlabEmbed || !!document.querySelector('.embed-error'), null, { timeout: 20_000 });
       const failed = await page.locator('.embed-error').count();
       assert.equal(failed, 0, `${example}: ${failed ? await page.locator('.embed-error').textContent() : ''}`);
+      if (name === 'autoplay') await page.waitForFunction(() => window.pathlabEmbed.getState().stats.expanded > 0);
+      const { state, dom } = await page.evaluate(() => {
+        const e = window.pathlabEmbed;
+        const view = e.view?.view ?? e.inner.compare.columns[0].view;
+        return {
+          state: e.getState(),
+          dom: {
+            controls: document.querySelectorAll('[data-control]').length,
+            readonly: view.readonly,
+            timeline: !!document.querySelector('.timeline'),
+            navigation: view.navigation,
+          },
+        };
+      });
+      assert.ok(EFFECT[name], `a check for ${name}`);
+      assert.ok(EFFECT[name](state, dom), `${example} did what the table says`);
     }
   }, { load: false });
 });
