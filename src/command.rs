@@ -77,8 +77,10 @@ impl Arg {
             Arg::Absent => "nothing".into(),
             Arg::Null => "null".into(),
             Arg::Bool(b) => if *b { "true" } else { "false" }.into(),
-            Arg::Number(x) if x.is_finite() && x.abs() < 1e15 => decimal(*x),
+            // Plain digits only where they stay short: 1e-300 would be 300 zeros.
+            Arg::Number(x) if *x == 0.0 || (1e-6..1e15).contains(&x.abs()) => decimal(*x),
             Arg::Number(x) if x.is_nan() => "NaN".into(),
+            Arg::Number(x) if x.abs() < 1.0 => "a number that small".into(),
             Arg::Number(_) => "a number that large".into(),
             Arg::Text(s) if s.chars().count() <= 40 => format!("{s:?}"),
             Arg::Text(s) => format!("a {}-character string", s.chars().count()),
@@ -444,6 +446,9 @@ mod tests {
             vec![("cmd", long.clone())],
             vec![cmd("step"), ("n", long.clone())],
             vec![cmd("setSpeed"), ("speed", Arg::Number(f64::MAX))],
+            // Found by the fuzzer: a tiny number was written out in full, 300 zeros.
+            vec![("cmd", Arg::Number(1.414_991_25e-306))],
+            vec![cmd("seek"), ("step", Arg::Number(-5e-324))],
             vec![cmd("setStart"), ("x", long), ("y", Arg::Number(1e300))],
         ] {
             let e = run(&fields).unwrap_err();

@@ -359,7 +359,10 @@ async function readLink() {
       ? `Opened the link to ${state.mapLabel}.`
       : `Opened the linked ${planner().width}×${planner().height} map.`);
     scenarios.clear();
-    if (split.step !== null) openStep([app.view], split.step, app.timeline);
+    if (split.step !== null) {
+      openStep([app.view], split.step, app.timeline);
+      say(`Opened the link at step ${app.timeline.figures().position} of its search.`, 'success');
+    }
     return true;
   } catch (e) {
     say(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');
