@@ -123,8 +123,13 @@ class SingleEmbed {
     return this.view.root;
   }
 
+  /** The box the map's canvas fills. */
+  get wrap() {
+    return this.view.canvasWrap;
+  }
+
   preferredHeight() {
-    return preferredHeight(this.view.root, this.view.canvasWrap, this.view.getState());
+    return preferredHeight(this.root, this.wrap, this.view.getState());
   }
 
   getState() {
@@ -183,9 +188,13 @@ class CompareEmbed {
     return this.compare.root;
   }
 
+  /** The box the first map's canvas fills (every column's is the same size). */
+  get wrap() {
+    return this.compare.columns[0].canvas.parentElement;
+  }
+
   preferredHeight() {
-    const first = this.compare.columns[0];
-    return preferredHeight(this.compare.root, first.canvas.parentElement, first.raw);
+    return preferredHeight(this.root, this.wrap, this.compare.columns[0].raw);
   }
 
   /** Loads a shipped map name or a share link (with an optional tail) into every planner. */
@@ -366,8 +375,11 @@ export class Embed {
     this.inner = inner;
     this.emit = emit;
     this.height = 0;
+    // A new width, or the map's box changing while the rest grows or shrinks (a status line
+    // that wraps, a control that appears): either may change the height wanted.
     this.observer = new ResizeObserver(() => this.measure());
     this.observer.observe(inner.root);
+    this.observer.observe(inner.wrap);
   }
 
   /** Emits `height` when the preferred height changed (a new width, or a map of another shape). */

@@ -38,22 +38,6 @@ fn arg(message: &JsValue, name: &str) -> Arg {
     }
 }
 
-/// A checked command as JS gets it: the name and the arguments it took, in range.
-#[derive(Serialize)]
-struct Checked {
-    cmd: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    n: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    step: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    speed: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    x: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    y: Option<u32>,
-}
-
 /// Checks a command message `{cmd, …arguments}` (see `docs/embedding.md`): `cmd` is one of
 /// the commands and each argument has the type and range it needs. Returns `{cmd, n?, step?,
 /// speed?, x?, y?}` with the numbers checked (`speed` as a stop of the page's table of
@@ -66,28 +50,30 @@ pub fn check_command(
 ) -> Result<JsValue, JsError> {
     let command = command::parse_command(|name| arg(&message, name), speed_stops)
         .map_err(|e| JsError::new(&e))?;
-    let mut out = Checked {
-        cmd: command.name(),
-        n: None,
-        step: None,
-        speed: None,
-        x: None,
-        y: None,
+    // Built by hand: a serde struct for six fields would cost the wasm more than this.
+    let out = js_sys::Object::new();
+    let set = |key: &str, value: JsValue| {
+        js_sys::Reflect::set(&out, &JsValue::from_str(key), &value)
+            .map(|_| ())
+            .map_err(|_| JsError::new("the checked command could not be built"))
     };
+    set("cmd", JsValue::from_str(command.name()))?;
+    let number = |v: u32| JsValue::from_f64(f64::from(v));
     match command {
-        Command::Step { n } => out.n = Some(n),
-        Command::Seek { step } => out.step = Some(step),
-        Command::SetSpeed { speed } => {
-            out.speed = Some(match speed {
+        Command::Step { n } => set("n", number(n))?,
+        Command::Seek { step } => set("step", number(step))?,
+        Command::SetSpeed { speed } => set(
+            "speed",
+            number(match speed {
                 Speed::Stop(s) => s,
                 Speed::Instant => speed_stops.saturating_sub(1),
-            })
-        }
+            }),
+        )?,
         Command::SetStart { x, y } | Command::SetGoal { x, y } => {
-            out.x = Some(x);
-            out.y = Some(y);
+            set("x", number(x))?;
+            set("y", number(y))?;
         }
         _ => {}
     }
-    to_js(&out)
+    Ok(out.into())
 }
