@@ -400,8 +400,15 @@ export class Embed {
   }
 
   async command(msg) {
-    const c = checkMessage(msg);
-    const result = await this.inner.run(c, msg);
+    let result;
+    let c;
+    try {
+      c = checkMessage(msg);
+      result = await this.inner.run(c, msg);
+    } catch (e) {
+      // The same sentence whichever way the command came (a reply's `error`, a rejection).
+      throw new Error(messageOf(e));
+    }
     if (c.cmd === 'loadMap') this.measure();
     return result === undefined ? null : plain(result);
   }

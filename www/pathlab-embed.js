@@ -111,7 +111,7 @@ export class PathlabGrid extends HTMLElement {
    * @param {object} message
    */
   async command(message) {
-    if (!this.embed) throw new Error(this.mountError || 'the planner is still loading');
+    if (!this.embed) throw new Error(this.mountError || 'The planner is still loading.');
     return this.embed.command(message);
   }
 }

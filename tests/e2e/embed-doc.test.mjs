@@ -158,6 +158,7 @@ test('the runnable parent.html of docs/embedding.md drives the frame', { timeout
     await page.waitForFunction(() => document.getElementById('pl').height !== '440', null, { timeout: 10_000 });
     await page.locator('#ten').click();
     await page.waitForFunction(() => /reply \d+: \{"status":"running"/.test(document.getElementById('out').textContent));
+    assert.doesNotMatch(await out.textContent(), /event step/, 'step events are left out of the list');
     await page.locator('#back').click();
     await page.waitForFunction(() => /reply \d+: \{"step":5/.test(document.getElementById('out').textContent));
     await page.locator('#run').click();
