@@ -34,6 +34,10 @@ for f in www/index.html www/maps/index.json target/release/pathlab; do
   [ -e "$f" ] || { echo "e2e: missing $f after the build" >&2; exit 1; }
 done
 
+# The hosted site (dist/) from this www/, for site.test.mjs: a second or two, so always.
+echo "e2e: building the site for hosting (dist/)"
+SITE_SKIP_WASM=1 bash scripts/build-site.sh
+
 echo "e2e: running tests (screenshots in tests/e2e/screenshots/)"
 rm -rf tests/e2e/screenshots
 node --test --test-concurrency=1 tests/e2e/

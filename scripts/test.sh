@@ -3,7 +3,8 @@
 # formatting, lints and the source layout rules, native unit/integration/doc tests, the CLI
 # against every Moving AI scenario (A*, JPS, JPS+, bidirectional A*), the shipped maps, smoke runs of the peer benchmark and the
 # live-replanning benchmark, wasm-bindgen tests in headless Chromium, the page's JS
-# type-checked against the wasm types, and the browser end-to-end tests. Exits non-zero on the first failure.
+# type-checked against the wasm types, the site build for hosting, and the browser end-to-end tests
+# (among them the built site served cross-origin). Exits non-zero on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,6 +63,9 @@ CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --
 
 step "the page's JS against the planner's TypeScript types (tsc --checkJs)"
 bash scripts/typecheck.sh
+
+step "the site for hosting: dist/ with versioned names (scripts/build-site.sh; served in the E2E tests)"
+SITE_SKIP_WASM=1 bash scripts/build-site.sh
 
 step "browser end-to-end tests"
 E2E_SKIP_BUILD=1 bash scripts/e2e.sh

@@ -14,6 +14,7 @@
 //!   ([`formats::link`]).
 //! - [`generate`]: deterministic map generators (mazes, rooms, random fill, terrain noise).
 //! - [`scenarios`]: Moving AI problems checked against the loaded map.
+//! - [`command`]: the commands a host page sends an embedded planner, checked.
 //! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
 //!
 //! - [`solve()`]: one call from a map to a [`Solution`], for crate users.
@@ -34,6 +35,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod clock;
+pub mod command;
 pub mod formats;
 pub mod frame;
 pub mod generate;

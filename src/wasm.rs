@@ -5,7 +5,7 @@
 //! actions and paints. The page reads the grid bytes, the search-state bytes and the RGBA frame
 //! straight from wasm memory through the `*_ptr` getters (typed-array views over
 //! `memory.buffer`, rebuilt when memory grows); settings, stats and inspector nodes go out as
-//! plain objects through `serde-wasm-bindgen`, and settings and compare links come in as plain
+//! plain objects through `serde-wasm-bindgen`, and settings and link tails come in as plain
 //! objects read by `from_js`; every refusal comes back as a thrown JS `Error` with a
 //! readable message, never as a panic.
 
@@ -22,13 +22,15 @@ use std::cell::{RefCell, RefMut};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
+mod command;
 mod from_js;
 mod links;
 mod maps;
 mod mesh;
 mod timeline;
 
-pub use links::{format_compare_link, parse_compare_list, split_compare_link};
+pub use command::check_command;
+pub use links::{format_link_tail, parse_compare_list, split_link};
 
 #[wasm_bindgen]
 extern "C" {

@@ -227,22 +227,95 @@ fn every_settings_variant_serde_writes_reads_back() {
 }
 
 #[wasm_bindgen_test]
-fn compare_links_are_formatted_from_plain_objects() {
-    let link = |json: &str| pathlab::wasm::format_compare_link(parse(json)).map_err(message);
+fn link_tails_are_formatted_from_plain_objects() {
+    let link = |json: &str| pathlab::wasm::format_link_tail(parse(json)).map_err(message);
     assert_eq!(
         link(
-            r#"{"planners":[{"algorithm":"astar","weight":1.5},{"algorithm":"dijkstra","weight":null}],"step":3}"#
+            r#"{"compare":[{"algorithm":"astar","weight":1.5},{"algorithm":"dijkstra","weight":null}],"step":3}"#
         ),
         Ok("compare=astar:1.5,dijkstra&step=3".into())
     );
     assert_eq!(
-        link(r#"{"planners":[{"algorithm":"bfs"},{"algorithm":"jps","weight":0.1}]}"#),
+        link(r#"{"compare":[{"algorithm":"bfs"},{"algorithm":"jps","weight":0.1}]}"#),
         Ok("compare=bfs,jps:0.1".into())
     );
-    let err = link(r#"{"step":1}"#).unwrap_err();
-    assert!(err.contains("missing field `planners`"), "{err}");
-    let err = link(r#"{"planners":[{"algorithm":"nope"},{"algorithm":"bfs"}]}"#).unwrap_err();
+    assert_eq!(link(r#"{"compare":null,"step":12}"#), Ok("step=12".into()));
+    assert_eq!(link(r#"{}"#), Ok(String::new()));
+    let err = link(r#"{"compare":{"algorithm":"bfs"}}"#).unwrap_err();
+    assert!(err.contains("must be an array"), "{err}");
+    let err = link(r#"{"compare":[{"algorithm":"nope"},{"algorithm":"bfs"}]}"#).unwrap_err();
     assert!(err.contains("unknown variant `nope`"), "{err}");
+    let err = link(r#"{"step":-1}"#).unwrap_err();
+    assert!(err.contains("whole number"), "{err}");
+}
+
+#[wasm_bindgen_test]
+fn embed_commands_are_checked_from_js_messages() {
+    let check = |json: &str| {
+        pathlab::wasm::check_command(parse(json), 11)
+            .map(|v| JSON::stringify(&v).unwrap().as_string().unwrap())
+            .map_err(message)
+    };
+    assert_eq!(
+        check(r#"{"cmd":"step","n":25}"#),
+        Ok(r#"{"cmd":"step","n":25}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"step"}"#),
+        Ok(r#"{"cmd":"step","n":1}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"setSpeed","speed":"instant"}"#),
+        Ok(r#"{"cmd":"setSpeed","speed":10}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"seek","step":1e300}"#),
+        Ok(r#"{"cmd":"seek","step":4294967295}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"setStart","x":3,"y":4,"extra":[1]}"#),
+        Ok(r#"{"cmd":"setStart","x":3,"y":4}"#.into())
+    );
+    assert!(check(r#"{"cmd":"loadMap","map":"maze-63"}"#).is_ok());
+    assert!(check(r#"{"cmd":"setSettings","settings":{}}"#).is_ok());
+    for (json, why) in [
+        (r#"{"cmd":"explode"}"#, "Unknown command \"explode\""),
+        (r#"{"cmd":["step"]}"#, "Unknown command an array"),
+        (r#"{"cmd":"step","n":0}"#, "whole number of expansions"),
+        (r#"{"cmd":"setSpeed","speed":"fast"}"#, "speed must be"),
+        (
+            r#"{"cmd":"setStart","x":4294967297,"y":1}"#,
+            "outside every map",
+        ),
+        (r#"{"cmd":"setSettings","settings":[]}"#, "an object"),
+        (r#"{"cmd":"loadMap","map":{}}"#, "loadMap command needs map"),
+        ("42", "A message needs cmd"),
+    ] {
+        let e = check(json).unwrap_err();
+        assert!(e.contains(why), "{json}: {e}");
+    }
+    // A long string is measured, not copied: a map's text over the limit is refused by length.
+    let huge = JsValue::from_str(&"x".repeat(pathlab::command::MAX_MAP_TEXT + 1));
+    let msg = js_sys::Object::new();
+    Reflect::set(&msg, &"cmd".into(), &"loadMap".into()).unwrap();
+    Reflect::set(&msg, &"map".into(), &huge).unwrap();
+    let e = message(pathlab::wasm::check_command(msg.into(), 11).unwrap_err());
+    assert!(e.contains("too large"), "{e}");
+    let typed = js_sys::Object::new();
+    Reflect::set(&typed, &"cmd".into(), &"setSettings".into()).unwrap();
+    Reflect::set(
+        &typed,
+        &"settings".into(),
+        &js_sys::Uint8Array::new_with_length(4),
+    )
+    .unwrap();
+    assert!(
+        pathlab::wasm::check_command(typed.into(), 11).is_err(),
+        "a typed array is not settings"
+    );
+    let checked =
+        pathlab::wasm::check_command(parse(r#"{"cmd":"setGoal","x":1,"y":2}"#), 11).unwrap();
+    assert_shape(&checked, "CheckedCommand");
 }
 
 #[wasm_bindgen_test]
@@ -1022,14 +1095,15 @@ fn the_declared_typescript_shapes_are_the_objects_js_gets() {
     }
     let generators: js_sys::Array = Planner::generators().unwrap().dyn_into().unwrap();
     assert_shape(&generators.get(0), "GeneratorInfo");
-    let split =
-        pathlab::wasm::split_compare_link("map=a&compare=astar,dijkstra:1.5&step=3").unwrap();
+    let split = pathlab::wasm::split_link("map=a&compare=astar,dijkstra:1.5&step=3").unwrap();
     assert_shape(&split, "SplitLink");
-    let compare = get(&split, "compare");
-    assert_shape(&compare, "CompareLink");
     assert_shape(
-        &js_sys::Array::from(&get(&compare, "planners")).get(0),
+        &js_sys::Array::from(&get(&split, "compare")).get(0),
         "ComparePlanner",
+    );
+    assert_shape(
+        &pathlab::wasm::split_link("map=a&step=3").unwrap(),
+        "SplitLink",
     );
     p.load_map_text(SCEN_MAP, None).unwrap();
     let scens: js_sys::Array = p

@@ -3,7 +3,7 @@
 // scenarios, share links, autosave and the test hooks (window.pathlab). Every decision about
 // the grid and the search is the planner's; this file only forwards and shows.
 
-import init, { Planner, formatCompareLink, splitCompareLink } from './pkg/pathlab.js';
+import init, { Planner, formatLinkTail, splitLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
@@ -12,7 +12,7 @@ import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
 import { attachMesh } from './mesh.js';
 import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
-import { Timeline } from './timeline.js';
+import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import { all, el } from './dom.js';
@@ -273,14 +273,19 @@ function showDensity() {
 
 // ---- share links ---------------------------------------------------------------------------
 
-/** The link for the current state: the short `#map=` form when a shipped map is unedited. */
-function currentLink() {
+/**
+ * The link for the current state: the short `#map=` form when a shipped map is unedited,
+ * with `&step=K` when the timeline is scrubbed back (`withStep`).
+ */
+function currentLink(withStep = true) {
   const p = planner();
   const base = location.href.split('#')[0];
+  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null });
+  const end = tail ? `&${tail}` : '';
   if (app.shippedText !== null && app.shippedText !== undefined && p.exportMap() === app.shippedText) {
-    return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}`, short: true };
+    return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}${end}`, short: true };
   }
-  return { url: `${base}#${p.shareLink()}`, short: false };
+  return { url: `${base}#${p.shareLink()}${end}`, short: false };
 }
 
 /** Opens compare mode on the current map: this algorithm against its rival (the table's). */
@@ -288,9 +293,9 @@ function openCompare(e) {
   e.preventDefault();
   let url;
   try {
-    const { url: link } = currentLink();
+    const { url: link } = currentLink(false);
     const algorithm = planner().settings().algorithm;
-    const part = formatCompareLink({ planners: defaultRace(algorithm), step: null });
+    const part = formatLinkTail({ compare: defaultRace(algorithm), step: null });
     const fragment = link.split('#')[1];
     url = new URL(`compare.html#${fragment}&${part}`, location.href).href;
   } catch (err) {
@@ -329,9 +334,11 @@ async function openLinkFromLocation() {
 async function readLink() {
   const fragment = location.hash.replace(/^#/, '');
   if (!fragment) return false;
-  // A link to a comparison belongs to the compare page (a bad compare part is refused below).
+  // A link to a comparison belongs to the compare page (a bad tail is refused below).
+  let split;
   try {
-    if (splitCompareLink(fragment).compare) {
+    split = splitLink(fragment);
+    if (split.compare) {
       location.replace(new URL(`compare.html#${fragment}`, location.href).href);
       return false;
     }
@@ -344,7 +351,7 @@ async function readLink() {
   history.replaceState(null, '', location.pathname + location.search);
   const scratch = new Planner(FALLBACK.width, FALLBACK.height);
   try {
-    const state = await links.resolve(scratch, fragment, app.mapList);
+    const state = await links.resolve(scratch, split.base, app.mapList);
     save();
     // Everything is checked in the scratch planner: only a good state reaches the page's.
     planner().loadLink(state.fragment);
@@ -352,6 +359,10 @@ async function readLink() {
       ? `Opened the link to ${state.mapLabel}.`
       : `Opened the linked ${planner().width}×${planner().height} map.`);
     scenarios.clear();
+    if (split.step !== null) {
+      openStep([app.view], split.step, app.timeline);
+      say(`Opened the link at step ${app.timeline.figures().position} of its search.`, 'success');
+    }
     return true;
   } catch (e) {
     say(`Link not opened — ${messageOf(e)} Your current map is kept.`, 'error');

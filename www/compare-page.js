@@ -4,8 +4,9 @@
 // checked by the wasm planner; without a fragment the page races A* against Dijkstra on a
 // shipped maze.
 
-import init, { Planner, splitCompareLink, formatCompareLink } from './pkg/pathlab.js';
+import init, { Planner, splitLink, formatLinkTail } from './pkg/pathlab.js';
 import { CompareView } from './compare.js';
+import { openStep } from './timeline.js';
 import { defaultRace } from './algorithms.js';
 import { messageOf } from './view.js';
 import * as maps from './maps.js';
@@ -58,7 +59,7 @@ async function openShipped(file) {
  * leaves the page as it was when any part is bad.
  */
 async function openFragment(fragment) {
-  const split = splitCompareLink(fragment);
+  const split = splitLink(fragment);
   const scratch = new Planner(40, 25);
   let resolved;
   try {
@@ -66,7 +67,7 @@ async function openFragment(fragment) {
   } finally {
     scratch.free();
   }
-  if (split.compare) page.view.setPlanners(split.compare.planners);
+  if (split.compare) page.view.setPlanners(split.compare);
   if (resolved) {
     await page.view.loadWith(async (p) => p.loadLink(resolved.fragment));
     page.mapFile = resolved.mapFile;
@@ -85,19 +86,8 @@ async function openFragment(fragment) {
     }
     showMap();
   }
-  const step = split.compare?.step;
-  if (step !== null && step !== undefined) showStep(step);
+  if (split.step !== null) openStep(page.view.views, split.step, page.view.timeline);
   return split;
-}
-
-/** Runs every search to its end, then shows timeline step `step` (a link's `&step=K`). */
-function showStep(step) {
-  const views = page.view.views;
-  for (const v of views) {
-    v.planner.resetSearch();
-    v.planner.runToEnd();
-  }
-  page.view.seek(step);
 }
 
 /** The link for this comparison: the short form when the shipped map is unedited. */
@@ -116,9 +106,7 @@ function currentLink() {
   } finally {
     scratch.free();
   }
-  const t = page.view.timeline?.figures();
-  const step = t && t.position < t.length ? t.position : null;
-  const part = formatCompareLink({ planners: page.view.specs(), step });
+  const part = formatLinkTail({ compare: page.view.specs(), step: links.linkStep(page.view.timeline?.figures()) });
   return `${location.href.split('#')[0]}#${base}&${part}`;
 }
 

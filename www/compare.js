@@ -57,13 +57,15 @@ export function winners(rows) {
  * The compare view, built into `root`. `options`:
  * - `Planner`, `memory`: the wasm Planner class and `() => memory`;
  * - `planners`: [{algorithm, weight}] (2–4), left to right;
- * - `controls`: show the Run/Step/Reset bar (default true); `timeline`: show the scrubber
- *   (default true); `editable`: show the per-column algorithm/weight pickers and add/remove
- *   (default true); `readonly`: no drawing;
+ * - `controls`: the bar's controls: true for all (the default), false for no bar, or a list
+ *   of names from `step`, `run`, `reset`, `speed`, `brush` (the brush and undo/redo);
+ *   `timeline`: show the scrubber (default true); `editable`: show the per-column
+ *   algorithm/weight pickers and add/remove (default true); `readonly`: no drawing;
+ *   `navigation`: the views' `{wheel, pan, fit}` (view.js);
  * - `hooks`: { message(text, kind), edited(), changed() } — all optional.
  */
 export class CompareView {
-  constructor(root, { Planner, memory, planners, controls = true, timeline = true, editable = true, readonly = false, hooks = {} }) {
+  constructor(root, { Planner, memory, planners, controls = true, timeline = true, editable = true, readonly = false, navigation = {}, hooks = {} }) {
     if (!Array.isArray(planners) || planners.length < MIN_PLANNERS || planners.length > MAX_PLANNERS) {
       throw new Error(`compare mode needs ${MIN_PLANNERS} to ${MAX_PLANNERS} planners`);
     }
@@ -73,6 +75,7 @@ export class CompareView {
     this.hooks = hooks;
     this.readonly = readonly;
     this.editable = editable;
+    this.navigation = navigation;
     this.speed = 3;
     this.brush = 'wall';
     this.columns = [];
@@ -105,7 +108,8 @@ export class CompareView {
 
   build(root, { controls, timeline }) {
     this.root = el('div', { class: 'compare' });
-    if (controls) {
+    const shown = (name) => controls === true || (Array.isArray(controls) && controls.includes(name));
+    if (['step', 'run', 'reset', 'speed', 'brush'].some(shown) || (controls === true && this.editable)) {
       const bar = el('div', { class: 'compare-bar', role: 'toolbar', 'aria-label': 'Compare controls' });
       const button = (name, text, title, fn, cls = '') => {
         const b = el('button', { type: 'button', text, title, class: cls, 'data-compare': name });
@@ -113,16 +117,18 @@ export class CompareView {
         bar.append(b);
         return b;
       };
-      button('step', 'Step', 'One expansion in every planner (N or →)', () => this.step());
-      this.runButton = button('run', 'Run', 'Run or pause every planner (Space)', () => this.toggleRun(), 'primary');
-      button('reset', 'Reset', 'Reset every search (R)', () => this.resetSearch());
-      this.speedInput = el('input', {
-        type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(this.speed), 'data-compare': 'speed',
-      });
-      this.speedInput.setAttribute('aria-valuetext', SPEEDS[this.speed].label);
-      this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
-      bar.append(el('label', {}, ['Speed', this.speedInput]));
-      if (!this.readonly) {
+      if (shown('step')) button('step', 'Step', 'One expansion in every planner (N or →)', () => this.step());
+      if (shown('run')) this.runButton = button('run', 'Run', 'Run or pause every planner (Space)', () => this.toggleRun(), 'primary');
+      if (shown('reset')) button('reset', 'Reset', 'Reset every search (R)', () => this.resetSearch());
+      if (shown('speed')) {
+        this.speedInput = el('input', {
+          type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(this.speed), 'data-compare': 'speed',
+        });
+        this.speedInput.setAttribute('aria-valuetext', SPEEDS[this.speed].label);
+        this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
+        bar.append(el('label', {}, ['Speed', this.speedInput]));
+      }
+      if (!this.readonly && shown('brush')) {
         this.brushSelect = el('select', { 'aria-label': 'Brush', 'data-compare': 'brush' }, [
           ['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4'],
         ].map(([v, t]) => el('option', { value: v, text: t })));
@@ -176,6 +182,7 @@ export class CompareView {
       canvas: column.canvas,
       keyScope: column.panel,
       readonly: this.readonly,
+      navigation: this.navigation,
       controls: this,
       // The column's line, the shared Run button and table, and the shared scrubber.
       components: [

@@ -1,5 +1,7 @@
 // Canvas and keyboard input: pointer events (mouse, pen, touch) for drawing strokes, dragging
-// the markers, double-click/double-tap placement, panning and pinch-zoom; the wheel zooms;
+// the markers, double-click/double-tap placement, panning and pinch-zoom; the wheel zooms
+// (unless the view's `navigation` leaves the wheel to the page, or turns panning off or keeps
+// the map fitted: an embed's choices);
 // the right-click menu; keyboard shortcuts. Every cell decision goes to the planner: JS sends
 // the two ends of each pointer movement and wasm fills every cell between them.
 // `app` is a PlannerView (view.js): several can share a page, so the keyboard only answers
@@ -69,6 +71,13 @@ export function attachInput(app, canvas) {
     outside.push(() => target.removeEventListener(type, fn, opts));
   };
 
+  // What the view lets the map do (view.js `navigation`).
+  const nav = app.navigation ?? { wheel: 'zoom', pan: true, fit: false };
+  const canPan = () => nav.pan && !nav.fit;
+  // A read-only map that does not pan leaves one-finger drags to the page, so a reader on a
+  // phone can scroll past it (a fitted one leaves pinches to the page too).
+  if (app.readonly && !canPan()) canvas.style.touchAction = nav.fit ? 'pan-x pan-y pinch-zoom' : 'pan-x pan-y';
+
   const local = (e) => {
     const rect = canvas.getBoundingClientRect();
     return { x: e.clientX - rect.left, y: e.clientY - rect.top };
@@ -122,6 +131,10 @@ export function attachInput(app, canvas) {
   function beginPinch() {
     if (gesture?.kind === 'touch') clearTimeout(gesture.timer);
     endGesture();
+    if (nav.fit) {
+      gesture = { kind: 'none' };
+      return;
+    }
     const [a, b] = [...pointers.values()];
     gesture = {
       kind: 'pinch',
@@ -149,6 +162,10 @@ export function attachInput(app, canvas) {
     const cell = r.cellAt(p.x, p.y);
     if (e.button === 1 || e.shiftKey || !cell || app.readonly) {
       e.preventDefault();
+      if (!canPan()) {
+        gesture = { kind: 'none' };
+        return;
+      }
       gesture = { kind: 'pan', last: p };
       canvas.classList.add('panning');
       return;
@@ -193,7 +210,7 @@ export function attachInput(app, canvas) {
         if (!b) return;
         const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
         const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-        r.panBy(mid.x - gesture.mid.x, mid.y - gesture.mid.y);
+        if (canPan()) r.panBy(mid.x - gesture.mid.x, mid.y - gesture.mid.y);
         r.zoomAt(dist / gesture.dist, mid.x, mid.y);
         gesture.dist = dist;
         gesture.mid = mid;
@@ -275,6 +292,8 @@ export function attachInput(app, canvas) {
   canvas.addEventListener(
     'wheel',
     (e) => {
+      // Left to the page, the wheel scrolls the host page past an embed.
+      if (nav.wheel !== 'zoom' || nav.fit) return;
       e.preventDefault();
       const p = local(e);
       const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? 400 : 1;
@@ -459,7 +478,9 @@ export function attachInput(app, canvas) {
 
   /** Places a marker at the keyboard cursor when there is one, else under the pointer. */
   function placeMarker(which) {
-    const cell = app.cursor && document.activeElement === canvas ? app.cursor : app.hover;
+    // Inside a web component the focused element is its shadow root's, not the document's.
+    const focused = /** @type {Document | ShadowRoot} */ (canvas.getRootNode()).activeElement;
+    const cell = app.cursor && focused === canvas ? app.cursor : app.hover;
     placeAt(which, cell);
   }
 

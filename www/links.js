@@ -19,9 +19,8 @@ export const MAX_FRAGMENT = 2 * 1024 * 1024;
  * @param {import('./pkg/pathlab.js').Planner} scratch a planner to try the link on
  * @param {string} fragment
  * @param {Array<{file: string, label?: string}>} mapList
- * @param {string | URL} [base] where the shipped maps are
  */
-export async function resolve(scratch, fragment, mapList, base = document.baseURI) {
+export async function resolve(scratch, fragment, mapList) {
   if (fragment.length > MAX_FRAGMENT) {
     throw new Error(`the link is ${fragment.length} characters long, more than any Pathlab link can be`);
   }
@@ -29,7 +28,7 @@ export async function resolve(scratch, fragment, mapList, base = document.baseUR
     const name = Planner.shortLinkMap(fragment);
     const entry = maps.findEntry(mapList, name);
     if (!entry) throw new Error(`it names the map "${name}", which this page does not ship`);
-    await maps.loadBundled(scratch, entry, base);
+    await maps.loadBundled(scratch, entry);
     scratch.applyShortLink(fragment);
     return { fragment: scratch.shareLink(), mapFile: entry.file, mapLabel: entry.name || entry.file };
   }
@@ -40,4 +39,13 @@ export async function resolve(scratch, fragment, mapList, base = document.baseUR
     return { fragment, mapFile: '', mapLabel: '' };
   }
   throw new Error('it is neither a Pathlab share link (#v2…) nor a shipped-map link (#map=…)');
+}
+
+/**
+ * The step a link carries (`&step=K`): the timeline step shown, when it is scrubbed back
+ * before the end of the recording; otherwise none. `figures` is a timeline's `figures()`.
+ * @param {{position: number, length: number} | null | undefined} figures
+ */
+export function linkStep(figures) {
+  return figures && figures.position < figures.length ? figures.position : null;
 }

@@ -3,10 +3,17 @@
 // exporting the current map as a .map or PNG download. Every loader throws a readable Error and
 // leaves the current map alone on failure.
 
+/**
+ * Where the shipped maps are listed: `maps/index.json` next to the page's modules, whatever
+ * page loads them (a host page of the web component included). The maps themselves are
+ * fetched relative to it. scripts/build-site.sh rewrites this literal to the versioned folder.
+ */
+export const MAP_INDEX = new URL('maps/index.json', import.meta.url);
+
 /** The bundled map list, or [] when it cannot be fetched. */
 export async function fetchIndex() {
   try {
-    const res = await fetch('maps/index.json', { cache: 'no-cache' });
+    const res = await fetch(MAP_INDEX, { cache: 'no-cache' });
     if (!res.ok) return [];
     const list = await res.json();
     return Array.isArray(list) ? list.filter((m) => m && typeof m.file === 'string') : [];
@@ -16,14 +23,12 @@ export async function fetchIndex() {
 }
 
 /**
- * Loads bundled map `entry` ({file, name, start, goal}) into the planner. `base` is the URL
- * the maps/ folder sits in (default: the page's).
+ * Loads bundled map `entry` ({file, name, start, goal}) into the planner.
  * @param {import('./pkg/pathlab.js').Planner} planner
  * @param {{file: string, name?: string, start?: number[], goal?: number[]}} entry
- * @param {string | URL} [base]
  */
-export async function loadBundled(planner, entry, base = document.baseURI) {
-  const res = await fetch(new URL(`maps/${encodeURIComponent(entry.file)}`, base));
+export async function loadBundled(planner, entry) {
+  const res = await fetch(new URL(encodeURIComponent(entry.file), MAP_INDEX));
   if (!res.ok) throw new Error(`Could not fetch ${entry.file} (HTTP ${res.status}).`);
   const text = await res.text();
   planner.loadMapText(text, markersOf(entry));

@@ -6,9 +6,10 @@
 //
 // Every mounted view is a PlannerView (view.js) with its own wasm Planner and a small
 // toolbar/status line; all views on a page share one wasm instance. Methods validate their
-// arguments and throw an Error with a readable message; the current map is never lost.
+// arguments (with the rules of the embed's commands, src/command.rs) and throw an Error with
+// a readable message; the current map is never lost.
 
-import init, { Planner } from './pkg/pathlab.js';
+import init, { Planner, checkCommand, splitLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf } from './view.js';
 import { SPEEDS } from './ui.js';
@@ -16,11 +17,10 @@ import { summary, runButton, onChange } from './panels.js';
 import { statusWord } from './status.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
-import { Timeline } from './timeline.js';
+import { Timeline, openStep } from './timeline.js';
 import { el } from './dom.js';
 import { algorithmTable } from './algorithms.js';
 
-const HERE = new URL('.', import.meta.url);
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
 const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
 const BRUSHES = [['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4']];
@@ -28,7 +28,6 @@ const MAX_MAP_TEXT = 40 * 1024 * 1024;
 
 let wasmReady = null;
 let indexReady = null;
-let cssAdded = false;
 
 /** Loads the wasm module once per page; every view shares its memory. */
 function loadWasm() {
@@ -38,23 +37,39 @@ function loadWasm() {
 
 /** The shipped map index (maps/index.json next to this file), [] when unavailable. */
 export function mapIndex() {
-  indexReady ??= fetch(new URL('maps/index.json', HERE))
-    .then((res) => (res.ok ? res.json() : []))
-    .then((list) => (Array.isArray(list) ? list.filter((m) => m && typeof m.file === 'string') : []))
-    .catch(() => []);
+  indexReady ??= maps.fetchIndex();
   return indexReady;
 }
 
-function addStyles() {
-  if (cssAdded) return;
-  cssAdded = true;
-  // timeline.css styles the scrubber (option `timeline`) and compare mode.
-  for (const file of ['pathlab.css', 'timeline.css']) {
+/** The style sheets a mounted view needs; timeline.css styles the scrubber and compare mode. */
+const STYLES = [new URL('pathlab.css', import.meta.url), new URL('timeline.css', import.meta.url)];
+
+/**
+ * Adds the view's style sheets (and `extra` ones) where `element` lives: the document's head,
+ * or the shadow root it is in, so a view inside a web component styles only itself. Once per
+ * root; resolves when they have loaded (or failed to).
+ * @param {Element} element
+ * @param {URL[]} [extra]
+ */
+export function addStyles(element, extra = []) {
+  const root = element.getRootNode();
+  const parent = root instanceof ShadowRoot ? root : document.head;
+  const waits = [...STYLES, ...extra].map((url) => {
+    const href = url.href;
+    if ([...parent.querySelectorAll('link[rel="stylesheet"]')].some((l) => /** @type {HTMLLinkElement} */ (l).href === href)) {
+      return Promise.resolve();
+    }
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.href = new URL(file, HERE).href;
-    document.head.append(link);
-  }
+    link.href = href;
+    const loaded = new Promise((resolve) => {
+      link.addEventListener('load', resolve, { once: true });
+      link.addEventListener('error', resolve, { once: true });
+    });
+    parent.append(link);
+    return loaded;
+  });
+  return Promise.all(waits);
 }
 
 /** Normalises the `controls` option: an array or a comma-separated string of names. */
@@ -67,35 +82,55 @@ export function parseControls(value) {
   return names;
 }
 
-/** A speed option as an index into SPEEDS: a stop number 0–10 or 'instant'. */
-/** A step count from an API caller or a message: a whole number from 1 to 1,000,000. */
-export function stepCount(n) {
-  if (n === undefined || n === null) return 1;
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) {
-    throw new Error('step takes n: a whole number of expansions from 1 to 1000000');
-  }
-  return n;
+/**
+ * Checks a command message `{cmd, ...arguments}` with the rules every command follows, from
+ * a host page's message or a method call alike (src/command.rs): returns the checked numbers
+ * (`n`, `step`, `speed` as a stop of SPEEDS, `x`, `y`) or throws a readable Error.
+ * @param {unknown} message
+ * @returns {import('./pkg/pathlab.js').CheckedCommand}
+ */
+export function checkMessage(message) {
+  return checkCommand(message, SPEEDS.length);
 }
 
+/**
+ * `checkMessage` for a method call: command `cmd` with `args`.
+ * @param {string} cmd
+ * @param {object} [args]
+ */
+export function checkArgs(cmd, args = {}) {
+  return checkMessage({ ...args, cmd });
+}
+
+/** A speed option as an index into SPEEDS: a stop number 0–10 or 'instant' (default 3). */
 export function parseSpeed(value) {
   if (value === undefined || value === null || value === '') return 3;
-  if (value === 'instant') return SPEEDS.length - 1;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n >= SPEEDS.length) {
-    throw new Error(`speed must be a whole number from 0 to ${SPEEDS.length - 1}, or "instant"`);
-  }
-  return n;
+  return checkArgs('setSpeed', { speed: value }).speed;
 }
 
+/** A marker given as [x, y] or {x, y}, checked as `setStart`/`setGoal` check it. */
 function point(value, what) {
   let x;
   let y;
   if (Array.isArray(value) && value.length === 2) [x, y] = value;
   else if (value && typeof value === 'object') ({ x, y } = value);
-  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0) {
-    throw new Error(`${what} must be [x, y] or {x, y} with whole, non-negative numbers`);
-  }
+  else throw new Error(`${what} must be [x, y] or {x, y}`);
+  checkArgs(what === 'start' ? 'setStart' : 'setGoal', { x, y });
   return { x, y };
+}
+
+/**
+ * How the map moves in a view: `wheel` is `"scroll"` (the wheel scrolls the host page: the
+ * default in every embed) or `"zoom"`; `pan: false` turns panning off; `fit: true` keeps the
+ * whole map in view (no zoom, no pan, refitted when the view changes size).
+ * @param {{wheel?: string, pan?: boolean | string, fit?: boolean | string}} options
+ */
+export function parseNavigation({ wheel, pan, fit } = {}) {
+  if (wheel !== undefined && wheel !== null && wheel !== 'zoom' && wheel !== 'scroll') {
+    throw new Error(`wheel must be "zoom" or "scroll", not ${JSON.stringify(String(wheel)).slice(0, 40)}`);
+  }
+  const flag = (v, dflt) => (v === undefined || v === null ? dflt : v !== false && !['0', 'false', 'no', 'off'].includes(String(v).toLowerCase()));
+  return { wheel: wheel === 'zoom' ? 'zoom' : 'scroll', pan: flag(pan, true), fit: flag(fit, false) };
 }
 
 /** One mounted planner: the object `Pathlab.mount` resolves to. */
@@ -116,6 +151,7 @@ class MountedView {
       canvas: this.canvas,
       keyScope: this.root,
       readonly: this.readonly,
+      navigation: parseNavigation(options),
       hooks: {
         message: (text, kind) => this.say(text, kind),
         stepped: () => this.emit('step', this.view.planner.stats()),
@@ -129,7 +165,9 @@ class MountedView {
         },
       },
     });
+    // A speed given is kept; without one the speed follows each map's size (view.js fitSpeed).
     this.view.speed = parseSpeed(options.speed);
+    this.view.speedChosen = options.speed !== undefined && options.speed !== null && options.speed !== '';
     if (this.withTimeline) {
       this.timeline = new Timeline(this.timelineHost, { views: () => [this.view] });
       this.view.timeline = this.timeline;
@@ -181,6 +219,7 @@ class MountedView {
             type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', 'aria-label': 'Speed', 'data-control': 'speed',
           });
           this.speedInput.addEventListener('input', () => {
+            this.view.speedChosen = true;
             const label = this.view.setSpeedStop(Number(this.speedInput.value));
             this.speedInput.setAttribute('aria-valuetext', label);
           });
@@ -204,6 +243,7 @@ class MountedView {
         : 'Map: drag to draw walls, drag the markers to move them, double-click to place start then goal',
     });
     const wrap = el('div', { class: 'pl-canvas-wrap' }, [this.canvas]);
+    this.canvasWrap = wrap;
     this.statusEl = el('span', { class: 'pl-status', 'data-stat': 'status', text: 'ready' });
     this.numbersEl = el('span', { class: 'pl-numbers' });
     this.messageEl = el('span', { class: 'pl-message', role: 'status', 'aria-live': 'polite' });
@@ -270,11 +310,20 @@ class MountedView {
 
   /**
    * Loads a map: a shipped map name ("maze-63" or "maze-63.map"), the text of a .map file,
-   * a share link fragment ("v1…" or "map=…", with or without '#'), or {width, height} for
-   * an empty map. Throws and keeps the current map when it cannot.
+   * a share link fragment ("v2…" or "map=…", with or without '#', optionally ending in
+   * `&step=K`: the search is run and shown at step K), or {width, height} for an empty map.
+   * Throws and keeps the current map when it cannot.
    */
   async loadMap(map) {
+    const { step } = await this.load(map);
+    if (step !== null) openStep([this.view], step, this.timeline);
+    return this.getState();
+  }
+
+  /** Loads `map` as `loadMap` does; returns the step its link names (or null), not shown yet. */
+  async load(map) {
     const p = this.view.planner;
+    let step = null;
     if (map && typeof map === 'object') {
       const { width, height } = map;
       p.newMap(width, height);
@@ -290,24 +339,29 @@ class MountedView {
       const fragment = map.replace(/^#/, '');
       const list = await mapIndex();
       if (/^(v\d|map=)/i.test(fragment)) {
+        const split = splitLink(fragment);
+        if (split.compare) {
+          throw new Error('this is a link to a comparison: open it in compare mode (the compare option of the embed)');
+        }
         const scratch = new Planner(40, 25);
         try {
-          const resolved = await links.resolve(scratch, fragment, list, HERE);
+          const resolved = await links.resolve(scratch, split.base, list);
           p.loadLink(resolved.fragment);
           this.mapFile = resolved.mapFile;
         } finally {
           scratch.free();
         }
+        step = split.step;
       } else {
         const entry = maps.findEntry(list, fragment);
         if (!entry) throw new Error(`there is no shipped map called "${fragment}"`);
-        await maps.loadBundled(p, entry, HERE);
+        await maps.loadBundled(p, entry);
         this.mapFile = entry.file;
       }
     }
     this.view.loaded();
     this.syncControls();
-    return this.getState();
+    return { step };
   }
 
   /** Moves the start marker; throws on a wall, the goal's cell or outside the map. */
@@ -339,10 +393,12 @@ class MountedView {
     this.syncControls();
   }
 
-  /** One expansion (starting a fresh search when the last one had finished); returns stats. */
-  /** `n` expansions (default 1, at most 1,000,000) at once; returns the stats. */
+  /**
+   * `n` expansions (default 1, at most 1,000,000) at once, starting a fresh search when the
+   * last one had finished; returns the stats.
+   */
   step(n = 1) {
-    this.view.step(stepCount(n));
+    this.view.step(checkArgs('step', { n }).n);
     return this.view.planner.stats();
   }
 
@@ -364,9 +420,9 @@ class MountedView {
    */
   seek(step) {
     const p = this.view.planner;
-    if (!Number.isInteger(step) || step < 0) throw new Error('seek needs a whole step number of at least 0');
+    const at = checkArgs('seek', { step }).step;
     this.view.running = false;
-    p.seek(step);
+    p.seek(Math.min(at, p.timelineLength()));
     this.view.syncStats();
     return { step: p.timelinePosition(), length: p.timelineLength(), stats: p.stats() };
   }
@@ -389,6 +445,7 @@ class MountedView {
 
   /** Sets the speed stop (0–10 or "instant"). */
   setSpeed(speed) {
+    this.view.speedChosen = true;
     this.view.setSpeedStop(parseSpeed(speed));
     this.syncControls();
   }
@@ -439,7 +496,7 @@ class MountedView {
 
 // Every public method of a destroyed view throws a readable Error instead of reaching the
 // freed wasm planner.
-for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState']) {
+for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState']) {
   const method = MountedView.prototype[name];
   MountedView.prototype[name] = function guarded(...args) {
     if (this.view.destroyed) throw new Error('this Pathlab view has been destroyed');
@@ -459,18 +516,23 @@ for (const name of ['loadMap', 'setStart', 'setGoal', 'setSettings', 'step', 'ru
  * @property {boolean} [autoplay]
  * @property {number | string} [speed]
  * @property {boolean} [timeline] show the scrubber under the map
+ * @property {number} [step] show the search at this timeline step (it is run to its end first)
+ * @property {string} [wheel] "scroll" (default: the wheel scrolls the page) or "zoom"
+ * @property {boolean} [pan] false: the map cannot be panned
+ * @property {boolean} [fit] true: the whole map stays in view (no zoom, no pan)
  */
 
 /**
  * Mounts a planner into `element`. Options: map, start, goal, algorithm, settings, controls,
- * readonly, autoplay, speed, timeline (show the scrubber under the map). Resolves to the view; rejects with a readable Error.
+ * readonly, autoplay, speed, timeline (show the scrubber under the map), step (show that
+ * timeline step), wheel, pan, fit. Resolves to the view; rejects with a readable Error.
  * @param {Element} element
  * @param {MountOptions} [options]
  */
 async function mount(element, options = {}) {
   if (!(element instanceof Element)) throw new Error('Pathlab.mount needs a DOM element');
   if (!options || typeof options !== 'object') throw new Error('Pathlab.mount options must be an object');
-  addStyles();
+  const styled = addStyles(element);
   const wasm = await loadWasm();
   let mounted;
   try {
@@ -478,22 +540,29 @@ async function mount(element, options = {}) {
   } catch (e) {
     throw new Error(messageOf(e));
   }
+  let step = null;
   try {
-    if (options.map !== undefined) await mounted.loadMap(options.map);
+    if (options.step !== undefined && options.step !== null) step = checkArgs('seek', { step: options.step }).step;
+    let linked = { step: null };
+    if (options.map !== undefined) linked = await mounted.load(options.map);
     else {
       const first = (await mapIndex())[0];
-      if (first) await mounted.loadMap(first.file);
+      if (first) await mounted.load(first.file);
     }
     const settings = { ...(options.settings || {}) };
     if (options.algorithm !== undefined) settings.algorithm = options.algorithm;
     if (Object.keys(settings).length) mounted.setSettings(settings);
     if (options.start !== undefined) mounted.setStart(options.start);
     if (options.goal !== undefined) mounted.setGoal(options.goal);
+    step ??= linked.step;
+    if (step !== null) openStep([mounted.view], step, mounted.timeline);
   } catch (e) {
     // Nothing was put in the element yet: a failed mount leaves the host page as it was.
     mounted.destroy();
     throw new Error(messageOf(e));
   }
+  // The style sheets first: the canvas must have its final size when the view fits the map.
+  await styled;
   element.replaceChildren(mounted.root);
   mounted.syncControls();
   mounted.view.start();

@@ -18,6 +18,24 @@ export function memoryText(events, bytes) {
 }
 
 /**
+ * Opens a link's `&step=K` on `views`: each search runs to its end, then every view shows
+ * step `step` (each clamped to its own recording). `timeline` is the page's scrubber when
+ * it has one (its label follows); otherwise a scrubber that is never shown does the seek.
+ * @param {import('./view.js').PlannerView[]} views
+ * @param {number} step
+ * @param {Timeline | null} [timeline]
+ */
+export function openStep(views, step, timeline = null) {
+  for (const v of views) {
+    v.planner.resetSearch();
+    v.planner.runToEnd();
+  }
+  const t = timeline ?? new Timeline(document.createElement('div'), { views: () => views });
+  t.seekAll(step);
+  if (!timeline) t.destroy();
+}
+
+/**
  * One scrubber. `options`:
  * - `views()`: the PlannerViews it drives (read on every update, so views may come and go);
  * - `onSeek(step)`: optional, after every seek (the compare table refreshes there);

@@ -34,6 +34,9 @@ export function messageOf(e) {
  * - `canvas`: the canvas to paint on; `menu`: optional right-click menu element;
  * - `keyScope`: element whose focus the keyboard shortcuts need (null = the whole document);
  * - `readonly`: no drawing or marker moves (pan and zoom still work);
+ * - `navigation`: `{wheel: 'zoom' | 'scroll', pan, fit}`: whether the wheel zooms the map or
+ *   is left to the page, whether the map pans, and whether it is kept whole in view (no zoom,
+ *   no pan); default `{wheel: 'zoom', pan: true, fit: false}` (input.js reads it);
  * - `controls`: optional object answering toggleRun/step/resetSearch/timelineStep/timelineSeek
  *   for the keyboard instead of this view (compare mode drives every view from one place);
  * - `components`: panels that show the planner's state, each with `render(state)` (a
@@ -66,7 +69,7 @@ export function messageOf(e) {
  */
 
 export class PlannerView {
-  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, hooks = {}, controls = null, components = [] }) {
+  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, navigation = {}, hooks = {}, controls = null, components = [] }) {
     /** @type {import('./pkg/pathlab.js').Planner} */
     this.planner = planner;
     this.memory = memory;
@@ -74,6 +77,8 @@ export class PlannerView {
     this.menu = menu;
     this.keyScope = keyScope;
     this.readonly = readonly;
+    /** @type {{wheel: string, pan: boolean, fit: boolean}} */
+    this.navigation = { wheel: 'zoom', pan: true, fit: false, ...navigation };
     /** @type {Record<string, Function>} */
     this.hooks = hooks;
     /** @type {Component[]} */
@@ -139,7 +144,7 @@ export class PlannerView {
       if (r.resize()) {
         // A map shown whole stays whole (a toolbar appeared, the window or panel changed);
         // one the user zoomed or panned keeps its place relative to the centre.
-        if (r.fitted) this.fit();
+        if (r.fitted || this.navigation.fit) this.fit();
         else r.panBy((r.cssWidth - before.w) / 2, (r.cssHeight - before.h) / 2);
       }
     });
@@ -478,6 +483,7 @@ export class PlannerView {
   }
 
   zoom(factor) {
+    if (this.navigation.fit) return;
     const r = this.renderer;
     r.zoomAt(factor, r.cssWidth / 2, r.cssHeight / 2);
   }
@@ -511,11 +517,12 @@ export class PlannerView {
       const t0 = performance.now();
       const status = this.drawProgress ? p.step() : p.runToEnd();
       this.perf.step.push(performance.now() - t0);
+      // The step first, then (from buttons) the finish: a host hears `step` before `done`.
+      this.hook('stepped', this);
       if (status !== 'running') {
         this.running = false;
         this.buttons();
       }
-      this.hook('stepped', this);
     }
     this.syncStats();
     const version = p.version;

@@ -1,4 +1,4 @@
-//! Reading [`Settings`] and [`CompareLink`] from plain JS objects, by hand.
+//! Reading [`Settings`] and a [`LinkTail`] from plain JS objects, by hand.
 //!
 //! `serde_wasm_bindgen::from_value` would do this in one line, but serde's deserialising
 //! errors format their "unexpected" value with `{}`, floats included, and so keep core's
@@ -10,7 +10,7 @@
 //! The messages follow serde's where serde had one (`unknown variant`, `missing field`).
 //! Serialising back to JS still goes through `serde_wasm_bindgen` (`to_js`).
 
-use crate::formats::link::{CompareLink, ComparePlanner};
+use crate::formats::link::{ComparePlanner, LinkTail};
 use crate::formats::number::decimal;
 use crate::grid::{Connectivity, DiagonalRule, Movement};
 use crate::heuristic::Heuristic;
@@ -47,29 +47,32 @@ pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
     Ok(s)
 }
 
-/// `value` as a compare link `{planners: [{algorithm, weight}], step}`.
-pub(super) fn compare_link(value: &JsValue) -> Result<CompareLink, String> {
-    let obj = object(value, "struct CompareLink")?;
-    let list = field(&obj, "planners")?.ok_or("missing field `planners`")?;
-    if !js_sys::Array::is_array(&list) {
-        return Err("invalid type: planners must be an array".into());
-    }
-    let planners = js_sys::Array::from(&list)
-        .iter()
-        .map(|p| {
-            let p = object(&p, "struct ComparePlanner")?;
-            let algorithm =
-                algorithm(&field(&p, "algorithm")?.ok_or("missing field `algorithm`")?)?;
-            let weight = nullable(field(&p, "weight")?)
-                .map(|w| number(&w, "f64"))
-                .transpose()?;
-            Ok(ComparePlanner { algorithm, weight })
+/// `value` as a link tail `{compare: [{algorithm, weight}] | null, step: number | null}`.
+pub(super) fn link_tail(value: &JsValue) -> Result<LinkTail, String> {
+    let obj = object(value, "struct LinkTail")?;
+    let compare = nullable(field(&obj, "compare")?)
+        .map(|list| {
+            if !js_sys::Array::is_array(&list) {
+                return Err("invalid type: compare must be an array or null".to_string());
+            }
+            js_sys::Array::from(&list)
+                .iter()
+                .map(|p| {
+                    let p = object(&p, "struct ComparePlanner")?;
+                    let algorithm =
+                        algorithm(&field(&p, "algorithm")?.ok_or("missing field `algorithm`")?)?;
+                    let weight = nullable(field(&p, "weight")?)
+                        .map(|w| number(&w, "f64"))
+                        .transpose()?;
+                    Ok(ComparePlanner { algorithm, weight })
+                })
+                .collect::<Result<Vec<_>, String>>()
         })
-        .collect::<Result<_, String>>()?;
+        .transpose()?;
     let step = nullable(field(&obj, "step")?)
         .map(|v| whole(&v))
         .transpose()?;
-    Ok(CompareLink { planners, step })
+    Ok(LinkTail { compare, step })
 }
 
 fn algorithm(v: &JsValue) -> Result<Algorithm, String> {

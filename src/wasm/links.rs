@@ -1,4 +1,5 @@
-//! Share links for JS: full and short links of the planner's state, and compare links.
+//! Share links for JS: full and short links of the planner's state, and a link's tail (a
+//! compare part and a timeline step).
 
 use super::*;
 
@@ -57,19 +58,25 @@ impl Planner {
     }
 }
 
-/// Splits a link fragment into `{base, compare}`: `base` is the planner link (`v1.…` or
-/// `map=…`) for `loadLink`/`applyShortLink`, and `compare` is `null` or `{planners:
-/// [{algorithm, weight}], step}`. A fragment without `&compare=` comes back unchanged with
-/// `compare: null`. Throws a readable message for a bad compare part.
-#[wasm_bindgen(js_name = splitCompareLink, unchecked_return_type = "SplitLink")]
-pub fn split_compare_link(fragment: &str) -> Result<JsValue, JsError> {
+/// Splits a link fragment into `{base, compare, step}`: `base` is the planner link (`v2.…`
+/// or `map=…`) for `loadLink`/`applyShortLink`, `compare` is `null` or the planners
+/// `[{algorithm, weight}]` of a comparison, and `step` is `null` or the timeline step to show.
+/// A fragment without `&compare=` or `&step=` comes back unchanged with both `null`. Throws a
+/// readable message for a bad tail.
+#[wasm_bindgen(js_name = splitLink, unchecked_return_type = "SplitLink")]
+pub fn split_link(fragment: &str) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Split<'a> {
         base: &'a str,
-        compare: Option<link::CompareLink>,
+        compare: Option<Vec<link::ComparePlanner>>,
+        step: Option<u64>,
     }
-    let (base, compare) = link::split_compare(fragment).map_err(js_error)?;
-    to_js(&Split { base, compare })
+    let (base, tail) = link::split_link(fragment).map_err(js_error)?;
+    to_js(&Split {
+        base,
+        compare: tail.compare,
+        step: tail.step,
+    })
 }
 
 /// Parses a compare list such as `astar,dijkstra:1.5` (2–4 algorithm names, optional
@@ -79,14 +86,14 @@ pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
     to_js(&link::parse_compare_list(value).map_err(js_error)?)
 }
 
-/// Formats the compare part of a link (`compare=astar,dijkstra:1.5&step=K`, without a
-/// leading `&`) from `{planners: [{algorithm, weight}], step}`; throws for 0–1 or over 4
-/// planners, unknown algorithms or weights out of range.
-#[wasm_bindgen(js_name = formatCompareLink)]
-pub fn format_compare_link(
-    #[wasm_bindgen(unchecked_param_type = "CompareLink")] compare: JsValue,
+/// Formats a link's tail (`compare=astar,dijkstra:1.5&step=K`, `step=K` or `""`, without a
+/// leading `&`) from `{compare: [{algorithm, weight}] | null, step: number | null}`; throws
+/// for 0–1 or over 4 planners, unknown algorithms or weights out of range.
+#[wasm_bindgen(js_name = formatLinkTail)]
+pub fn format_link_tail(
+    #[wasm_bindgen(unchecked_param_type = "LinkTail")] tail: JsValue,
 ) -> Result<String, JsError> {
-    let compare = from_js::compare_link(&compare)
-        .map_err(|e| JsError::new(&format!("a compare link needs {{planners, step}}: {e}")))?;
-    link::format_compare(&compare).map_err(js_error)
+    let tail = from_js::link_tail(&tail)
+        .map_err(|e| JsError::new(&format!("a link tail needs {{compare, step}}: {e}")))?;
+    link::format_tail(&tail).map_err(js_error)
 }

@@ -171,15 +171,34 @@ export interface ComparePlanner {
   weight: number | null;
 }
 
-/** The compare part of a link. */
-export interface CompareLink {
-  planners: ComparePlanner[];
+/** What may follow a planner link: a compare part and a timeline step, each optional. */
+export interface LinkTail {
+  /** The planners of a comparison, left to right, or null for a single planner. */
+  compare: ComparePlanner[] | null;
   /** The timeline step shown, or null. */
   step: number | null;
 }
 
-/** A link split by `splitCompareLink`. */
+/** A link split by `splitLink`: the planner link and its tail (as `LinkTail`). */
 export interface SplitLink {
   base: string;
-  compare: CompareLink | null;
+  compare: ComparePlanner[] | null;
+  step: number | null;
+}
+
+/** A command name of the embed's protocol (docs/embedding.md). */
+export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "getState";
+
+/** A command checked by `checkCommand`: its name and the numbers it took, in range. */
+export interface CheckedCommand {
+  cmd: CommandName;
+  /** `step`: expansions, 1–1,000,000. */
+  n?: number;
+  /** `seek`: the timeline step (clamped to the recording when run). */
+  step?: number;
+  /** `setSpeed`: the stop of the speed table ("instant" is the last). */
+  speed?: number;
+  /** `setStart`, `setGoal`: the cell. */
+  x?: number;
+  y?: number;
 }

@@ -108,7 +108,7 @@ test('bad mount options and bad calls fail with readable errors and keep the hos
     assert.match(r.unknownMap, /no shipped map called "atlantis"/);
     assert.match(r.badControls, /Unknown control "teleport"/);
     assert.match(r.badSpeed, /speed must be/i);
-    assert.match(r.badStart, /Start must be \[x, y\]/);
+    assert.match(r.badStart, /setStart command needs whole, non-negative x and y/);
     assert.match(r.wallStart, /wall/i);
     assert.match(r.badLink, /damaged|base64/i);
     assert.match(r.notElement, /DOM element/);

@@ -52,8 +52,12 @@ const MIME = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-/** Static server over `root` on 127.0.0.1 with an OS-chosen port. */
-export async function startServer(root = WWW) {
+/**
+ * Static server over `root` on 127.0.0.1 with an OS-chosen port. `base` serves it under a
+ * sub-path (`/tools/pathlab/`: everything else is 404); `headers` are added to every answer
+ * (CORS, a CSP…), or, as a function of the request path, to those it returns them for.
+ */
+export async function startServer(root = WWW, { base = '/', headers = {} } = {}) {
   const server = http.createServer((req, res) => {
     let rel;
     try {
@@ -62,6 +66,18 @@ export async function startServer(root = WWW) {
       res.writeHead(400).end();
       return;
     }
+    // The browser asks for a favicon on its own; do not let that 404 show up as a console
+    // error the page is not responsible for.
+    if (rel === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
+    if (!rel.startsWith(base)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const extra = typeof headers === 'function' ? headers(rel) : headers;
+    rel = `/${rel.slice(base.length)}`;
     if (rel.endsWith('/')) rel += 'index.html';
     const file = path.resolve(root, '.' + rel);
     if (file !== root && !file.startsWith(root + path.sep)) {
@@ -70,15 +86,13 @@ export async function startServer(root = WWW) {
     }
     fs.readFile(file, (err, data) => {
       if (err) {
-        // The browser asks for a favicon on its own; do not let that 404 show
-        // up as a console error the page is not responsible for.
-        if (rel === '/favicon.ico') { res.writeHead(204).end(); return; }
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
       }
       res.writeHead(200, {
         'content-type': MIME[path.extname(file).toLowerCase()] || 'application/octet-stream',
         'cache-control': 'no-store',
+        ...extra,
       });
       res.end(data);
     });
@@ -89,7 +103,8 @@ export async function startServer(root = WWW) {
   });
   const { port } = server.address();
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}${base}`,
+    origin: `http://127.0.0.1:${port}`,
     close: () => new Promise((resolve) => {
       server.closeAllConnections?.();
       server.close(() => resolve());

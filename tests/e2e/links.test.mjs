@@ -179,3 +179,26 @@ test('a link opened through hashchange replaces the map', { timeout: 60_000 }, a
     assert.deepEqual(await snapshot(page), wanted);
   });
 });
+
+test('a link with &step=K opens the main page at step K; Copy link while scrubbed back carries it', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { url }) => {
+    await page.goto('about:blank');
+    await page.goto(`${url}#map=maze-63&start=1,1&goal=61,61&step=40`);
+    await waitReady(page);
+    await page.waitForFunction(() => /opened the link/i.test(document.getElementById('message').textContent));
+    assert.equal(await stat(page, 'expanded'), '40', 'the search is shown at step 40');
+    const label = page.locator('[data-timeline="label"]');
+    assert.match(await label.textContent(), /^step 40 of \d+ \(scrubbed back\)$/, 'after running to its end');
+    const link = await copyLink(page);
+    assert.match(link, /#map=maze-63&start=1,1&goal=61,61&step=40$/, link);
+    // At the end of the recording the link has no step.
+    await page.locator('[data-timeline="end"]').click();
+    await page.waitForFunction(() => !/scrubbed back/.test(document.querySelector('[data-timeline="label"]').textContent));
+    assert.doesNotMatch(await copyLink(page), /step=/);
+    // A bad step is refused with the reason, and the map is kept.
+    await page.evaluate(() => { location.hash = 'map=open-64&step=-3'; });
+    await page.waitForFunction(() => /link not opened/i.test(document.getElementById('message').textContent));
+    assert.match((await message(page)).text, /step=-3 in this link: the step must be a whole number/i);
+    assert.equal(await page.evaluate(() => window.pathlab.mapName()), 'maze-63.map');
+  }, { load: false });
+});

@@ -1,5 +1,6 @@
-//! Compare links: the compare part `compare=astar,dijkstra:1.5` (and optionally `step=K`)
-//! appended to a full or short link, and the compare list the embed page takes.
+//! A link's tail: the compare part `compare=astar,dijkstra:1.5` and the timeline step
+//! `step=K`, each optional, appended to a full or short link; and the compare list the embed
+//! page takes. One grammar for the single planner and for comparisons.
 
 use super::full::*;
 use crate::formats::number::decimal;
@@ -19,11 +20,14 @@ pub struct ComparePlanner {
     pub weight: Option<f64>,
 }
 
-/// The compare part of a link: `compare=astar,dijkstra:1.5` and optionally `step=K`.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct CompareLink {
-    /// Two to four planners, left to right.
-    pub planners: Vec<ComparePlanner>,
+/// What may follow a planner link: a compare part `compare=astar,dijkstra:1.5` and a
+/// timeline step `step=K`, each optional, in that order (`…&compare=LIST&step=K`). A link with
+/// a compare part opens as a comparison; `step` is the timeline step shown, for one planner
+/// or for all of them.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LinkTail {
+    /// Two to four planners, left to right, or `None` for a single planner.
+    pub compare: Option<Vec<ComparePlanner>>,
     /// The timeline step shown, when the link names one.
     pub step: Option<u64>,
 }
@@ -79,58 +83,73 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
         .collect()
 }
 
-/// Formats a compare part: `compare=NAME[:WEIGHT],…` then `&step=K` when there is a step.
-/// Refuses fewer than 2 or more than 4 planners and weights out of range, like the parser.
-pub fn format_compare(link: &CompareLink) -> Result<String, LinkError> {
-    let list: Vec<String> = link
-        .planners
-        .iter()
-        .map(|p| match p.weight {
-            Some(w) => format!("{}:{}", p.algorithm.name(), decimal(w)),
-            None => p.algorithm.name().to_string(),
-        })
-        .collect();
-    let value = list.join(",");
-    // Round-trip through the parser so a link we write is always one we read.
-    parse_compare_list(&value)?;
-    Ok(match link.step {
-        Some(step) => format!("compare={value}&step={step}"),
-        None => format!("compare={value}"),
-    })
+/// Formats a link's tail: `compare=NAME[:WEIGHT],…` when there is a compare part, then
+/// `step=K` when there is a step, joined by `&` (no leading `&`; empty when there is
+/// neither). Refuses fewer than 2 or more than 4 planners and weights out of range, like the
+/// parser.
+pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
+    let mut parts = Vec::new();
+    if let Some(planners) = &tail.compare {
+        let list: Vec<String> = planners
+            .iter()
+            .map(|p| match p.weight {
+                Some(w) => format!("{}:{}", p.algorithm.name(), decimal(w)),
+                None => p.algorithm.name().to_string(),
+            })
+            .collect();
+        let value = list.join(",");
+        // Round-trip through the parser so a link we write is always one we read.
+        parse_compare_list(&value)?;
+        parts.push(format!("compare={value}"));
+    }
+    if let Some(step) = tail.step {
+        parts.push(format!("step={step}"));
+    }
+    Ok(parts.join("&"))
 }
 
-/// Splits a fragment into the planner link (a full `v1.` link or a short `map=` link, to give
-/// to [`decode`] or [`parse_short`](super::parse_short)) and its compare part, if any. A fragment without
-/// `&compare=` comes back unchanged with `None`, so every older link reads as before.
+/// Splits a fragment into the planner link (a full `v2.` link or a short `map=` link, to give
+/// to [`decode`] or [`parse_short`](super::parse_short)) and its [`LinkTail`]. A fragment
+/// without `&compare=` or `&step=` comes back unchanged with an empty tail, so every older
+/// link reads as before.
 ///
-/// The compare part must come last: `…&compare=LIST` optionally followed by `&step=K`.
-pub fn split_compare(fragment: &str) -> Result<(&str, Option<CompareLink>), LinkError> {
+/// The tail must come last: `…&compare=LIST` and then `&step=K`, either one optional.
+pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
     let fragment = strip_hash(fragment);
-    // base64url never contains '&', and a short link's keys never start with "compare", so
-    // the first "&compare=" is where the compare part starts.
-    let Some(at) = fragment.find("&compare=") else {
-        return Ok((fragment, None));
+    // base64url never contains '&', and no short-link key starts with "compare" or "step",
+    // so the first "&compare=" or "&step=" is where the tail starts.
+    let at = ["&compare=", "&step="]
+        .iter()
+        .filter_map(|key| fragment.find(key))
+        .min();
+    let Some(at) = at else {
+        return Ok((fragment, LinkTail::default()));
     };
-    let base = &fragment[..at];
-    let rest = &fragment[at + "&compare=".len()..];
-    let (list, step) = match rest.split_once('&') {
-        None => (rest, None),
-        Some((list, tail)) => {
-            let value = tail.strip_prefix("step=").ok_or_else(|| {
-                LinkError(format!(
-                    "{tail:?} after compare= in this link: only step=K may follow it"
-                ))
-            })?;
-            let step = value.parse::<u64>().map_err(|_| {
-                LinkError(format!(
-                    "step={value} in this link: the step must be a whole number of at least 0"
-                ))
-            })?;
-            (list, Some(step))
-        }
-    };
-    let planners = parse_compare_list(list)?;
-    Ok((base, Some(CompareLink { planners, step })))
+    let mut tail = LinkTail::default();
+    let mut parts = fragment[at + 1..].split('&').peekable();
+    if let Some(list) = parts.peek().and_then(|p| p.strip_prefix("compare=")) {
+        tail.compare = Some(parse_compare_list(list)?);
+        parts.next();
+    }
+    if let Some(part) = parts.next() {
+        let value = part.strip_prefix("step=").ok_or_else(|| {
+            LinkError(format!(
+                "{part:?} after compare= in this link: only step=K may follow it"
+            ))
+        })?;
+        let step = value.parse::<u64>().map_err(|_| {
+            LinkError(format!(
+                "step={value} in this link: the step must be a whole number of at least 0"
+            ))
+        })?;
+        tail.step = Some(step);
+    }
+    if let Some(extra) = parts.next() {
+        return err(format!(
+            "{extra:?} after step= in this link: the step comes last"
+        ));
+    }
+    Ok((&fragment[..at], tail))
 }
 
 #[cfg(test)]
@@ -142,15 +161,18 @@ mod tests {
     #[test]
     fn old_links_split_unchanged() {
         let full = "v1.AAAAAA-_";
-        assert_eq!(split_compare(full).unwrap(), (full, None));
+        assert_eq!(split_link(full).unwrap(), (full, LinkTail::default()));
         let short = "map=maze-63&start=1,1&goal=61,61&algo=dijkstra";
-        assert_eq!(split_compare(&format!("#{short}")).unwrap(), (short, None));
+        assert_eq!(
+            split_link(&format!("#{short}")).unwrap(),
+            (short, LinkTail::default())
+        );
     }
 
     #[test]
     fn compare_part_round_trips() {
-        let link = CompareLink {
-            planners: vec![
+        let tail = LinkTail {
+            compare: Some(vec![
                 ComparePlanner {
                     algorithm: Algorithm::AStar,
                     weight: None,
@@ -163,16 +185,33 @@ mod tests {
                     algorithm: Algorithm::BreadthFirst,
                     weight: Some(0.0),
                 },
-            ],
+            ]),
             step: Some(42),
         };
-        let part = format_compare(&link).unwrap();
+        let part = format_tail(&tail).unwrap();
         assert_eq!(part, "compare=astar,dijkstra:1.5,bfs:0&step=42");
         let fragment = format!("map=rooms&start=1,1&goal=5,5&{part}");
-        let (base, parsed) = split_compare(&fragment).unwrap();
+        let (base, parsed) = split_link(&fragment).unwrap();
         assert_eq!(base, "map=rooms&start=1,1&goal=5,5");
-        assert_eq!(parsed, Some(link));
+        assert_eq!(parsed, tail);
         assert!(parse_short(base).is_ok());
+    }
+
+    #[test]
+    fn a_single_planner_link_carries_a_step() {
+        let tail = LinkTail {
+            compare: None,
+            step: Some(40),
+        };
+        assert_eq!(format_tail(&tail).unwrap(), "step=40");
+        assert_eq!(format_tail(&LinkTail::default()).unwrap(), "");
+        let (base, parsed) = split_link("#map=maze-63&start=1,1&step=40").unwrap();
+        assert_eq!((base, parsed), ("map=maze-63&start=1,1", tail));
+        let (base, parsed) = split_link("v2.AAAA&step=0").unwrap();
+        assert_eq!(
+            (base, parsed.compare, parsed.step),
+            ("v2.AAAA", None, Some(0))
+        );
     }
 
     #[test]
@@ -184,14 +223,14 @@ mod tests {
             settings: Settings::default(),
         };
         let fragment = format!("{}&compare=astar,dijkstra", encode(&state));
-        let (base, parsed) = split_compare(&fragment).unwrap();
+        let (base, parsed) = split_link(&fragment).unwrap();
         assert_eq!(decode(base).unwrap(), state);
-        assert_eq!(parsed.unwrap().planners.len(), 2);
+        assert_eq!(parsed.compare.unwrap().len(), 2);
     }
 
     #[test]
-    fn bad_compare_parts_say_why() {
-        let why = |f: &str| split_compare(f).unwrap_err().to_string();
+    fn bad_tails_say_why() {
+        let why = |f: &str| split_link(f).unwrap_err().to_string();
         assert!(why("map=a&compare=astar").contains("2 to 4 algorithms"));
         assert!(why("map=a&compare=astar,bfs,bfs,bfs,bfs").contains("2 to 4 algorithms"));
         assert!(why("map=a&compare=astar,zigzag").contains("zigzag"));
@@ -200,14 +239,18 @@ mod tests {
         assert!(why("map=a&compare=astar,dijkstra:inf").contains("weight"));
         assert!(why("map=a&compare=astar,dijkstra:x").contains("weight"));
         assert!(why("map=a&compare=astar,dijkstra&step=-3").contains("step"));
+        assert!(why("map=a&step=1.5").contains("whole number"));
+        assert!(why("map=a&step=").contains("whole number"));
         assert!(why("map=a&compare=astar,dijkstra&algo=bfs").contains("only step"));
-        let too_many = CompareLink {
-            planners: vec![ComparePlanner {
+        assert!(why("map=a&step=3&compare=astar,bfs").contains("comes last"));
+        assert!(why("map=a&step=3&step=4").contains("comes last"));
+        let too_many = LinkTail {
+            compare: Some(vec![ComparePlanner {
                 algorithm: Algorithm::AStar,
                 weight: None,
-            }],
+            }]),
             step: None,
         };
-        assert!(format_compare(&too_many).is_err());
+        assert!(format_tail(&too_many).is_err());
     }
 }

@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Writes the static site into dist/ from www/ (run by scripts/build-site.sh, after the wasm
+build): every file the pages need, with versioned names so that a cache never mixes two builds.
+
+- The entry points keep their names: the pages (*.html) and pathlab-embed.js, the script an
+  author's page links to. Serve them with `Cache-Control: no-cache` (docs/deploying.md).
+- Every other file gets a content hash in its name (view.js -> view.1a2b3c4d5e.js), and the
+  shipped maps move into a folder named by the hash of them all (maps/ -> maps.0f1e2d3c4b/).
+  Serve those as immutable.
+- Every reference follows: JS string literals that name a file of the site ('./view.js',
+  'pathlab.css', 'maps/index.json', wasm-bindgen's 'pathlab_bg.wasm'), and the src and href
+  attributes of the pages. A file's hash covers its own bytes and those of every file it
+  refers to, directly or not, so a change anywhere renames everything that leads to it.
+- Every URL stays relative, so the site works under any sub-path.
+
+Usage: python3 scripts/build_site.py [--check] SRC DEST
+  --check: build, then fail if any text file of DEST still names a file by its old name.
+"""
+
+import hashlib
+import os
+import posixpath
+import re
+import shutil
+import sys
+
+# What the site is made of; TypeScript declarations and the like stay out.
+KEEP = {'.html', '.js', '.css', '.json', '.wasm', '.map', '.png', '.svg', '.ico', '.txt'}
+SKIP_SUFFIXES = ('.d.ts',)
+SKIP_NAMES = {'package.json', '.gitignore'}
+ENTRY_SCRIPTS = {'pathlab-embed.js'}
+MAPS_DIR = 'maps'
+TEXT = {'.html', '.js', '.css'}
+
+LITERAL = re.compile(r"""(?P<q>['"])(?P<v>[A-Za-z0-9_./-]+)(?P=q)""")
+ATTRIBUTE = re.compile(r"""(?P<a>\b(?:src|href)=)(?P<q>["'])(?P<v>[^"'#?]+)(?P<rest>[^"']*)(?P=q)""")
+CSS_URL = re.compile(r"""url\((?P<q>['"]?)(?P<v>[A-Za-z0-9_./-]+)(?P=q)\)""")
+
+
+def site_files(src):
+    """Paths (relative, with /) of the files the site ships."""
+    out = []
+    for root, dirs, files in os.walk(src):
+        dirs.sort()
+        for name in sorted(files):
+            rel = posixpath.relpath(posixpath.join(root.replace(os.sep, '/'), name), src.replace(os.sep, '/'))
+            if name in SKIP_NAMES or name.endswith(SKIP_SUFFIXES):
+                continue
+            if posixpath.splitext(name)[1].lower() not in KEEP:
+                continue
+            out.append(rel)
+    return out
+
+
+def is_entry(path):
+    return path.endswith('.html') or path in ENTRY_SCRIPTS
+
+
+def in_maps(path):
+    return path.startswith(MAPS_DIR + '/')
+
+
+def references(path, text, files):
+    """(start, end, target) of every reference in `text` (of file `path`) to a site file."""
+    base = posixpath.dirname(path)
+    ext = posixpath.splitext(path)[1]
+    found = []
+
+    def target(value):
+        if value.startswith(('/', 'http:', 'https:', 'data:', '//')):
+            return None
+        resolved = posixpath.normpath(posixpath.join(base, value))
+        return resolved if resolved in files else None
+
+    patterns = {'.js': [LITERAL], '.html': [ATTRIBUTE], '.css': [CSS_URL]}.get(ext, [])
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            t = target(m.group('v'))
+            if t is not None:
+                found.append((m.start('v'), m.end('v'), t))
+    return found
+
+
+def digest(data):
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def build(src, dest):
+    files = site_files(src)
+    fileset = set(files)
+    data = {}
+    for f in files:
+        with open(os.path.join(src, f), 'rb') as fh:
+            data[f] = fh.read()
+    refs = {}
+    for f in files:
+        ext = posixpath.splitext(f)[1]
+        refs[f] = references(f, data[f].decode('utf-8'), fileset) if ext in TEXT else []
+
+    # The maps move as one folder: named by the hash of all of them.
+    maps = [f for f in files if in_maps(f)]
+    maps_hash = digest(b''.join(f.encode() + b'\0' + data[f] for f in maps))
+
+    def closure(f):
+        seen, stack = set(), [f]
+        while stack:
+            g = stack.pop()
+            if g in seen:
+                continue
+            seen.add(g)
+            stack.extend(t for _, _, t in refs[g])
+        return seen
+
+    new_name = {}
+    for f in files:
+        if is_entry(f):
+            new_name[f] = f
+        elif in_maps(f):
+            new_name[f] = f'{MAPS_DIR}.{maps_hash}/' + f[len(MAPS_DIR) + 1:]
+        else:
+            h = digest(b''.join(g.encode() + b'\0' + data[g] for g in sorted(closure(f))))
+            stem, ext = posixpath.splitext(f)
+            new_name[f] = f'{stem}.{h}{ext}'
+
+    if os.path.exists(dest):
+        shutil.rmtree(dest)
+    for f in files:
+        out = data[f]
+        if refs[f]:
+            text = data[f].decode('utf-8')
+            base = posixpath.dirname(new_name[f])
+            pieces, at = [], 0
+            for start, end, t in sorted(refs[f]):
+                value = text[start:end]
+                rel = posixpath.relpath(new_name[t], base or '.')
+                if value.startswith('./') and not rel.startswith('.'):
+                    rel = './' + rel
+                pieces.append(text[at:start])
+                pieces.append(rel)
+                at = end
+            pieces.append(text[at:])
+            out = ''.join(pieces).encode('utf-8')
+        path = os.path.join(dest, new_name[f])
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, 'wb') as fh:
+            fh.write(out)
+    # GitHub Pages: serve the files as they are (no Jekyll).
+    open(os.path.join(dest, '.nojekyll'), 'wb').close()
+    return new_name
+
+
+def check(dest, new_name):
+    """Fails if a text file of the build still refers to a renamed file by its old name."""
+    renamed = {old: new for old, new in new_name.items() if old != new}
+    built = set(new_name.values())
+    problems = []
+    for f in built:
+        ext = posixpath.splitext(f)[1]
+        if ext not in TEXT:
+            continue
+        with open(os.path.join(dest, f), encoding='utf-8') as fh:
+            text = fh.read()
+        for start, end, t in references(f, text, set(renamed)):
+            problems.append(f'{f}: still names {t} ({text[start:end]})')
+    return problems
+
+
+def main(argv):
+    args = [a for a in argv if a != '--check']
+    if len(args) != 2:
+        print(__doc__.strip().splitlines()[-2], file=sys.stderr)
+        return 2
+    src, dest = args
+    new_name = build(src, dest)
+    if '--check' in argv:
+        problems = check(dest, new_name)
+        if problems:
+            print('build-site: references left unversioned:', *problems, sep='\n  ', file=sys.stderr)
+            return 1
+    hashed = sum(1 for k, v in new_name.items() if k != v)
+    size = sum(os.path.getsize(os.path.join(dest, v)) for v in new_name.values())
+    print(f'build-site: {len(new_name)} files ({hashed} versioned) into {dest}/, {size / 1024:.0f} KiB')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
