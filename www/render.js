@@ -135,14 +135,17 @@ export class Renderer {
       this.frameVersion = -1;
     }
     if (this.frameVersion !== scene.version) {
+      if (this.frameVersion === -1) planner.repaintAll();
       const ptr = planner.render();
-      const [dx, dy, dw, dh] = planner.dirtyRect();
-      if (dw > 0) {
+      const boxes = planner.dirtyRects();
+      if (boxes.length) {
         // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
         // frame may have moved; the view copies nothing, and putImageData copies only the
-        // rectangle wasm reports as changed.
-        const pixels = new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4);
-        this.offCtx.putImageData(new ImageData(pixels, w, h), 0, 0, dx, dy, dw, dh);
+        // boxes wasm reports as changed.
+        const image = new ImageData(new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4), w, h);
+        for (let i = 0; i < boxes.length; i += 4) {
+          this.offCtx.putImageData(image, 0, 0, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]);
+        }
       }
       this.frameVersion = scene.version;
     }
