@@ -1,6 +1,8 @@
 // The page's own paint figures (shown with `index.html?perf`, read by bench/browser.mjs):
-// over each 60 painted frames, the time of a paint and of a search step, and the interval
-// between animation frames while the search runs (a dropped frame shows there).
+// over each 60 frames painted while the search runs, the time of a paint and of a search
+// step, and the interval between animation frames (a dropped frame shows there). Paints while
+// nothing runs (a map loading, a marker moved) are not counted: they are not what a frame
+// of a running search costs.
 //
 // A paint's JS time is not all it costs: WebGL queues its drawing for the GPU, and even the
 // 2D canvas draws lazily. So with `?perf`, every SAMPLE_EVERY-th paint also waits until the
@@ -68,17 +70,20 @@ export class FramePerf {
   }
 
   /**
-   * Counts a paint of `renderer` (its `lastPaintMs`, and `lastFinishedMs` when it waited),
-   * and asks it to wait on a sampled next paint. Returns a report every REPORT_EVERY paints.
+   * Counts a paint of `renderer` while the search runs (its `lastPaintMs`, and
+   * `lastFinishedMs` when it waited), and asks it to wait on a sampled next paint. Returns a
+   * report every REPORT_EVERY paints.
    * @param {import('./render.js').Renderer} renderer
+   * @param {boolean} running
    * @returns {PerfReport | null}
    */
-  painted(renderer) {
+  painted(renderer, running) {
+    const finished = renderer.lastFinishedMs;
+    renderer.lastFinishedMs = null;
+    renderer.finishNext = false;
+    if (!running) return null;
     this.paint.push(renderer.lastPaintMs);
-    if (renderer.lastFinishedMs !== null) {
-      this.finished.push(renderer.lastFinishedMs);
-      renderer.lastFinishedMs = null;
-    }
+    if (finished !== null) this.finished.push(finished);
     renderer.finishNext = this.sampling && this.paint.length % SAMPLE_EVERY === SAMPLE_EVERY - 1;
     if (this.paint.length < REPORT_EVERY) return null;
     this.last = {

@@ -547,7 +547,7 @@ export class PlannerView {
       });
       this.paintedVersion = version;
       this.canvas.dataset.version = String(version);
-      const report = this.perf.painted(this.renderer);
+      const report = this.perf.painted(this.renderer, this.running);
       if (report) this.hook('perf', report);
     }
   }
