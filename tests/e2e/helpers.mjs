@@ -102,11 +102,12 @@ export async function startServer(root = WWW) {
   };
 }
 
-export async function launchBrowser() {
+/** Headless Chromium with the suite's flags, and `extra` ones (say `--disable-webgl`). */
+export async function launchBrowser(extra = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extra],
   });
 }
 

@@ -1,14 +1,14 @@
 // Both renderers: WebGL2 (the default) and the 2D canvas (`?renderer=2d`, and the fallback
 // when WebGL fails). What is on screen is read from screenshots: the colour of a cell of a
 // known state, the path and markers over the cells, after zooming and panning, a map with
-// more cells than pixels averaged rather than aliased, and a lost WebGL context falling back
-// to the 2D canvas with the map kept.
+// more cells than pixels averaged rather than aliased, and a browser without WebGL or a lost
+// WebGL context falling back to the 2D canvas with the map kept.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startEnv, gotoReady, newMap, drag, speedMax, runToEnd, states, cells, cellPixels, near, cellPoint,
-  screen, pixelAt, settled, exportMap, size, afterFrames,
+  screen, pixelAt, settled, exportMap, size, afterFrames, launchBrowser,
 } from './helpers.mjs';
 import { TERRAIN, MARKS, cellColour } from '../../www/palette.js';
 
@@ -198,4 +198,29 @@ test('a lost WebGL context falls back to the 2D canvas, says so once and keeps t
     assert.equal(warnings.length, 1, `one console warning (${warnings})`);
     assert.match(warnings[0], /context was lost/);
   });
+});
+
+test('without WebGL the page paints with the 2D canvas, says why once and works', { timeout: 90_000 }, async () => {
+  // A browser of its own, with WebGL switched off, as on a machine that has none.
+  const browser = await launchBrowser(['--disable-webgl']);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const warnings = [];
+    const errors = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning' && /2D canvas/.test(m.text())) warnings.push(m.text());
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await gotoReady(page, env.url);
+    assert.equal(await rendererOf(page), '2d');
+    assert.equal(await page.locator('canvas.gl-cells').count(), 0, 'no WebGL canvas left behind');
+    const map = await searchedMap(page);
+    await assertPicture(page, map, 'without WebGL');
+    assert.equal(warnings.length, 1, `one console warning (${warnings})`);
+    assert.match(warnings[0], /no WebGL2/);
+    assert.deepEqual(errors, [], 'no errors');
+  } finally {
+    await browser.close();
+  }
 });
