@@ -398,6 +398,8 @@ export class GlCells {
   /** Makes levels 0..top exist and brings their out-of-date rows up to date. */
   refresh(top) {
     const gl = this.gl;
+    // Most frames of a zoomed-in view: level 0 up to date after a frame with no change.
+    if (this.levels.length > top && this.levels.slice(0, top + 1).every((level) => !level.stale.any)) return;
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
     gl.enable(gl.SCISSOR_TEST);
     for (let l = 0; l <= top; l++) {
