@@ -398,7 +398,7 @@ impl Planner {
         self.lanes[self.current].changed.take(width, height)
     }
 
-    /// Marks every row of the current lane changed: for a painter that lost what it had
+    /// Marks the whole map changed for the current lane: for a painter that lost what it had
     /// painted (a new canvas, a lost WebGL context).
     pub fn mark_all_changed(&mut self) {
         self.lanes[self.current].changed.add_all();
