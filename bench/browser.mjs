@@ -1,13 +1,15 @@
 // Step 3 of the benchmark: everything that runs in headless Chromium.
 //
-//   node bench/browser.mjs [--repeats R] [--pf-dijkstra-queries N]
+//   node bench/browser.mjs [--repeats R] [--pf-dijkstra-queries N] [--page-only]
 //
 // Serves the repository on 127.0.0.1 (cross-origin isolated, so performance.now() has 5 µs
 // rather than 100 µs resolution), opens bench/page/ and runs Pathlab wasm and PathFinding.js
 // on every map of bench/work/queries.json. Then opens the real app (www/index.html?perf),
-// loads the 256², 512² and 1024² page maps through its file input, runs a search with real
-// keyboard input and reads the page's own per-frame figures and time to interactive.
-// Writes bench/work/browser.json.
+// loads the 256², 512², 1024² and 4096² page maps through its file input, runs a search with
+// real keyboard input and reads the page's own per-frame figures and time to interactive,
+// with each renderer: WebGL2 (the default) and the 2D canvas (`&renderer=2d`).
+// Writes bench/work/browser.json; with --page-only, runs the page speed alone and replaces just
+// that part of an existing browser.json.
 
 import http from 'node:http';
 import fs from 'node:fs';
@@ -27,12 +29,14 @@ const repeats = opt('--repeats', 3);
 // half a million cells or more they run the first 30 queries only.
 const pfDijkstraQueries = opt('--pf-dijkstra-queries', 10);
 const pfLargeQueries = opt('--pf-large-queries', 30);
+const pageOnly = args.includes('--page-only');
 const LARGE = 500_000;
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// As tests/e2e/helpers.mjs: software compositing and 2D canvas, WebGL2 on SwiftShader.
 const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic',
+  '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
 ];
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
@@ -108,11 +112,15 @@ async function queryRuns(browser, base, queries) {
 }
 
 /**
- * Page speed on one map: load it through the app's file input, put the start and goal in
- * opposite corners with the S and G keys, set the speed to 100 expansions per frame, run,
- * and read two of the page's 60-frame perf reports plus the frame intervals.
+ * Page speed on one map with one renderer: load the map through the app's file input, put
+ * the start and goal in opposite corners with the S and G keys, set the speed to 100
+ * expansions per frame, run, and read two of the page's 60-frame perf reports plus the
+ * frame intervals. Each report has the paint's JS time (mean, median, worst), and, for every
+ * fifth paint, the time until the picture was really drawn (`finishedMs`: the page reads a
+ * pixel back from each canvas, which waits for WebGL's queued work and the 2D canvas's lazy
+ * drawing), and the rAF interval while the search ran.
  */
-async function pageSpeed(browser, base, pageMap) {
+async function pageSpeed(browser, base, pageMap, renderer) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
@@ -130,12 +138,14 @@ async function pageSpeed(browser, base, pageMap) {
       },
     });
   });
-  await page.goto(`${base}/www/index.html?perf`);
+  await page.goto(`${base}/www/index.html?perf${renderer === '2d' ? '&renderer=2d' : ''}`);
   await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 30_000 });
   const interactiveMs = await page.evaluate(() => window.__interactiveMs);
   await page.setInputFiles('#open-file', path.join(WORK, pageMap.file));
   const n = pageMap.size;
-  await page.waitForFunction((n) => window.pathlab.size().width === n, n, { timeout: 30_000 });
+  await page.waitForFunction((n) => window.pathlab.size().width === n, n, { timeout: 120_000 });
+  const active = await page.locator('#grid-canvas').getAttribute('data-renderer');
+  if (active !== renderer) throw new Error(`asked for the ${renderer} renderer, the page paints with ${active}`);
   for (const [key, x, y] of [['s', 0, 0], ['g', n - 1, n - 1]]) {
     const p = await page.evaluate(([x, y]) => window.pathlab.cellToClient(x, y), [x, y]);
     await page.mouse.move(p.x, p.y);
@@ -176,11 +186,14 @@ async function pageSpeed(browser, base, pageMap) {
   await context.close();
   if (errors.length) throw new Error(`app page errors: ${errors.join('; ')}`);
   const pick = (k) => median(reports.map((r) => r[k]));
-  console.log(`browser: page speed ${n}² done`);
+  const worst = (k) => Math.max(...reports.map((r) => r[k]));
+  const sorted = [...intervals].sort((a, b) => a - b);
+  console.log(`browser: page speed ${n}² ${renderer} done`);
   return {
-    size: n, speed: speedLabel, interactiveMs,
-    paintMs: pick('paintMs'), maxPaintMs: Math.max(...reports.map((r) => r.maxPaintMs)), stepMs: pick('stepMs'),
-    frameMs: median(intervals), frameP95Ms: [...intervals].sort((a, b) => a - b)[Math.floor(intervals.length * 0.95)],
+    size: n, renderer, speed: speedLabel, interactiveMs,
+    paintMs: pick('paintMs'), paintMedianMs: pick('paintMedianMs'), maxPaintMs: worst('maxPaintMs'),
+    finishedMs: pick('finishedMs'), maxFinishedMs: worst('maxFinishedMs'), stepMs: pick('stepMs'),
+    frameMs: median(intervals), frameP95Ms: sorted[Math.floor(intervals.length * 0.95)], maxFrameMs: sorted[sorted.length - 1],
     expandedWhenRead: stats.expanded, statusWhenRead: stats.status, wasmMemoryBytes,
   };
 }
@@ -191,9 +204,14 @@ const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 try {
-  const runs = await queryRuns(browser, base, queries);
+  const previous = path.join(WORK, 'browser.json');
+  const runs = pageOnly
+    ? (({ page: _, chromium: __, ...rest }) => rest)(fs.existsSync(previous) ? readJson(previous) : {})
+    : await queryRuns(browser, base, queries);
   const page = [];
-  for (const m of queries.pageMaps) page.push(await pageSpeed(browser, base, m));
+  for (const m of queries.pageMaps) {
+    for (const renderer of ['webgl2', '2d']) page.push(await pageSpeed(browser, base, m, renderer));
+  }
   writeJson(path.join(WORK, 'browser.json'), { chromium: browser.version(), ...runs, page });
 } finally {
   await browser.close();

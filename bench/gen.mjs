@@ -7,7 +7,7 @@
 // comes from the file). Generates 512² and 1024² random maps (10/20/35 % walls) and mazes
 // (corridor width 1), with N queries between random cells of the largest connected region;
 // their optimum is left null and filled in by the native run from Pathlab's Dijkstra. Also
-// writes the 256², 512² and 1024² maps the page-speed run loads. Everything goes to
+// writes the 256², 512², 1024² and 4096² maps the page-speed run loads. Everything goes to
 // bench/work/queries.json.
 
 import fs from 'node:fs';
@@ -171,7 +171,7 @@ if (!smoke) {
 
 // Maps for the page-speed run: 20 % random walls, start and goal in opposite corners.
 const pageMaps = [];
-for (const size of smoke ? [256] : [256, 512, 1024]) {
+for (const size of smoke ? [256] : [256, 512, 1024, 4096]) {
   const r = rng(seed ^ (size * 7));
   const walls = randomMap(size, 0.2, r);
   for (const c of [0, 1, size, size + 1, size * size - 1, size * size - 2, size * size - 1 - size, size * size - 2 - size]) walls[c] = 0;

@@ -197,7 +197,11 @@ function doc() {
   const minOf = (a) => (a.length ? Math.min(...a) : null);
   const maxOf = (a) => (a.length ? Math.max(...a) : null);
   const medOf = (a) => (a.length ? median(a) : null);
-  const page1024 = results.page.find((p) => p.size === 1024) || results.page[results.page.length - 1];
+  // Runs before the WebGL2 renderer had one renderer, the 2D canvas, and no `renderer` field.
+  const rendererOf = (p) => p.renderer ?? '2d';
+  const pageRun = (size, renderer) => results.page.find((p) => p.size === size && rendererOf(p) === renderer);
+  const page1024 = pageRun(1024, 'webgl2') || results.page.find((p) => p.size === 1024)
+    || [...results.page].reverse().find((p) => rendererOf(p) === 'webgl2') || results.page[results.page.length - 1];
   L.push('| target | goal | measured | met? |', '|---|---|---|---|');
   const row = (t, goal, val, ok) => L.push(`| ${t} | ${goal} | ${val} | ${ok === null ? '–' : ok ? 'yes' : '**no**'} |`);
   const r1 = allRatio('pfAstarOverWasm');
@@ -225,7 +229,7 @@ function doc() {
   const r4 = allRatio('crateOverNative');
   row('`pathfinding` crate time / native time', '≥ 1.2', `${f(minOf(r4), 2)} worst, ${f(medOf(r4), 2)} median`, r4.length ? minOf(r4) >= 1.2 : null);
   row('native A* expansions per second (all maps)', '≥ 8 M/s', `${mexp(results.nativeOverall.expPerS)} M/s`, results.nativeOverall.expPerS >= 8e6);
-  if (page1024) row(`ms per painted frame on ${page1024.size}² (paint + step, page's own figures)`, '≤ 4 ms', `${f(page1024.paintMs + page1024.stepMs, 2)} ms (paint ${f(page1024.paintMs, 2)}, step ${f(page1024.stepMs, 2)}, max paint ${f(page1024.maxPaintMs, 2)})`, page1024.paintMs + page1024.stepMs <= 4);
+  if (page1024) row(`ms per painted frame on ${page1024.size}² (paint + step, page's own figures, ${rendererOf(page1024)})`, '≤ 4 ms', `${f(page1024.paintMs + page1024.stepMs, 2)} ms (paint ${f(page1024.paintMs, 2)}, step ${f(page1024.stepMs, 2)}, max paint ${f(page1024.maxPaintMs, 2)})`, page1024.paintMs + page1024.stepMs <= 4);
   row('wasm size, gzipped, every feature in it', '≤ 120 KB', `${(wasm.gzip / 1024).toFixed(1)} KB (${(wasm.raw / 1024).toFixed(1)} KB raw)`, wasm.gzip <= 120 * 1024);
   // Goals of the speed issue not built yet: shown, not hidden.
   {
@@ -249,7 +253,21 @@ function doc() {
       row('memory: bytes per cell for A* at 4096² (timeline off); bidirectional / A*; LPA*, D* Lite / A*', '≤ 12; ≤ 1.5; ≤ 2', 'not measured in this run', null);
     }
   }
-  row('WebGL2 painting: ms per frame on 1024² (median / worst) and 4096² (median)', '≤ 1 / 4; ≤ 4', 'not built yet', false);
+  {
+    // Judged on the paint's time on the page's thread, as the 2D figures always were; the
+    // time until the picture is really drawn (WebGL here runs on SwiftShader, a GPU emulated
+    // on the same two cores) is shown beside it, not hidden.
+    const g1 = pageRun(1024, 'webgl2');
+    const g4 = pageRun(4096, 'webgl2');
+    const what = 'WebGL2 painting: ms per paint while a search runs (page thread: median / worst on 1024², median on 4096²; "drawn": until the picture is on the canvas, median / worst)';
+    if (g1) {
+      row(what, '≤ 1 / 4; ≤ 4',
+        `1024²: ${f(g1.paintMedianMs, 2)} / ${f(g1.maxPaintMs, 2)} ms (drawn ${f(g1.finishedMs, 2)} / ${f(g1.maxFinishedMs, 2)}); 4096²: ${g4 ? `${f(g4.paintMedianMs, 2)} ms (drawn ${f(g4.finishedMs, 2)} / ${f(g4.maxFinishedMs, 2)})` : 'not measured'}`,
+        g1.paintMedianMs <= 1 && g1.maxPaintMs <= 4 && Boolean(g4) && g4.paintMedianMs <= 4);
+    } else {
+      row(what, '≤ 1 / 4; ≤ 4', 'not measured in this run', null);
+    }
+  }
   L.push('');
   const bad = [];
   for (const m of maps) for (const [k, s] of Object.entries(m.impls)) if (s.nonOptimal || s.noPath) bad.push(`${k} on ${m.name}: ${s.nonOptimal} non-optimal, ${s.noPath} without a path`);
@@ -263,9 +281,11 @@ function doc() {
   L.push(`- repeats: native ${results.plan.nativeRepeats}, wasm and PF.js AStar/JPS ${results.plan.repeats} (PF.js: first ${results.plan.pfLargeQueries} queries on maps of ${results.plan.largeCells}+ cells, since each query clones a grid of that many objects); PF.js Dijkstra 1 repeat on the first ${results.plan.pfDijkstraQueries} queries of each map (it explores most of the map every time); figures are medians over repeats`);
   L.push(`- run at ${results.generated}${smoke ? ' (**smoke run**: not representative)' : ''}`, '');
   L.push('## Page speed', '');
-  L.push('The real app (`www/index.html?perf`), a 20 % random map loaded through its file input, start and goal in opposite corners (S/G keys), speed 100 expansions a frame, Draw progress on. Figures are the page\'s own: per painted frame, the mean paint and step time over 60 frames (median of two reports), the rAF interval, and the time from navigation start to the app installing its hooks (wasm, map list and first map loaded, first frame painted).', '');
-  L.push('| map | paint ms/frame | step ms/frame | paint + step | max paint | rAF interval (median / p95) | navigation → interactive |', '|---|---|---|---|---|---|---|');
-  for (const p of results.page) L.push(`| ${p.size}² | ${f(p.paintMs, 2)} | ${f(p.stepMs, 2)} | ${f(p.paintMs + p.stepMs, 2)} | ${f(p.maxPaintMs, 2)} | ${f(p.frameMs, 1)} / ${f(p.frameP95Ms, 1)} ms | ${f(p.interactiveMs, 0)} ms |`);
+  L.push('The real app (`www/index.html?perf`, and `&renderer=2d` for the 2D canvas), a 20 % random map loaded through its file input, start and goal in opposite corners (S/G keys), speed 100 expansions a frame, Draw progress on. Figures are the page\'s own, over two reports of 60 painted frames each (medians of the two; worst: the worse of the two): the time of a paint on the page\'s thread (median, mean, worst), the time until the picture is really drawn (every fifth paint reads a pixel back from each canvas, which waits for WebGL\'s queued work and for the 2D canvas\'s lazy drawing), the step time, the rAF interval while the search runs (16.7 ms is every frame; 33 ms, every other frame dropped), and the time from navigation start to the app installing its hooks (wasm, map list and first map loaded, first frame painted). Headless Chromium runs with `--disable-gpu`: compositing and the 2D canvas are software, and WebGL2 runs on SwiftShader, a GPU emulated on the CPU, sharing the machine\'s two cores with the page.', '');
+  L.push('| map | renderer | paint ms: median / mean / worst | drawn ms: median / worst | step ms | rAF interval: median / p95 / worst | navigation → interactive |', '|---|---|---|---|---|---|---|');
+  for (const p of results.page) {
+    L.push(`| ${p.size}² | ${rendererOf(p)} | ${f(p.paintMedianMs, 2)} / ${f(p.paintMs, 2)} / ${f(p.maxPaintMs, 2)} | ${f(p.finishedMs, 2)} / ${f(p.maxFinishedMs, 2)} | ${f(p.stepMs, 2)} | ${f(p.frameMs, 1)} / ${f(p.frameP95Ms, 1)} / ${f(p.maxFrameMs, 1)} ms | ${f(p.interactiveMs, 0)} ms |`);
+  }
   L.push('', `wasm: ${wasm.raw} bytes raw, ${wasm.gzip} bytes gzipped (gzip -9).`, '');
   L.push('## Ratios per map', '');
   L.push('Ratios of median ms/query. "PF.js / wasm" above 1 means Pathlab wasm is faster.', '');

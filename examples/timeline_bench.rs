@@ -159,10 +159,12 @@ fn main() {
                     let t0 = monotonic_ms();
                     p.seek(k);
                     let t1 = monotonic_ms();
+                    let parts = p.take_changes();
                     let _ = frame.paint(
                         p.grid().width() as usize,
                         p.grid().bytes(),
                         p.shown_states(),
+                        &parts,
                     );
                     renders.push(monotonic_ms() - t1);
                     t1 - t0

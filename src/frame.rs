@@ -4,18 +4,24 @@
 //! The page owns the colours (one table in `www/palette.js` feeds the palette and the legend);
 //! this module only maps `(terrain byte, state byte)` to a pixel and remembers what each pixel
 //! shows, so a frame rewrites just the pixels whose cell or state changed and reports their
-//! bounding box ([`Frame::dirty`]) for the page to upload.
+//! boxes ([`Frame::dirty`]) for the page to upload. It looks only at the parts the planner
+//! says may have changed ([`crate::Planner::take_changes`]), so a frame in which a search
+//! touched a few tiles does not compare the other cells of the map.
+//!
+//! This is the 2D canvas's frame; the WebGL renderer (`www/render-gl.js`) uploads the cell and
+//! state bytes of the same parts as textures and colours them in its shader instead.
 //!
 //! ```
 //! use pathlab::frame::{Frame, PALETTE_LEN};
 //! let mut frame = Frame::default();
 //! frame.set_palette(&(0..PALETTE_LEN as u32).collect::<Vec<_>>())?;
 //! // Two cells: a wall (byte 0) and open ground (byte 1), both unvisited (state 0).
-//! let pixels = frame.paint(2, &[0, 1], &[0, 0]);
+//! let whole = [[0, 0, 2, 1]];
+//! let pixels = frame.paint(2, &[0, 1], &[0, 0], &whole);
 //! assert_eq!(pixels, &[0, pixels[1]]);
-//! assert_eq!(frame.dirty(), [0, 0, 2, 1]);
-//! frame.paint(2, &[0, 1], &[0, 0]);
-//! assert_eq!(frame.dirty(), [0, 0, 0, 0], "nothing changed");
+//! assert_eq!(frame.dirty(), [[0, 0, 2, 1]]);
+//! frame.paint(2, &[0, 1], &[0, 0], &whole);
+//! assert!(frame.dirty().is_empty(), "nothing changed");
 //! # Ok::<(), String>(())
 //! ```
 
@@ -34,8 +40,8 @@ pub struct Frame {
     pixels: Vec<u32>,
     /// `cell * STATE_COUNT + state` of every pixel as last painted (255: never painted).
     painted: Vec<u8>,
-    /// The bounding box `[x, y, width, height]` of the pixels the last paint changed.
-    dirty: [u32; 4],
+    /// Boxes `[x, y, width, height]` around the pixels the last paint changed.
+    dirty: Vec<[u32; 4]>,
 }
 
 impl Frame {
@@ -59,67 +65,80 @@ impl Frame {
     }
 
     /// Paints the cells of a grid `width` cells wide (terrain bytes `cells`, state bytes
-    /// `states`) and returns the pixels. Only pixels whose cell or state changed since the last
-    /// paint are rewritten; [`Frame::dirty`] gives their bounding box.
-    pub fn paint(&mut self, width: usize, cells: &[u8], states: &[u8]) -> &[u32] {
+    /// `states`) and returns the pixels. Only the rectangles `parts` (`[x, y, w, h]` in
+    /// cells) are looked at, and in them only pixels whose cell or state changed since the
+    /// last paint are rewritten; [`Frame::dirty`] gives, per part, the box of those pixels.
+    /// A new palette, a new map size or [`Frame::forget`] repaint the whole map.
+    pub fn paint(
+        &mut self,
+        width: usize,
+        cells: &[u8],
+        states: &[u8],
+        parts: &[[u32; 4]],
+    ) -> &[u32] {
         let width = width.max(1);
+        let height = cells.len() / width;
+        let whole = [[0, 0, width as u32, height as u32]];
+        let mut parts = parts;
         if self.painted.len() != cells.len() {
             self.painted.clear();
             self.painted.resize(cells.len(), u8::MAX);
             self.pixels.clear();
             self.pixels.resize(cells.len(), 0);
+            parts = &whole;
         }
         let palette: &[u32] = if self.palette.len() == PALETTE_LEN {
             &self.palette
         } else {
             &[0; PALETTE_LEN]
         };
-        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
-        for (y, ((row_cells, row_states), (row_painted, row_pixels))) in cells
-            .chunks(width)
-            .zip(states.chunks(width))
-            .zip(
-                self.painted
-                    .chunks_mut(width)
-                    .zip(self.pixels.chunks_mut(width)),
-            )
-            .enumerate()
-        {
-            for (x, ((&c, &s), (done, px))) in row_cells
-                .iter()
-                .zip(row_states)
-                .zip(row_painted.iter_mut().zip(row_pixels.iter_mut()))
-                .enumerate()
-            {
-                // At most 4 × STATE_COUNT + STATE_COUNT − 1, so the key fits a byte.
-                let key = c.wrapping_mul(STATE_COUNT as u8).wrapping_add(s);
-                if *done != key {
-                    *done = key;
-                    *px = palette[usize::from(key) % PALETTE_LEN];
-                    x0 = x0.min(x);
-                    x1 = x1.max(x);
-                    y0 = y0.min(y);
-                    y1 = y1.max(y);
+        self.dirty.clear();
+        for &[px, py, pw, ph] in parts {
+            let (x0, y0) = (px as usize, py as usize);
+            let xs = x0.min(width)..(x0 + pw as usize).min(width);
+            let (mut lo, mut hi) = ([usize::MAX; 2], [0; 2]);
+            for y in y0.min(height)..(y0 + ph as usize).min(height) {
+                let row = y * width + xs.start..y * width + xs.end;
+                for (x, ((&c, &s), (done, pixel))) in cells[row.clone()]
+                    .iter()
+                    .zip(&states[row.clone()])
+                    .zip(
+                        self.painted[row.clone()]
+                            .iter_mut()
+                            .zip(&mut self.pixels[row]),
+                    )
+                    .enumerate()
+                {
+                    // At most 4 × STATE_COUNT + STATE_COUNT − 1, so the key fits a byte.
+                    let key = c.wrapping_mul(STATE_COUNT as u8).wrapping_add(s);
+                    if *done != key {
+                        *done = key;
+                        *pixel = palette[usize::from(key) % PALETTE_LEN];
+                        let x = xs.start + x;
+                        lo = [lo[0].min(x), lo[1].min(y)];
+                        hi = [hi[0].max(x), hi[1].max(y)];
+                    }
                 }
             }
+            if lo[0] != usize::MAX {
+                let [x, y] = lo.map(|v| v as u32);
+                let [w, h] = [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1].map(|v| v as u32);
+                self.dirty.push([x, y, w, h]);
+            }
         }
-        self.dirty = if x0 == usize::MAX {
-            [0; 4]
-        } else {
-            [
-                x0 as u32,
-                y0 as u32,
-                (x1 - x0 + 1) as u32,
-                (y1 - y0 + 1) as u32,
-            ]
-        };
         &self.pixels
     }
 
-    /// The pixels the last [`Frame::paint`] changed, as `[x, y, width, height]` (width 0:
-    /// none).
-    pub fn dirty(&self) -> [u32; 4] {
-        self.dirty
+    /// The pixels the last [`Frame::paint`] changed, as boxes `[x, y, width, height]` (none
+    /// when nothing changed).
+    pub fn dirty(&self) -> &[[u32; 4]] {
+        &self.dirty
+    }
+
+    /// Forgets what was painted: the next [`Frame::paint`] repaints every row (the page
+    /// made a new canvas to put the frame on).
+    pub fn forget(&mut self) {
+        self.painted.clear();
     }
 }
 
@@ -141,18 +160,40 @@ mod tests {
         let cells = [1, 0, 2, 1, 1, 4];
         let mut states = [CellState::Closed as u8, 0, CellState::Open as u8, 0, 0, 0];
         let one = STATE_COUNT as u32;
-        let pixels = frame.paint(3, &cells, &states).to_vec();
+        let pixels = frame.paint(3, &cells, &states, &[]).to_vec();
         assert_eq!(pixels[0], one + CellState::Closed as u32);
         assert_eq!(pixels[1], 0, "a wall, unvisited");
         assert_eq!(pixels[2], 2 * one + CellState::Open as u32);
         assert_eq!(pixels[5], 4 * one);
-        assert_eq!(frame.dirty(), [0, 0, 3, 2]);
-        states[4] = CellState::Path as u8;
-        frame.paint(3, &cells, &states);
         assert_eq!(
             frame.dirty(),
-            [1, 1, 1, 1],
+            [[0, 0, 3, 2]],
+            "a first paint paints everything"
+        );
+        states[4] = CellState::Path as u8;
+        frame.paint(3, &cells, &states, &[[0, 0, 3, 2]]);
+        assert_eq!(
+            frame.dirty(),
+            [[1, 1, 1, 1]],
             "just the one cell that changed"
         );
+        states[0] = CellState::Open as u8;
+        states[4] = CellState::Closed as u8;
+        states[5] = CellState::Open as u8;
+        frame.paint(3, &cells, &states, &[[1, 1, 1, 1], [2, 1, 9, 9]]);
+        assert_eq!(
+            frame.dirty(),
+            [[1, 1, 1, 1], [2, 1, 1, 1]],
+            "only the parts it was given, cut at the map's edge"
+        );
+        assert_eq!(frame.paint(3, &cells, &states, &[])[0], pixels[0]);
+        frame.forget();
+        let again = frame.paint(3, &cells, &states, &[]);
+        assert_eq!(
+            again[0],
+            one + CellState::Open as u32,
+            "every cell after forget"
+        );
+        assert_eq!(frame.dirty(), [[0, 0, 3, 2]]);
     }
 }

@@ -332,6 +332,26 @@ impl Timeline {
         self.shown_span = (start, end);
     }
 
+    /// Calls `f(cell)` for every cell whose state byte may differ between the states at step
+    /// `a` and at step `b` (either order; `None` is the live end, every event collected): the
+    /// cells the events between them set. Past `cells` event words it reads none and
+    /// returns false (any cell may differ), as a seek that far copies a keyframe anyway.
+    pub fn cells_set_between(
+        &self,
+        a: Option<usize>,
+        b: Option<usize>,
+        f: impl FnMut(u32),
+    ) -> bool {
+        let end = |k: Option<usize>| k.map_or(self.events.len(), |k| self.end_of(k));
+        let (x, y) = (end(a), end(b));
+        let (from, to) = (x.min(y), x.max(y).min(self.events.len()));
+        if to.saturating_sub(from) > self.cells {
+            return false;
+        }
+        each_cell_set(self.events.get(from..to).unwrap_or(&[]), f);
+        true
+    }
+
     /// The step last sought, if any.
     pub fn shown_step(&self) -> Option<usize> {
         self.shown_step
@@ -383,24 +403,39 @@ impl Timeline {
     }
 }
 
-/// Applies the events in `events[from..to]` to the state bytes `states`; returns how many.
-fn apply(events: &[u32], from: usize, to: usize, states: &mut [u8]) -> usize {
-    // The hot loop of a seek (up to `cells` events): read the header words in place rather
-    // than decoding whole events.
-    let words = events.get(from..to.min(events.len())).unwrap_or(&[]);
+/// Calls `f(cell, state)` for every event in the event words `words` that sets a cell's
+/// state byte, and returns how many events there were (those that leave it too): the one
+/// walk over event words. The hot loop of a seek (up to `cells` events), so it reads the
+/// header words in place rather than decoding whole events.
+#[inline]
+fn each_state_change(words: &[u32], mut f: impl FnMut(u32, u8)) -> usize {
     let mut at = 0;
     let mut n = 0;
     while let Some(&word) = words.get(at) {
         let state = ((word >> 24) & 15) as u8;
         if state != SAME_STATE {
-            if let Some(s) = states.get_mut((word & CELL_MASK) as usize) {
-                *s = state;
-            }
+            f(word & CELL_MASK, state);
         }
         n += 1;
         at += if (word >> 28) as u8 == FAR { 4 } else { 1 };
     }
     n
+}
+
+/// Applies the events in `events[from..to]` to the state bytes `states`; returns how many.
+fn apply(events: &[u32], from: usize, to: usize, states: &mut [u8]) -> usize {
+    let words = events.get(from..to.min(events.len())).unwrap_or(&[]);
+    each_state_change(words, |cell, state| {
+        if let Some(s) = states.get_mut(cell as usize) {
+            *s = state;
+        }
+    })
+}
+
+/// Calls `f(cell)` for every cell whose state byte the event words `words` set: all a
+/// painter needs to know of a run's events.
+pub fn each_cell_set(words: &[u32], mut f: impl FnMut(u32)) {
+    each_state_change(words, |cell, _| f(cell));
 }
 
 /// g and parent of every cell after replaying events, per search side (forward, backward).

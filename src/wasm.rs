@@ -343,20 +343,41 @@ impl Planner {
 
     /// Paints the frame buffer (one RGBA pixel per cell, `palette[cell * 10 + state]`) and
     /// returns its address in wasm memory: `width × height × 4` bytes, ready for
-    /// `new ImageData(...)`. Only pixels whose cell or state changed since the last render are
-    /// rewritten; `dirtyRect()` gives their bounding box, so the page uploads just that part.
+    /// `new ImageData(...)`. Only the parts `takeChanges()` would give are looked at (it takes
+    /// them), and only pixels whose cell or state changed since the last render are rewritten;
+    /// `dirtyRects()` gives boxes around them, so the page uploads just those.
     pub fn render(&mut self) -> *const u32 {
-        let inner = lane_of(&self.shared, self.lane);
+        let mut inner = lane_of(&self.shared, self.lane);
+        let parts = inner.take_changes();
         let width = inner.grid().width() as usize;
         self.frame
-            .paint(width, inner.grid().bytes(), inner.shown_states())
+            .paint(width, inner.grid().bytes(), inner.shown_states(), &parts)
             .as_ptr()
     }
 
-    /// The pixels the last `render()` changed, as `[x, y, width, height]` (width 0: none).
-    #[wasm_bindgen(js_name = dirtyRect)]
-    pub fn dirty_rect(&self) -> Vec<u32> {
-        self.frame.dirty().to_vec()
+    /// The pixels the last `render()` changed, as boxes `[x, y, width, height, x, y, …]`
+    /// (empty: none).
+    #[wasm_bindgen(js_name = dirtyRects)]
+    pub fn dirty_rects(&self) -> Vec<u32> {
+        self.frame.dirty().concat()
+    }
+
+    /// The parts of the map whose cell or state bytes may have changed since the last call
+    /// (or `render()`), as rectangles `[x, y, width, height, x, y, …]` in cells (empty:
+    /// none): what a WebGL painter uploads from `cellsPtr()` and `statesPtr()`. Runs of
+    /// changed 32 × 32-cell tiles, known from the search's recorded events, seeks and
+    /// restarts, not by comparing cells; a few tiles while a search runs slowly.
+    #[wasm_bindgen(js_name = takeChanges)]
+    pub fn take_changes(&mut self) -> Vec<u32> {
+        self.inner().take_changes().concat()
+    }
+
+    /// Forgets what was painted: the next `render()` or `takeChanges()` covers the whole
+    /// map. For a painter starting afresh (a new canvas, a lost WebGL context).
+    #[wasm_bindgen(js_name = repaintAll)]
+    pub fn repaint_all(&mut self) {
+        self.frame.forget();
+        self.inner().mark_all_changed();
     }
 
     /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.

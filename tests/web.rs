@@ -367,6 +367,55 @@ fn memory_views_show_cells_states_and_frame() {
 }
 
 #[wasm_bindgen_test]
+fn changes_come_as_tiles_the_search_touched_and_the_frame_repaints_only_those() {
+    let mut p = Planner::new(200, 100).unwrap();
+    p.set_palette(&(0..pathlab::frame::PALETTE_LEN as u32).collect::<Vec<_>>())
+        .unwrap();
+    assert_eq!(
+        p.take_changes(),
+        [0, 0, 200, 100],
+        "a new planner: everything"
+    );
+    assert!(p.take_changes().is_empty(), "taken once");
+    p.set_start(100, 50).unwrap();
+    p.render();
+    assert_eq!(
+        p.dirty_rects(),
+        [0, 0, 200, 100],
+        "a first frame is painted whole"
+    );
+    p.step_once();
+    let parts = p.take_changes();
+    assert_eq!(
+        parts,
+        [96, 32, 32, 32],
+        "one expansion: the tile around the start"
+    );
+    p.render();
+    assert!(
+        p.dirty_rects().is_empty(),
+        "the changes were taken: nothing to repaint"
+    );
+    p.step_once();
+    p.render();
+    // The cells of both steps: the changes of the first were taken above, unpainted.
+    assert_eq!(
+        p.dirty_rects(),
+        [99, 49, 4, 4],
+        "only the cells the steps changed"
+    );
+    p.repaint_all();
+    assert_eq!(p.take_changes(), [0, 0, 200, 100]);
+    p.repaint_all();
+    p.render();
+    assert_eq!(
+        p.dirty_rects(),
+        [0, 0, 200, 100],
+        "a forgotten frame repaints whole"
+    );
+}
+
+#[wasm_bindgen_test]
 fn strokes_undo_as_one_and_finished_searches_replan() {
     let mut p = Planner::new(10, 3).unwrap();
     assert_eq!(p.run_to_end(), "found");

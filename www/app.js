@@ -120,7 +120,9 @@ const pageHooks = {
   perf: (last) => {
     const el = $('#perf');
     if (!el.hidden) {
-      el.textContent = `paint ${last.paintMs.toFixed(2)} ms (max ${last.maxPaintMs.toFixed(2)}) · step ${last.stepMs.toFixed(2)} ms`;
+      const ms = (v) => (v === null ? '–' : v.toFixed(2));
+      el.textContent = `${last.renderer}: paint ${ms(last.paintMedianMs)} ms median (max ${ms(last.maxPaintMs)}), `
+        + `drawn ${ms(last.finishedMs)} (max ${ms(last.maxFinishedMs)}) · frame ${ms(last.frameMs)} (max ${ms(last.maxFrameMs)}) · step ${last.stepMs.toFixed(2)} ms`;
     }
   },
 };

@@ -1,119 +1,147 @@
-// Painting: the wasm planner fills an RGBA frame (one pixel per cell) in its own memory; we
-// wrap it in an ImageData without copying, put it on an offscreen canvas of width × height
-// pixels and draw that scaled with smoothing off. Markers, the path polyline, the current node,
-// grid lines and the walker are vectors on top. Also owns the view (zoom and pan).
+// Painting. The cells come from one of two layers: WebGL2 (render-gl.js: the cell and state
+// bytes as textures, the palette in the shader, on a canvas under this one) or, as the
+// fallback, the 2D canvas (the wasm planner fills an RGBA frame, one pixel per cell, in its
+// own memory; we wrap it in an ImageData without copying, put it on an offscreen canvas and
+// draw that scaled). Markers, the path polyline, the current node, grid lines, the walker,
+// the hover and cursor rings and the node mesh are 2D vectors drawn on top here, whichever
+// layer paints the cells. The view maths (zoom, pan, which cell is where) is viewport.js.
+//
+// WebGL2 is used unless the page's URL says `renderer=2d`; when it is missing or fails (a
+// shader that does not compile, a lost context) the view falls back to the 2D layer, says so
+// once in the console and keeps the map. The canvas's `data-renderer` says which is active.
 
 import { MARKS } from './palette.js';
+import { Viewport } from './viewport.js';
+import { GlCells } from './render-gl.js';
 
-const MIN_CELL_PX = 0.25;
-const MAX_CELL_PX = 96;
+let warned = false;
 
-export class Renderer {
+/** Says once per page, in the console, why a view paints with the 2D canvas. */
+function warnOnce(reason) {
+  if (warned) return;
+  warned = true;
+  console.warn(`Pathlab: painting with the 2D canvas: ${reason}`);
+}
+
+/** The renderer the page's URL asks for: `?renderer=2d` forces the 2D canvas. */
+export function requestedRenderer() {
+  const asked = new URLSearchParams(globalThis.location?.search ?? '').get('renderer');
+  return asked === '2d' ? '2d' : 'webgl2';
+}
+
+/**
+ * The 2D layer: the wasm frame put on an offscreen canvas (only the boxes that changed) and
+ * drawn scaled onto the view's canvas.
+ */
+class CanvasCells {
+  /** @param {() => WebAssembly.Memory} memory */
+  constructor(memory) {
+    this.name = '2d';
+    this.memory = memory;
+    this.offscreen = document.createElement('canvas');
+    this.offCtx = /** @type {CanvasRenderingContext2D} */ (this.offscreen.getContext('2d'));
+    this.fresh = true;
+  }
+
+  /**
+   * @param {Viewport} view
+   * @param {import('./pkg/pathlab.js').Planner} planner
+   * @param {boolean} changed whether the planner's picture may have changed since the last paint
+   * @param {CanvasRenderingContext2D} ctx
+   */
+  paint(view, planner, changed, ctx) {
+    const w = planner.width;
+    const h = planner.height;
+    if (w !== this.offscreen.width || h !== this.offscreen.height || this.fresh) {
+      this.offscreen.width = w;
+      this.offscreen.height = h;
+      // A new offscreen canvas holds nothing: put every pixel of the frame on it.
+      planner.repaintAll();
+      this.fresh = false;
+      changed = true;
+    }
+    if (changed) {
+      const ptr = planner.render();
+      const boxes = planner.dirtyRects();
+      if (boxes.length) {
+        // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
+        // frame may have moved; the view copies nothing, and putImageData copies only the
+        // boxes wasm reports as changed.
+        const image = new ImageData(new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4), w, h);
+        for (let i = 0; i < boxes.length; i += 4) {
+          this.offCtx.putImageData(image, 0, 0, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]);
+        }
+      }
+    }
+    ctx.fillStyle = '#e9ebef';
+    ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    // Cells larger than a device pixel stay crisp squares; smaller ones (a 1024² map seen
+    // whole) are averaged, since dropping most rows and columns would alias walls into moiré.
+    ctx.imageSmoothingEnabled = view.cellDevicePx() < 1;
+    ctx.imageSmoothingQuality = 'high';
+    const r = view.mapRect();
+    ctx.drawImage(this.offscreen, r.x, r.y, r.w, r.h);
+  }
+
+  /** Waits until the canvas has really drawn (for the page's perf figures). */
+  finish(ctx) {
+    ctx.getImageData(0, 0, 1, 1);
+  }
+
+  destroy() {}
+}
+
+export class Renderer extends Viewport {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {() => WebAssembly.Memory} memory the wasm memory (its buffer is replaced on growth)
    */
   constructor(canvas, memory) {
-    this.canvas = canvas;
-    this.ctx = canvas.getContext('2d', { alpha: false });
+    super(canvas);
+    this.ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
     this.memory = memory;
-    this.offscreen = document.createElement('canvas');
-    this.offCtx = this.offscreen.getContext('2d');
-    this.dpr = 1;
-    this.cssWidth = 1;
-    this.cssHeight = 1;
-    // View: `scale` CSS pixels per cell; (ox, oy) = CSS position of cell (0, 0)'s corner.
-    this.scale = 10;
-    this.ox = 0;
-    this.oy = 0;
-    this.gridW = 0;
-    this.gridH = 0;
+    this.frameVersion = -1;
+    this.lastPaintMs = 0;
+    // With `finishNext`, the next paint waits until the layers have really drawn and records
+    // its whole time in `lastFinishedMs` (the page's perf figures sample some frames so).
+    this.finishNext = false;
+    /** @type {number | null} */
+    this.lastFinishedMs = null;
+    /** @type {GlCells | CanvasCells} */
+    this.cells = this.pickCells();
+  }
+
+  /** The WebGL2 layer unless the URL refuses it or it fails to start; the 2D layer then. */
+  pickCells() {
+    let cells;
+    if (requestedRenderer() === '2d') {
+      cells = new CanvasCells(this.memory);
+    } else {
+      try {
+        cells = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
+      } catch (e) {
+        warnOnce(e && e.message ? e.message : String(e));
+        cells = new CanvasCells(this.memory);
+      }
+    }
+    this.canvas.dataset.renderer = cells.name;
+    return cells;
+  }
+
+  /** Paints with the 2D layer from now on (WebGL failed); the map is in wasm, untouched. */
+  fallBack(reason) {
+    if (this.cells.name === '2d') return;
+    warnOnce(reason);
+    this.cells.destroy();
+    this.cells = new CanvasCells(this.memory);
+    this.canvas.dataset.renderer = this.cells.name;
     this.frameVersion = -1;
     this.dirty = true;
-    this.lastPaintMs = 0;
-    this.lastFrameMs = 0;
   }
 
-  /** Matches the backing store to the element's size × devicePixelRatio. */
-  resize() {
-    const rect = this.canvas.getBoundingClientRect();
-    const dpr = window.devicePixelRatio || 1;
-    const w = Math.max(1, Math.round(rect.width * dpr));
-    const h = Math.max(1, Math.round(rect.height * dpr));
-    const changed = w !== this.canvas.width || h !== this.canvas.height || dpr !== this.dpr;
-    this.cssWidth = rect.width || 1;
-    this.cssHeight = rect.height || 1;
-    this.dpr = dpr;
-    if (changed) {
-      this.canvas.width = w;
-      this.canvas.height = h;
-      this.dirty = true;
-    }
-    return changed;
-  }
-
-  /** Fits the whole map in the view, centred. */
-  fit(width, height) {
-    const pad = 8;
-    const s = Math.min((this.cssWidth - 2 * pad) / width, (this.cssHeight - 2 * pad) / height);
-    this.scale = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, s));
-    this.ox = (this.cssWidth - width * this.scale) / 2;
-    this.oy = (this.cssHeight - height * this.scale) / 2;
-    // Until the user zooms or pans, a resized canvas fits the map again.
-    this.fitted = true;
-    this.dirty = true;
-  }
-
-  /** Zooms by `factor` keeping the point (cx, cy) (CSS px in the canvas) fixed. */
-  zoomAt(factor, cx, cy) {
-    const s = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, this.scale * factor));
-    const k = s / this.scale;
-    this.ox = cx - (cx - this.ox) * k;
-    this.oy = cy - (cy - this.oy) * k;
-    this.scale = s;
-    this.clampPan();
-    this.fitted = false;
-    this.dirty = true;
-  }
-
-  panBy(dx, dy) {
-    this.ox += dx;
-    this.oy += dy;
-    this.clampPan();
-    this.fitted = false;
-    this.dirty = true;
-  }
-
-  /** Keeps at least a margin of the map on screen so it can never be lost. */
-  clampPan() {
-    const margin = 40;
-    const w = this.gridW * this.scale;
-    const h = this.gridH * this.scale;
-    this.ox = Math.min(this.cssWidth - margin, Math.max(margin - w, this.ox));
-    this.oy = Math.min(this.cssHeight - margin, Math.max(margin - h, this.oy));
-  }
-
-  /** The cell under canvas CSS point (px, py), or null outside the map. */
-  cellAt(px, py) {
-    const x = Math.floor((px - this.ox) / this.scale);
-    const y = Math.floor((py - this.oy) / this.scale);
-    if (x < 0 || y < 0 || x >= this.gridW || y >= this.gridH) return null;
-    return { x, y };
-  }
-
-  /** Like cellAt, but clamped into the map (for strokes that leave it). */
-  cellClamped(px, py) {
-    const x = Math.floor((px - this.ox) / this.scale);
-    const y = Math.floor((py - this.oy) / this.scale);
-    return {
-      x: Math.min(this.gridW - 1, Math.max(0, x)),
-      y: Math.min(this.gridH - 1, Math.max(0, y)),
-    };
-  }
-
-  /** Canvas CSS coordinates of the centre of cell (x, y). */
-  cellCentre(x, y) {
-    return { x: this.ox + (x + 0.5) * this.scale, y: this.oy + (y + 0.5) * this.scale };
+  /** Frees the cell layer (the view is going away). */
+  destroy() {
+    this.cells.destroy();
   }
 
   /**
@@ -129,40 +157,19 @@ export class Renderer {
     const h = planner.height;
     this.gridW = w;
     this.gridH = h;
-    if (w !== this.offscreen.width || h !== this.offscreen.height) {
-      this.offscreen.width = w;
-      this.offscreen.height = h;
-      this.frameVersion = -1;
-    }
-    if (this.frameVersion !== scene.version) {
-      const ptr = planner.render();
-      const [dx, dy, dw, dh] = planner.dirtyRect();
-      if (dw > 0) {
-        // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
-        // frame may have moved; the view copies nothing, and putImageData copies only the
-        // rectangle wasm reports as changed.
-        const pixels = new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4);
-        this.offCtx.putImageData(new ImageData(pixels, w, h), 0, 0, dx, dy, dw, dh);
-      }
-      this.frameVersion = scene.version;
-    }
-
+    const changed = this.frameVersion !== scene.version;
     const ctx = this.ctx;
-    const dpr = this.dpr;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = '#e9ebef';
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    // Cells larger than a device pixel stay crisp squares; smaller ones (a 1024² map seen
-    // whole) are averaged, since dropping most rows and columns would alias walls into moiré.
-    ctx.imageSmoothingEnabled = this.scale * dpr < 1;
-    ctx.imageSmoothingQuality = 'high';
-    // Snap the map's corner and size to device pixels so cell edges stay crisp.
-    const x0 = Math.round(this.ox * dpr);
-    const y0 = Math.round(this.oy * dpr);
-    const sw = Math.round(w * this.scale * dpr);
-    const sh = Math.round(h * this.scale * dpr);
-    ctx.drawImage(this.offscreen, x0, y0, sw, sh);
+    try {
+      this.cells.paint(this, planner, changed, ctx);
+    } catch (e) {
+      if (this.cells.name === '2d') throw e;
+      this.fallBack(`WebGL2 failed while painting (${e && e.message ? e.message : e})`);
+      this.cells.paint(this, planner, true, ctx);
+    }
+    this.frameVersion = scene.version;
 
+    const dpr = this.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const s = this.scale;
     if (s * dpr >= 7) this.gridLines(ctx, w, h);
@@ -182,6 +189,11 @@ export class Renderer {
 
     this.dirty = false;
     this.lastPaintMs = performance.now() - t0;
+    if (this.finishNext) {
+      this.finishNext = false;
+      this.cells.finish(ctx);
+      this.lastFinishedMs = performance.now() - t0;
+    }
   }
 
   gridLines(ctx, w, h) {

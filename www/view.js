@@ -9,6 +9,7 @@ import { attachInput } from './input.js';
 import { SPEEDS, speedFor } from './ui.js';
 import { statusSentence, sentence } from './status.js';
 import { algorithmInfo } from './algorithms.js';
+import { FramePerf } from './perf.js';
 
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 
@@ -118,7 +119,7 @@ export class PlannerView {
     this.shownStatus = '';
     this.walker = null;
     this.nextDoubleClick = 'start';
-    this.perf = { paint: [], step: [] };
+    this.perf = new FramePerf();
     this.destroyed = false;
     this.frameId = 0;
   }
@@ -161,6 +162,7 @@ export class PlannerView {
     cancelAnimationFrame(this.frameId);
     this.resizeObserver?.disconnect();
     this.detachInput?.();
+    this.renderer.destroy();
     this.planner.free();
   }
 
@@ -277,7 +279,7 @@ export class PlannerView {
     const t0 = performance.now();
     if (n > 1) this.planner.stepMany(n);
     else this.planner.stepOnce();
-    this.perf.step.push(performance.now() - t0);
+    this.perf.stepped(performance.now() - t0);
     this.syncStats();
     this.buttons();
     this.hook('stepped', this);
@@ -513,10 +515,11 @@ export class PlannerView {
   /** One frame's work: a time slice of search when running, then statistics and paint. */
   paintFrame(now) {
     const p = this.planner;
+    this.perf.frame(now, this.running);
     if (this.running) {
       const t0 = performance.now();
       const status = this.drawProgress ? p.step() : p.runToEnd();
-      this.perf.step.push(performance.now() - t0);
+      this.perf.stepped(performance.now() - t0);
       // The step first, then (from buttons) the finish: a host hears `step` before `done`.
       this.hook('stepped', this);
       if (status !== 'running') {
@@ -551,8 +554,8 @@ export class PlannerView {
       });
       this.paintedVersion = version;
       this.canvas.dataset.version = String(version);
-      this.perf.paint.push(this.renderer.lastPaintMs);
-      if (this.perf.paint.length >= 60) this.reportPerf();
+      const report = this.perf.painted(this.renderer, this.running);
+      if (report) this.hook('perf', report);
     }
   }
 
@@ -601,14 +604,6 @@ export class PlannerView {
     if (key === this.inspected) return;
     this.inspected = key;
     this.hook('inspect', h ? this.planner.node(h.x, h.y) : null, h ? this.planner.cell(h.x, h.y) : 0);
-  }
-
-  reportPerf() {
-    const avg = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
-    this.perf.last = { paintMs: avg(this.perf.paint), stepMs: avg(this.perf.step), maxPaintMs: Math.max(...this.perf.paint) };
-    this.perf.paint = [];
-    this.perf.step = [];
-    this.hook('perf', this.perf.last);
   }
 
   /** The grid bytes, row-major (a live view into wasm memory: do not keep it). */

@@ -22,8 +22,10 @@
 //! The planner is split by job: `state.rs` holds the struct and its accessors, `edits.rs` the
 //! strokes and the undo history, `markers.rs` the start, goal and walker, `run.rs` the run
 //! control (stepping, the timeline, seeking, restarts and repairs after an edit) and
-//! `mesh_edit.rs` the node mesh; `line.rs` is the brush-stroke geometry.
+//! `mesh_edit.rs` the node mesh; `line.rs` is the brush-stroke geometry; `changed.rs` keeps
+//! which tiles of the map each lane may show differently since the page last painted it.
 
+mod changed;
 mod edits;
 mod lanes;
 mod line;
@@ -34,6 +36,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
+pub use changed::TILE;
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
 pub use line::line_cells;
 pub use state::{LaneId, Planner, PlannerError};

@@ -11,7 +11,7 @@ use crate::search::record::OpenEntry;
 use crate::search::{
     restart_search, Algorithm, Budget, NodeInfo, Searcher, Settings, Stats, Status,
 };
-use crate::timeline::{Checkpoints, Timeline};
+use crate::timeline::{each_cell_set, Checkpoints, Timeline};
 
 impl Lane {
     fn step(&mut self, scene: &Scene, budget: Budget, now_ms: &dyn Fn() -> f64) -> Status {
@@ -30,7 +30,7 @@ impl Lane {
                 }
             };
             let to = (at as u64).saturating_add(steps);
-            self.seek(usize::try_from(to).unwrap_or(usize::MAX));
+            self.seek(scene, usize::try_from(to).unwrap_or(usize::MAX));
             return self.shown_status();
         }
         self.run_recorded(scene, budget, now_ms)
@@ -44,6 +44,10 @@ impl Lane {
         }
         let grid = &scene.grid;
         if !self.search.recorder().is_on() {
+            // Unrecorded, nothing says which cells the run changed.
+            if !self.search.status().is_done() {
+                self.changed.add_all();
+            }
             // The search always matches the grid (every edit restarts it), so this cannot
             // fail; should it ever, report the search as it stands rather than panic.
             return self
@@ -59,7 +63,7 @@ impl Lane {
                     .search
                     .run(grid, budget, now_ms)
                     .unwrap_or(self.search.status());
-                self.collect();
+                self.collect(scene);
                 return status;
             }
         };
@@ -72,7 +76,7 @@ impl Lane {
                 .search
                 .run(grid, Budget::Expansions(n), now_ms)
                 .unwrap_or(self.search.status());
-            self.collect();
+            self.collect(scene);
             left = left.map(|l| l - n);
             if status.is_done() || left == Some(0) {
                 return status;
@@ -80,8 +84,15 @@ impl Lane {
         }
     }
 
-    /// Moves the live search's events into the timeline and offers it as a checkpoint.
-    fn collect(&mut self) {
+    /// Moves the live search's events into the timeline and offers it as a checkpoint; the
+    /// cells they name are the ones the run changed.
+    fn collect(&mut self, scene: &Scene) {
+        let (width, height) = (scene.grid.width(), scene.grid.height());
+        let recorder = self.search.recorder();
+        let changed = &mut self.changed;
+        each_cell_set(&recorder.events, |cell| {
+            changed.add_cell(cell, width, height)
+        });
         self.timeline.collect(self.search.as_mut());
         if self.search.status().is_done() {
             self.timeline.shrink_to_fit();
@@ -103,6 +114,9 @@ impl Lane {
     /// a restart that is followed by another before any step (a marker dragged, the start
     /// and then the goal set) copies nothing.
     pub(super) fn begin_timeline(&mut self, scene: &Scene) {
+        // A restart or a repair (after an edit, a marker move, new settings, a new map) may
+        // have changed any cell, and does so outside any recording.
+        self.changed.add_all();
         let stats = *self.search.stats();
         self.position = None;
         self.base_expanded = stats.expanded;
@@ -149,15 +163,33 @@ impl Lane {
         }
     }
 
-    fn seek(&mut self, step: usize) {
+    fn seek(&mut self, scene: &Scene, step: usize) {
         self.held = None;
+        let before = self.position;
         let len = self.timeline_len();
         if step >= len || self.refused.is_some() {
             self.position = None;
+        } else {
+            self.timeline.seek(step);
+            self.position = Some(step);
+        }
+        if before == self.position {
             return;
         }
-        self.timeline.seek(step);
-        self.position = Some(step);
+        // The states at two steps differ in the cells the events between them set; the
+        // live search runs on past a timeline stopped at its cap, unrecorded.
+        let (width, height) = (scene.grid.width(), scene.grid.height());
+        let recorded = (before.is_some() && self.position.is_some()) || self.timeline.complete();
+        let changed = &mut self.changed;
+        let listed = recorded
+            && self
+                .timeline
+                .cells_set_between(before, self.position, |cell| {
+                    changed.add_cell(cell, width, height)
+                });
+        if !listed {
+            self.changed.add_all();
+        }
     }
 
     fn shown_status(&self) -> Status {
@@ -367,7 +399,8 @@ impl Planner {
     /// Shows the current lane's search as it stood after `step` expansions (clamped to the
     /// timeline); the end of the timeline is the live search.
     pub fn seek(&mut self, step: usize) {
-        self.lanes[self.current].seek(step);
+        let (lane, scene) = self.current_mut();
+        lane.seek(scene, step);
     }
 
     /// The state bytes shown: the live search's, or the timeline's at the position.
@@ -377,6 +410,22 @@ impl Planner {
             Some(_) => lane.timeline.states(),
             None => lane.search.states(),
         }
+    }
+
+    /// The parts of the map the current lane may show differently (cells or states) since
+    /// the last call, as rectangles `[x, y, width, height]` in cells — runs of changed
+    /// [`TILE`](super::TILE)-cell tiles — or none: what the page must upload or repaint.
+    /// Derived from the runs' recorded events, the seeks and the restarts, never by
+    /// comparing cells.
+    pub fn take_changes(&mut self) -> Vec<[u32; 4]> {
+        let (width, height) = (self.scene.grid.width(), self.scene.grid.height());
+        self.lanes[self.current].changed.take(width, height)
+    }
+
+    /// Marks the whole map changed for the current lane: for a painter that lost what it had
+    /// painted (a new canvas, a lost WebGL context).
+    pub fn mark_all_changed(&mut self) {
+        self.lanes[self.current].changed.add_all();
     }
 
     /// The counters shown. Scrubbed back, `run_count`, `elapsed_ms` and `precompute_ms` are

@@ -1,6 +1,7 @@
 //! The planner's state and its accessors: the grid, the markers, the settings, the search and
 //! its timeline, the edit history and the mesh, and the errors a planner action can refuse with.
 
+use super::changed::Changed;
 use crate::grid::{Grid, GridError};
 use crate::search::mesh::{Mesh, MeshSearch};
 use crate::search::{new_search, Algorithm, PlanError, Searcher, Settings};
@@ -105,6 +106,8 @@ pub(super) struct Lane {
     pub(super) held: Option<usize>,
     /// The live search's expansion count when the timeline began (its step 0).
     pub(super) base_expanded: u64,
+    /// The cells this lane may show differently since the page last took the changed rows.
+    pub(super) changed: Changed,
 }
 
 impl Lane {
@@ -122,6 +125,7 @@ impl Lane {
             position: None,
             held: None,
             base_expanded: 0,
+            changed: Changed::all(),
         };
         lane.begin_timeline(scene);
         Ok(lane)

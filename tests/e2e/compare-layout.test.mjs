@@ -19,7 +19,7 @@ async function openCompare(page, fragment) {
 /** Every column's four corner cells lie inside its canvas. */
 async function assertPanelsFit(page, what) {
   const n = await hook(page, 'count');
-  const canvases = page.locator('.compare-panel canvas');
+  const canvases = page.locator('.compare-panel canvas:not(.gl-cells)');
   for (let i = 0; i < n; i++) {
     const box = await canvases.nth(i).boundingBox();
     const size = await page.evaluate((i) => ({ w: window.pathlab.stats(i) && window.pathlab.exportMap(i).split('\n').find((l) => l.startsWith('width')), h: window.pathlab.exportMap(i).split('\n').find((l) => l.startsWith('height')) }), i);

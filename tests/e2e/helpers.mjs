@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
 import assert from 'node:assert/strict';
+import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -27,9 +28,13 @@ export const SHOTS = path.join(HERE, 'screenshots');
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const CLI = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
 
+// --disable-gpu keeps compositing and the 2D canvas in software, as on a machine without a
+// GPU; WebGL2 then runs on SwiftShader (ANGLE's CPU renderer), which this flag allows, so the
+// page's default renderer (WebGL2) is the one tested. `?renderer=2d` tests the fallback.
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
+  '--enable-unsafe-swiftshader',
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
@@ -112,11 +117,12 @@ export async function startServer(root = WWW, { base = '/', headers = {} } = {})
   };
 }
 
-export async function launchBrowser() {
+/** Headless Chromium with the suite's flags, and `extra` ones (say `--disable-webgl`). */
+export async function launchBrowser(extra = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extra],
   });
 }
 
@@ -349,6 +355,75 @@ export async function speedMax(page) {
 export async function runToEnd(page, timeout = 60_000) {
   await page.locator('#run').click();
   return waitStat(page, 'status', ['found', 'no path', 'partial'], timeout);
+}
+
+// ---------------------------------------------------------------- pixels
+
+/**
+ * Decodes a PNG as Chromium writes screenshots (8-bit RGB or RGBA, not interlaced) into
+ * `{width, height, channels, data}`, so tests read what is on screen without page JS.
+ */
+export function decodePng(buffer) {
+  let at = 8;
+  let width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (at < buffer.length) {
+    const length = buffer.readUInt32BE(at);
+    const type = buffer.toString('latin1', at + 4, at + 8);
+    const body = buffer.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      assert.equal(body[8], 8, 'an 8-bit PNG');
+      assert.equal(body[12], 0, 'a PNG without interlace');
+      channels = { 2: 3, 6: 4 }[body[9]];
+      assert.ok(channels, `PNG colour type ${body[9]} is RGB or RGBA`);
+    } else if (type === 'IDAT') {
+      idat.push(body);
+    }
+    at += 12 + length;
+  }
+  const raw = zlib.inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const data = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)];
+    const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let i = 0; i < stride; i++) {
+      const a = i >= channels ? data[y * stride + i - channels] : 0;
+      const b = y > 0 ? data[(y - 1) * stride + i] : 0;
+      const c = i >= channels && y > 0 ? data[(y - 1) * stride + i - channels] : 0;
+      const p = a + b - c;
+      const paeth = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      const predict = [0, a, b, (a + b) >> 1, paeth][filter];
+      data[y * stride + i] = (line[i] + predict) & 255;
+    }
+  }
+  return { width, height, channels, data };
+}
+
+/** The [r, g, b] on screen at viewport point (x, y) (rounded down), from a screenshot. */
+export function pixelAt(image, x, y) {
+  const i = (Math.floor(y) * image.width + Math.floor(x)) * image.channels;
+  return [image.data[i], image.data[i + 1], image.data[i + 2]];
+}
+
+/** A screenshot of the viewport, decoded. */
+export async function screen(page) {
+  return decodePng(await page.screenshot());
+}
+
+/** The colours on screen at the centres of `cells` ([x, y] pairs), as [r, g, b] each. */
+export async function cellPixels(page, cells) {
+  const points = [];
+  for (const [x, y] of cells) points.push(await cellPoint(page, x, y));
+  const image = await screen(page);
+  return points.map((p) => pixelAt(image, p.x, p.y));
+}
+
+/** Whether two [r, g, b] colours differ by at most `tolerance` in every channel. */
+export function near(a, b, tolerance = 3) {
+  return a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
 }
 
 // ---------------------------------------------------------------- geometry

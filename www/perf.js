@@ -1,0 +1,107 @@
+// The page's own paint figures (shown with `index.html?perf`, read by bench/browser.mjs):
+// over each 60 frames painted while the search runs, the time of a paint and of a search
+// step, and the interval between animation frames (a dropped frame shows there). Paints while
+// nothing runs (a map loading, a marker moved) are not counted: they are not what a frame
+// of a running search costs.
+//
+// A paint's JS time is not all it costs: WebGL queues its drawing for the GPU, and even the
+// 2D canvas draws lazily. So with `?perf`, every SAMPLE_EVERY-th paint also waits until the
+// picture is really drawn (a one-pixel readback of each canvas) and that whole time is
+// reported apart, as `finishedMs`. Without `?perf` nothing waits.
+
+const REPORT_EVERY = 60;
+const SAMPLE_EVERY = 5;
+
+/** @param {number[]} a */
+const mean = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : 0);
+
+/** @param {number[]} a */
+function median(a) {
+  if (!a.length) return null;
+  const s = [...a].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** @param {number[]} a */
+const max = (a) => (a.length ? Math.max(...a) : null);
+
+/**
+ * @typedef {object} PerfReport
+ * @property {string} renderer `webgl2` or `2d`
+ * @property {number} paintMs mean JS ms per paint
+ * @property {number | null} paintMedianMs
+ * @property {number | null} maxPaintMs
+ * @property {number | null} finishedMs median ms of the sampled paints, waited until drawn
+ * @property {number | null} maxFinishedMs
+ * @property {number} finishedSamples
+ * @property {number | null} frameMs median interval between animation frames while running
+ * @property {number | null} maxFrameMs
+ * @property {number} stepMs mean ms per search step
+ */
+
+export class FramePerf {
+  constructor() {
+    this.sampling = new URLSearchParams(globalThis.location?.search ?? '').has('perf');
+    /** @type {number[]} */
+    this.paint = [];
+    /** @type {number[]} */
+    this.finished = [];
+    /** @type {number[]} */
+    this.step = [];
+    /** @type {number[]} */
+    this.frames = [];
+    this.lastFrame = 0;
+    /** @type {PerfReport | null} */
+    this.last = null;
+    /** @type {number | undefined} */
+    this.interactiveMs = undefined;
+  }
+
+  /** An animation frame began at `now`; counts its interval while the search runs. */
+  frame(now, running) {
+    if (running && this.lastFrame) this.frames.push(now - this.lastFrame);
+    this.lastFrame = running ? now : 0;
+  }
+
+  /** @param {number} ms one search step */
+  stepped(ms) {
+    this.step.push(ms);
+  }
+
+  /**
+   * Counts a paint of `renderer` while the search runs (its `lastPaintMs`, and
+   * `lastFinishedMs` when it waited), and asks it to wait on a sampled next paint. Returns a
+   * report every REPORT_EVERY paints.
+   * @param {import('./render.js').Renderer} renderer
+   * @param {boolean} running
+   * @returns {PerfReport | null}
+   */
+  painted(renderer, running) {
+    const finished = renderer.lastFinishedMs;
+    renderer.lastFinishedMs = null;
+    renderer.finishNext = false;
+    if (!running) return null;
+    this.paint.push(renderer.lastPaintMs);
+    if (finished !== null) this.finished.push(finished);
+    renderer.finishNext = this.sampling && this.paint.length % SAMPLE_EVERY === SAMPLE_EVERY - 1;
+    if (this.paint.length < REPORT_EVERY) return null;
+    this.last = {
+      renderer: renderer.cells.name,
+      paintMs: mean(this.paint),
+      paintMedianMs: median(this.paint),
+      maxPaintMs: max(this.paint),
+      finishedMs: median(this.finished),
+      maxFinishedMs: max(this.finished),
+      finishedSamples: this.finished.length,
+      frameMs: median(this.frames),
+      maxFrameMs: max(this.frames),
+      stepMs: mean(this.step),
+    };
+    this.paint = [];
+    this.finished = [];
+    this.step = [];
+    this.frames = [];
+    return this.last;
+  }
+}

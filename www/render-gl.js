@@ -1,0 +1,446 @@
+// The WebGL2 cell layer (render.js picks it, and falls back to the 2D canvas without it).
+//
+// The planner's terrain and state bytes (one byte a cell, `y * width + x`) are uploaded as
+// two R8UI textures straight from views over wasm memory — no copy in JS — and only the parts
+// the planner says changed since the last paint (`takeChanges`: runs of 32 × 32-cell tiles
+// along rows). A shader colours those parts into a colour texture (one texel a cell) through
+// a small palette texture (palette.js's one table), and halves them into the levels of a
+// colour pyramid (level L: the mean colour of 2^L × 2^L cells). The canvas keeps its picture
+// between frames (preserveDrawingBuffer), so a frame in which the search touched a few tiles
+// uploads, colours and redraws those tiles and nothing else; a zoom or pan redraws it whole.
+//
+// Sampling: a cell of at least one device pixel is drawn by nearest neighbour (crisp
+// squares). Smaller cells are never skipped (skipping rows and columns turns a maze into
+// moiré): as trilinear mipmapping does, a pixel blends bilinear samples of the two pyramid
+// levels whose texels are nearest its size (cells averaged first, then interpolated).
+// Levels are built only once the view zooms out that far, and then kept up to date for the
+// changed parts only.
+//
+// The layer draws on a canvas of its own under the view's canvas, which stays on top for
+// input and for the vectors (path, markers…) that render.js draws crisply over the cells.
+
+import { buildPalette, STATE_COUNT, TERRAIN } from './palette.js';
+
+const BACKGROUND = [0xe9 / 255, 0xeb / 255, 0xef / 255, 1];
+
+const QUAD = `#version 300 es
+// A rectangle in clip space, from the vertex index: no vertex buffer.
+uniform vec4 u_rect;
+void main() {
+  vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+  gl_Position = vec4(mix(u_rect.xy, u_rect.zw, corner), 0.0, 1.0);
+}`;
+
+const HEAD = `#version 300 es
+precision highp float;
+precision highp int;
+out vec4 colour;
+`;
+
+// Level 0 of the pyramid: each cell's colour, palette[state][terrain].
+const COLOUR = `${HEAD}
+uniform highp usampler2D u_cells;
+uniform highp usampler2D u_states;
+uniform sampler2D u_palette;
+void main() {
+  ivec2 c = ivec2(gl_FragCoord.xy);
+  uint terrain = texelFetch(u_cells, c, 0).r;
+  uint state = texelFetch(u_states, c, 0).r;
+  colour = texelFetch(u_palette, ivec2(int(state), int(terrain)), 0);
+}`;
+
+// A level above: the mean colour of the 2 × 2 texels under each texel (fewer at an odd edge).
+const REDUCE = `${HEAD}
+uniform sampler2D u_below;
+void main() {
+  ivec2 base = ivec2(gl_FragCoord.xy) * 2;
+  ivec2 size = textureSize(u_below, 0);
+  vec4 sum = vec4(0.0);
+  float n = 0.0;
+  for (int j = 0; j < 2; j++) {
+    for (int i = 0; i < 2; i++) {
+      ivec2 c = base + ivec2(i, j);
+      if (c.x < size.x && c.y < size.y) {
+        sum += texelFetch(u_below, c, 0);
+        n += 1.0;
+      }
+    }
+  }
+  colour = sum / max(n, 1.0);
+}`;
+
+// The map on screen, from one pyramid level, or blended from two as trilinear mipmapping does.
+const SHOW = `${HEAD}
+uniform sampler2D u_level;
+uniform sampler2D u_next;  // the level above u_level
+uniform float u_blend;     // how much of u_next
+uniform vec2 u_origin;     // the map's corner, device px from the canvas's top-left
+uniform vec2 u_cellPx;     // device px per cell, across and down
+uniform float u_height;    // the canvas's height in device px (gl_FragCoord.y counts up)
+uniform bool u_nearest;    // cells of a pixel or more: the nearest cell, crisp
+uniform float u_unit;      // cells per texel of u_level (2^L)
+
+// The cell geometry: where a device pixel falls, in cells (a hex layout would change this
+// and viewport.js, nothing else).
+vec2 cellCoord(vec2 px) {
+  return (px - u_origin) / u_cellPx;
+}
+
+void main() {
+  vec2 at = cellCoord(vec2(gl_FragCoord.x, u_height - gl_FragCoord.y));
+  ivec2 size = textureSize(u_level, 0);
+  if (u_nearest) {
+    colour = texelFetch(u_level, clamp(ivec2(floor(at)), ivec2(0), size - 1), 0);
+  } else {
+    vec4 fine = texture(u_level, at / u_unit / vec2(size));
+    vec4 coarse = texture(u_next, at / (2.0 * u_unit) / vec2(textureSize(u_next, 0)));
+    colour = mix(fine, coarse, u_blend);
+  }
+}`;
+
+/** Texture units: every sampler of every program keeps one unit. */
+const UNIT = { cells: 0, states: 1, palette: 2, level: 3, next: 4 };
+
+/**
+ * Compiles and links a program drawing `fragment` over a QUAD, its samplers on their units.
+ * @param {WebGL2RenderingContext} gl
+ * @param {string} fragment
+ * @returns {{program: WebGLProgram, at: (name: string) => WebGLUniformLocation | null}}
+ */
+function program(gl, fragment) {
+  const p = gl.createProgram();
+  /** @type {[number, string][]} */
+  const stages = [[gl.VERTEX_SHADER, QUAD], [gl.FRAGMENT_SHADER, fragment]];
+  for (const [type, text] of stages) {
+    const s = /** @type {WebGLShader} */ (gl.createShader(type));
+    gl.shaderSource(s, text);
+    gl.compileShader(s);
+    if (!gl.getShaderParameter(s, gl.COMPILE_STATUS) && !gl.isContextLost()) {
+      throw new Error(`a WebGL2 shader did not compile: ${gl.getShaderInfoLog(s)}`);
+    }
+    gl.attachShader(p, s);
+  }
+  gl.linkProgram(p);
+  if (!gl.getProgramParameter(p, gl.LINK_STATUS) && !gl.isContextLost()) {
+    throw new Error(`a WebGL2 program did not link: ${gl.getProgramInfoLog(p)}`);
+  }
+  const locations = new Map();
+  const at = (name) => {
+    if (!locations.has(name)) locations.set(name, gl.getUniformLocation(p, name));
+    return locations.get(name);
+  };
+  gl.useProgram(p);
+  gl.uniform1i(at('u_cells'), UNIT.cells);
+  gl.uniform1i(at('u_states'), UNIT.states);
+  gl.uniform1i(at('u_palette'), UNIT.palette);
+  gl.uniform1i(at('u_below'), UNIT.level);
+  gl.uniform1i(at('u_level'), UNIT.level);
+  gl.uniform1i(at('u_next'), UNIT.next);
+  return { program: p, at };
+}
+
+/** A texture of `format` storage, edges clamped, sampled by `filter`. */
+function texture(gl, format, width, height, filter = gl.NEAREST) {
+  const t = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, t);
+  gl.texStorage2D(gl.TEXTURE_2D, 1, format, width, height);
+  for (const [k, v] of [[gl.TEXTURE_MIN_FILTER, filter], [gl.TEXTURE_MAG_FILTER, filter],
+    [gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE], [gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE]]) {
+    gl.texParameteri(gl.TEXTURE_2D, k, v);
+  }
+  return t;
+}
+
+/** Texels per side of the tiles in which a level's out-of-date parts are kept. */
+const TILE = 32;
+
+/** The out-of-date tiles of a `width` × `height` texture, handed out as runs along rows. */
+class Stale {
+  constructor(width, height) {
+    this.across = Math.ceil(width / TILE);
+    this.width = width;
+    this.height = height;
+    this.tiles = new Uint8Array(this.across * Math.ceil(height / TILE)).fill(1);
+    this.any = true;
+  }
+
+  /** Marks texels x0..x1 × y0..y1 (ends excluded) out of date. */
+  mark(x0, y0, x1, y1) {
+    for (let ty = Math.floor(y0 / TILE); ty * TILE < y1; ty++) {
+      for (let tx = Math.floor(x0 / TILE); tx * TILE < x1; tx++) this.tiles[ty * this.across + tx] = 1;
+    }
+    this.any = true;
+  }
+
+  /** The out-of-date parts as [x, y, w, h] runs of tiles, and forgets them. */
+  take() {
+    /** @type {number[][]} */
+    const runs = [];
+    if (!this.any) return runs;
+    for (let i = 0; i < this.tiles.length;) {
+      if (!this.tiles[i]) { i++; continue; }
+      const rowEnd = (Math.floor(i / this.across) + 1) * this.across;
+      let j = i;
+      while (j < rowEnd && this.tiles[j]) this.tiles[j++] = 0;
+      const x = (i % this.across) * TILE;
+      const y = Math.floor(i / this.across) * TILE;
+      runs.push([x, y, Math.min(this.width, (j - rowEnd + this.across) * TILE) - x, Math.min(TILE, this.height - y)]);
+      i = j;
+    }
+    this.any = false;
+    return runs;
+  }
+}
+
+/**
+ * A level of the colour pyramid (level 0: a texel a cell; level L: the mean of 2^L × 2^L
+ * cells) and its out-of-date parts.
+ * @typedef {{texture: WebGLTexture, width: number, height: number, stale: Stale}} Level
+ */
+
+export class GlCells {
+  /**
+   * Puts a canvas for the cells under `canvas` and sets WebGL2 up on it; throws (leaving
+   * nothing behind) when the browser has no WebGL2 or a shader fails.
+   * @param {HTMLCanvasElement} canvas the view's canvas, which stays on top
+   * @param {() => WebAssembly.Memory} memory
+   * @param {(reason: string) => void} onFail called when the context is lost
+   */
+  constructor(canvas, memory, onFail) {
+    this.name = 'webgl2';
+    this.memory = memory;
+    this.glCanvas = document.createElement('canvas');
+    this.glCanvas.className = 'gl-cells';
+    this.glCanvas.setAttribute('aria-hidden', 'true');
+    Object.assign(this.glCanvas.style, {
+      position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', pointerEvents: 'none',
+    });
+    // preserveDrawingBuffer: a frame in which a few tiles changed redraws just those pixels.
+    const gl = this.glCanvas.getContext('webgl2', {
+      alpha: false, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true,
+    });
+    if (!gl) throw new Error('this browser gives no WebGL2 context');
+    this.gl = gl;
+    try {
+      this.colour = program(gl, COLOUR);
+      this.reduce = program(gl, REDUCE);
+      this.show = program(gl, SHOW);
+    } catch (e) {
+      gl.getExtension('WEBGL_lose_context')?.loseContext();
+      throw e;
+    }
+    this.maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE);
+    this.palette = texture(gl, gl.RGBA8, STATE_COUNT, TERRAIN.length);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    // buildPalette's words are `terrain * STATE_COUNT + state`, little-endian RGBA: row
+    // `terrain`, column `state` of an RGBA8 texture as they lie.
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, STATE_COUNT, TERRAIN.length, gl.RGBA, gl.UNSIGNED_BYTE,
+      new Uint8Array(buildPalette().buffer));
+    this.framebuffer = gl.createFramebuffer();
+    /** @type {{width: number, height: number, cells: WebGLTexture, states: WebGLTexture} | null} */
+    this.map = null;
+    /** Level 0 (a texel a cell) and the levels above, built as the zoom needs them. @type {Level[]} */
+    this.levels = [];
+    this.pixel = new Uint8Array(4);
+    /** What the canvas shows: the view it was drawn for ('' = nothing yet). */
+    this.shown = '';
+    /** The parts of the map (cells, [x, y, w, h, …]) uploaded since the last draw. */
+    this.damage = new Uint32Array(0);
+    this.lost = () => onFail('the WebGL2 context was lost');
+    this.glCanvas.addEventListener('webglcontextlost', this.lost);
+    canvas.before(this.glCanvas);
+  }
+
+  /** Frees the map's textures and pyramid (a new map size). */
+  dropMap() {
+    const gl = this.gl;
+    if (this.map) {
+      gl.deleteTexture(this.map.cells);
+      gl.deleteTexture(this.map.states);
+    }
+    for (const level of this.levels) gl.deleteTexture(level.texture);
+    this.map = null;
+    this.levels = [];
+  }
+
+  /**
+   * Uploads what changed and draws the cells.
+   * @param {import('./viewport.js').Viewport} view
+   * @param {import('./pkg/pathlab.js').Planner} planner
+   * @param {boolean} changed whether the planner's picture may have changed since the last paint
+   * @param {CanvasRenderingContext2D} ctx the view's canvas, cleared for the vectors
+   */
+  paint(view, planner, changed, ctx) {
+    const gl = this.gl;
+    const { width: cw, height: ch } = ctx.canvas;
+    if (this.glCanvas.width !== cw || this.glCanvas.height !== ch) {
+      this.glCanvas.width = cw;
+      this.glCanvas.height = ch;
+    }
+    const w = planner.width;
+    const h = planner.height;
+    if (!this.map || this.map.width !== w || this.map.height !== h) {
+      if (w > this.maxSize || h > this.maxSize) {
+        throw new Error(`the map is larger than this GPU's ${this.maxSize}-texel textures`);
+      }
+      this.dropMap();
+      this.map = { width: w, height: h, cells: texture(gl, gl.R8UI, w, h), states: texture(gl, gl.R8UI, w, h) };
+      this.levels.push({ texture: texture(gl, gl.RGBA8, w, h, gl.LINEAR), width: w, height: h, stale: new Stale(w, h) });
+      // New textures hold nothing: every row is to be uploaded.
+      planner.repaintAll();
+      this.shown = '';
+      changed = true;
+    }
+    if (changed) this.upload(planner);
+    ctx.clearRect(0, 0, cw, ch);
+    this.draw(view, cw, ch);
+  }
+
+  /** Uploads the parts the planner says changed, from wasm memory in place. */
+  upload(planner) {
+    const parts = planner.takeChanges();
+    if (!parts.length) return;
+    const gl = this.gl;
+    this.damage = parts;
+    const { width, cells, states } = /** @type {NonNullable<GlCells['map']>} */ (this.map);
+    const bytes = new Uint8Array(this.memory().buffer);
+    // Rows of the rectangles are `width` bytes apart in memory, as the map's rows are.
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, width);
+    for (const [tex, ptr] of [[cells, planner.cellsPtr()], [states, planner.statesPtr()]]) {
+      gl.bindTexture(gl.TEXTURE_2D, tex);
+      for (let i = 0; i < parts.length; i += 4) {
+        const [x, y, w, h] = parts.subarray(i, i + 4);
+        gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RED_INTEGER, gl.UNSIGNED_BYTE, bytes, ptr + y * width + x);
+      }
+    }
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
+    // Each level's texels over those cells are out of date.
+    this.levels.forEach((level, l) => {
+      for (let i = 0; i < parts.length; i += 4) {
+        const [x, y, w, h] = parts.subarray(i, i + 4);
+        level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1);
+      }
+    });
+  }
+
+  /**
+   * Draws the map's rectangle from the level its zoom needs: all of it when the view
+   * changed, otherwise only the pixels over the parts uploaded since (nothing when none).
+   */
+  draw(view, cw, ch) {
+    const gl = this.gl;
+    const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
+    const r = view.mapRect();
+    const cellPx = [r.w / map.width, r.h / map.height];
+    // Cells per device pixel; level L's texels are 2^L cells, so at log2 of that (L and a
+    // fraction) the pixel is blended from levels L and L + 1.
+    const perPixel = 1 / Math.min(cellPx[0], cellPx[1]);
+    const nearest = perPixel <= 1;
+    const lod = nearest ? 0 : Math.log2(perPixel);
+    const level = Math.floor(lod);
+    this.refresh(nearest ? 0 : level + 1);
+    const damage = this.damage;
+    this.damage = new Uint32Array(0);
+    const shown = [cw, ch, r.x, r.y, r.w, r.h, lod].join();
+    const whole = shown !== this.shown;
+    if (!whole && !damage.length) return;
+    this.shown = shown;
+
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+    gl.viewport(0, 0, cw, ch);
+    if (whole) {
+      gl.disable(gl.SCISSOR_TEST);
+      gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], BACKGROUND[3]);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+    }
+    if (r.w <= 0 || r.h <= 0) return;
+    const { at } = this.show;
+    gl.useProgram(this.show.program);
+    this.bind(this.levels[level].texture, this.levels[nearest ? 0 : level + 1].texture);
+    gl.uniform4f(at('u_rect'), (2 * r.x) / cw - 1, 1 - (2 * r.y) / ch, (2 * (r.x + r.w)) / cw - 1, 1 - (2 * (r.y + r.h)) / ch);
+    gl.uniform2f(at('u_origin'), r.x, r.y);
+    gl.uniform2f(at('u_cellPx'), cellPx[0], cellPx[1]);
+    gl.uniform1f(at('u_height'), ch);
+    gl.uniform1i(at('u_nearest'), nearest ? 1 : 0);
+    gl.uniform1f(at('u_unit'), 2 ** level);
+    gl.uniform1f(at('u_blend'), lod - level);
+    if (whole) {
+      gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+      return;
+    }
+    // A changed texel of level L + 1 shows in the pixels that sample within a texel of it.
+    gl.enable(gl.SCISSOR_TEST);
+    const unit = 2 ** (nearest ? 0 : level + 1);
+    const margin = nearest ? 0 : unit;
+    for (let i = 0; i < damage.length; i += 4) {
+      const [x, y, w, h] = damage.subarray(i, i + 4);
+      const x0 = Math.floor(r.x + (Math.floor(x / unit) * unit - margin) * cellPx[0]) - 1;
+      const y0 = Math.floor(r.y + (Math.floor(y / unit) * unit - margin) * cellPx[1]) - 1;
+      const x1 = Math.ceil(r.x + (Math.ceil((x + w) / unit) * unit + margin) * cellPx[0]) + 1;
+      const y1 = Math.ceil(r.y + (Math.ceil((y + h) / unit) * unit + margin) * cellPx[1]) + 1;
+      gl.scissor(x0, ch - y1, x1 - x0, y1 - y0);
+      gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+    }
+  }
+
+  /** Binds the cell, state and palette textures, and levels on the level units. */
+  bind(level, next = level) {
+    const gl = this.gl;
+    const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
+    for (const [unit, tex] of [[UNIT.cells, map.cells], [UNIT.states, map.states], [UNIT.palette, this.palette],
+      [UNIT.level, level], [UNIT.next, next]]) {
+      gl.activeTexture(gl.TEXTURE0 + unit);
+      gl.bindTexture(gl.TEXTURE_2D, tex);
+    }
+  }
+
+  /** Makes levels 0..top exist and brings their out-of-date rows up to date. */
+  refresh(top) {
+    const gl = this.gl;
+    // Most frames of a zoomed-in view: level 0 up to date after a frame with no change.
+    if (this.levels.length > top && this.levels.slice(0, top + 1).every((level) => !level.stale.any)) return;
+    gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
+    gl.enable(gl.SCISSOR_TEST);
+    for (let l = 0; l <= top; l++) {
+      if (!this.levels[l]) {
+        const below = this.levels[l - 1];
+        const width = Math.ceil(below.width / 2);
+        const height = Math.ceil(below.height / 2);
+        this.levels.push({ texture: texture(gl, gl.RGBA8, width, height, gl.LINEAR), width, height, stale: new Stale(width, height) });
+      }
+      const level = this.levels[l];
+      const runs = level.stale.take();
+      if (!runs.length) continue;
+      const { program: p, at } = l === 0 ? this.colour : this.reduce;
+      gl.useProgram(p);
+      // The level drawn is never bound for reading (that would be a feedback loop).
+      this.bind(l === 0 ? this.palette : this.levels[l - 1].texture);
+      gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, level.texture, 0);
+      gl.viewport(0, 0, level.width, level.height);
+      gl.uniform4f(at('u_rect'), -1, -1, 1, 1);
+      for (const [x, y, w, h] of runs) {
+        gl.scissor(x, y, w, h);
+        gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
+      }
+    }
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+
+  /** Waits until the GPU has drawn this frame, and the vectors over it (perf figures). */
+  finish(ctx) {
+    this.gl.readPixels(0, 0, 1, 1, this.gl.RGBA, this.gl.UNSIGNED_BYTE, this.pixel);
+    ctx.getImageData(0, 0, 1, 1);
+  }
+
+  /** Removes the layer's canvas and frees its context. */
+  destroy() {
+    this.glCanvas.removeEventListener('webglcontextlost', this.lost);
+    this.glCanvas.remove();
+    if (!this.gl.isContextLost()) {
+      this.dropMap();
+      this.gl.getExtension('WEBGL_lose_context')?.loseContext();
+    }
+  }
+}
