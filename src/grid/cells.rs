@@ -127,6 +127,9 @@ pub struct Grid {
     revision: u64,
     /// Per row, the revision of its last change.
     row_revisions: Vec<u64>,
+    /// How many cells hold each byte 0–4, kept by every change: questions about the whole
+    /// map (any terrain above 1? how many walls?) are then answered without a scan.
+    counts: [usize; 5],
 }
 
 /// Which contents of which grid something was built from ([`Grid::revision`]). Caches kept
@@ -149,6 +152,7 @@ impl Clone for Grid {
             id: next_revision(),
             revision: self.revision,
             row_revisions: self.row_revisions.clone(),
+            counts: self.counts,
         }
     }
 }
@@ -176,7 +180,12 @@ impl Grid {
     /// A grid of checked size and cells, with a fresh identity.
     fn with_cells(width: u32, height: u32, cells: Vec<u8>) -> Grid {
         let id = next_revision();
+        let mut counts = [0; 5];
+        for &b in &cells {
+            counts[usize::from(b.min(4))] += 1;
+        }
         Grid {
+            counts,
             width,
             height,
             cells,
@@ -264,6 +273,8 @@ impl Grid {
             (Some(i), _) => {
                 let byte = cell.to_byte();
                 if self.cells[i] != byte {
+                    self.counts[usize::from(self.cells[i])] -= 1;
+                    self.counts[usize::from(byte)] += 1;
                     self.cells[i] = byte;
                     self.revision = next_revision();
                     self.row_revisions[y as usize] = self.revision;
@@ -284,6 +295,8 @@ impl Grid {
             return;
         }
         self.cells.fill(cell.to_byte());
+        self.counts = [0; 5];
+        self.counts[usize::from(cell.to_byte())] = self.cells.len();
         self.revision = next_revision();
         self.row_revisions.fill(self.revision);
     }
@@ -331,7 +344,12 @@ impl Grid {
 
     /// The number of wall cells.
     pub fn wall_count(&self) -> usize {
-        self.cells.iter().filter(|&&b| b == 0).count()
+        self.counts[0]
+    }
+
+    /// Whether any cell has a terrain cost above 1 (the map is not of uniform cost).
+    pub fn has_terrain_costs(&self) -> bool {
+        self.counts[2..].iter().any(|&n| n > 0)
     }
 
     /// The passable cell nearest to `at` (clamped into the map first), searching outwards ring by
@@ -380,6 +398,30 @@ mod tests {
             Err(GridError::BadCell { index: 1, byte: 9 })
         );
         assert!(Grid::from_bytes(2, 1, vec![0, 4]).is_ok());
+    }
+
+    #[test]
+    fn wall_and_terrain_counts_follow_every_change() {
+        let scan = |g: &Grid| {
+            (
+                g.bytes().iter().filter(|&&b| b == 0).count(),
+                g.bytes().iter().any(|&b| b > 1),
+            )
+        };
+        let mut g = Grid::from_bytes(3, 2, vec![0, 1, 2, 1, 1, 0]).unwrap();
+        assert_eq!((g.wall_count(), g.has_terrain_costs()), scan(&g));
+        g.set(2, 0, Cell::OPEN);
+        assert_eq!((g.wall_count(), g.has_terrain_costs()), (2, false));
+        g.set(1, 1, Cell::Wall);
+        g.set(1, 1, Cell::Wall);
+        g.set(0, 1, Cell::Terrain(4));
+        assert_eq!((g.wall_count(), g.has_terrain_costs()), scan(&g));
+        let copy = g.clone();
+        assert_eq!((copy.wall_count(), copy.has_terrain_costs()), scan(&g));
+        g.fill(Cell::Terrain(3));
+        assert_eq!((g.wall_count(), g.has_terrain_costs()), (0, true));
+        g.fill(Cell::Wall);
+        assert_eq!((g.wall_count(), g.has_terrain_costs()), (6, false));
     }
 
     #[test]

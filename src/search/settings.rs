@@ -208,7 +208,7 @@ impl Settings {
         let name = info.label;
         // Both JPS and Theta* prune or shortcut on the assumption that every free cell costs
         // the same.
-        if info.needs.uniform_cost && grid.bytes().iter().any(|&b| b > 1) {
+        if info.needs.uniform_cost && grid.has_terrain_costs() {
             return Some(format!(
                 "{name} needs a map of uniform cost, and this one has terrain costs \
                  above 1: use A* or bidirectional A* on weighted terrain"
