@@ -9,6 +9,7 @@ use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use pathlab::grid::{Cell, Connectivity, DiagonalRule, Grid, Movement};
 use pathlab::search::{Algorithm, Budget, NeighbourOrder, Settings, Status};
+use pathlab::frame::Frame;
 use pathlab::{Heuristic, Planner};
 
 #[derive(Arbitrary, Debug)]
@@ -90,6 +91,7 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
     // tenths of a second on a 256² map: two per input keep the fuzzer fast without missing
     // what a generation can do.
     let mut generations = 0;
+    let mut frame = Frame::default();
     let Ok(mut planner) = Planner::new(u32::from(w % 64) + 1, u32::from(h % 64) + 1) else {
         return;
     };
@@ -148,10 +150,18 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
                 }
             }
             Op::Render => {
-                planner.render();
+                // What the page does each frame: take the changed tiles, paint them.
+                let changes = planner.take_changes();
+                let (w, h) = (planner.grid().width(), planner.grid().height());
+                for &[x, y, cw, ch] in &changes {
+                    assert!(x + cw <= w && y + ch <= h, "a changed tile outside the map");
+                }
+                let (cells, states) = (planner.grid().bytes().to_vec(), planner.shown_states().to_vec());
+                frame.paint(w as usize, &cells, &states, &changes);
             }
             Op::Palette(colours) => {
-                planner.set_palette(&colours);
+                let _ = frame.set_palette(&colours);
+                planner.mark_all_changed();
             }
             Op::Node(x, y) => {
                 let _ = planner.search().node(x, y);
