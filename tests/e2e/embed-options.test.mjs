@@ -42,7 +42,7 @@ const corner = (inner) => inner.evaluate(() => {
 
 /** The middle of the first map canvas in the frame (the frame sits at the page's top left). */
 const middle = (inner) => inner.evaluate(() => {
-  const r = document.querySelector('canvas').getBoundingClientRect();
+  const r = document.querySelector('canvas:not(.gl-cells)').getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
 });
 
@@ -74,8 +74,8 @@ test('in an embed the wheel scrolls the host page; wheel=zoom zooms; fit keeps t
         assert.deepEqual(await corner(inner), before, `${query}: the map did not zoom`);
       }
       if (query.includes('fit')) {
-        await inner.locator('canvas').focus();
-        await inner.locator('canvas').press('+');
+        await inner.locator('canvas:not(.gl-cells)').focus();
+        await inner.locator('canvas:not(.gl-cells)').press('+');
         await afterFrames(inner, 5);
         assert.deepEqual(await corner(inner), before, 'fit: the + key does not zoom either');
       }
@@ -97,7 +97,7 @@ test('pan=0 keeps a read-only map where it is; controls=none and a controls list
       const after = await corner(inner);
       if (pans) assert.notDeepEqual(after, before, `${query}: a drag pans`);
       else assert.deepEqual(after, before, `${query}: a drag does not pan`);
-      const touch = await inner.evaluate(() => document.querySelector('canvas').style.touchAction);
+      const touch = await inner.evaluate(() => document.querySelector('canvas:not(.gl-cells)').style.touchAction);
       assert.equal(touch, pans ? '' : 'pan-x pan-y', 'a map that does not pan leaves one-finger drags to the page');
     }
     let inner = await framed(page, url, '?map=maze-63&compare=astar,dijkstra&controls=none');
@@ -165,7 +165,7 @@ test('at 320×240 nothing overflows the frame, with every control and the timeli
             out.push(`${el.tagName.toLowerCase()}.${el.className} ${Math.round(b.left)},${Math.round(b.top)} to ${Math.round(b.right)},${Math.round(b.bottom)}`);
           }
         }
-        const canvas = document.querySelector('canvas').getBoundingClientRect();
+        const canvas = document.querySelector('canvas:not(.gl-cells)').getBoundingClientRect();
         return { out, scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight], size: [innerWidth, innerHeight], canvas: canvas.height };
       });
       assert.deepEqual(r.size, [320, 240]);

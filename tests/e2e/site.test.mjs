@@ -153,7 +153,7 @@ test('the component snippet of docs/embedding.md runs under the documented CSP f
       const shadow = el.shadowRoot;
       const button = shadow.querySelector('button');
       const s = getComputedStyle(button);
-      const canvas = getComputedStyle(shadow.querySelector('canvas'));
+      const canvas = getComputedStyle(shadow.querySelector('canvas:not(.gl-cells)'));
       return {
         ...out,
         buttons: [...shadow.querySelectorAll('[data-control]')].map((b) => b.dataset.control),
