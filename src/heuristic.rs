@@ -12,6 +12,13 @@
 //! | chebyshev | `M` | `M` |
 //! | zero      | 0 | 0 |
 //!
+//! On hexagonal maps ([`Shape`]) every step has the same length, so the natural estimate is
+//! the **hex distance** `(|Δq| + |Δr| + |Δq + Δr|) / 2` in axial coordinates, exact on an
+//! empty map; the Euclidean distance between hex centres, `√(Δq² + Δq·Δr + Δr²)` in steps,
+//! is admissible too, and zero always is. The square-only estimates (octile, Manhattan,
+//! Chebyshev) are refused on hexes, and the hex distance on squares
+//! ([`crate::Settings::unavailable_on`]).
+//!
 //! (`M` and `m` are the larger and smaller of |dx| and |dy|.) The scale factors are the worst
 //! case of `true distance / raw distance` over all directions, so each heuristic is consistent
 //! as well as admissible: with weight 1, A* never needs to re-open a closed cell.
@@ -19,7 +26,7 @@
 //! Values are fixed-point integers in units of [`COST_SCALE`] per unit of cost, the same units
 //! the search keeps its g-values in, so keys are compared as integers.
 
-use crate::grid::Movement;
+use crate::grid::{Movement, Shape, Topology};
 use std::fmt;
 use std::str::FromStr;
 
@@ -41,11 +48,23 @@ pub enum Heuristic {
     Chebyshev,
     /// Always 0: A* becomes Dijkstra.
     Zero,
+    /// The number of hex steps: the exact distance on an empty hexagonal map. Default on hexes.
+    Hex,
 }
 
 impl Heuristic {
     /// Every heuristic, in the order menus list them.
-    pub const ALL: [Heuristic; 5] = [
+    pub const ALL: [Heuristic; 6] = [
+        Heuristic::Octile,
+        Heuristic::Manhattan,
+        Heuristic::Euclidean,
+        Heuristic::Chebyshev,
+        Heuristic::Zero,
+        Heuristic::Hex,
+    ];
+
+    /// The heuristics that measure square cells ([`Heuristic::fits`]), in menu order.
+    pub const ON_SQUARES: [Heuristic; 5] = [
         Heuristic::Octile,
         Heuristic::Manhattan,
         Heuristic::Euclidean,
@@ -53,12 +72,35 @@ impl Heuristic {
         Heuristic::Zero,
     ];
 
-    /// The natural heuristic for a movement: octile with diagonals, Manhattan without.
+    /// The heuristics that measure hexagons, in menu order.
+    pub const ON_HEXES: [Heuristic; 3] = [Heuristic::Hex, Heuristic::Euclidean, Heuristic::Zero];
+
+    /// The natural heuristic for a movement on squares: octile with diagonals, Manhattan
+    /// without.
     pub fn default_for(movement: &Movement) -> Heuristic {
         if movement.has_diagonals() {
             Heuristic::Octile
         } else {
             Heuristic::Manhattan
+        }
+    }
+
+    /// The natural heuristic for a topology: the hex distance on hexes, else
+    /// [`Heuristic::default_for`] the movement.
+    pub fn default_on(topology: &Topology) -> Heuristic {
+        if topology.shape.is_hex() {
+            Heuristic::Hex
+        } else {
+            Heuristic::default_for(&topology.movement)
+        }
+    }
+
+    /// Whether this estimate applies to cells of `shape` (Euclidean and zero apply to both).
+    pub fn fits(self, shape: Shape) -> bool {
+        match self {
+            Heuristic::Euclidean | Heuristic::Zero => true,
+            Heuristic::Hex => shape.is_hex(),
+            Heuristic::Octile | Heuristic::Manhattan | Heuristic::Chebyshev => !shape.is_hex(),
         }
     }
 
@@ -70,6 +112,7 @@ impl Heuristic {
             Heuristic::Euclidean => "euclidean",
             Heuristic::Chebyshev => "chebyshev",
             Heuristic::Zero => "zero",
+            Heuristic::Hex => "hex",
         }
     }
 }
@@ -89,16 +132,20 @@ impl FromStr for Heuristic {
             .find(|h| h.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
                 format!(
-                    "unknown heuristic '{s}': use octile, manhattan, euclidean, chebyshev or zero"
+                    "unknown heuristic '{s}': use octile, manhattan, euclidean, chebyshev, \
+                     zero or hex"
                 )
             })
     }
 }
 
-/// A heuristic bound to a movement and a goal, ready to evaluate in fixed point.
+/// A heuristic bound to a topology and a goal, ready to evaluate in fixed point.
 #[derive(Clone, Copy, Debug)]
 pub struct Estimator {
     kind: Heuristic,
+    /// The cells' shape: on hexes, distances are taken in axial coordinates.
+    shape: Shape,
+    /// The goal: (x, y) on squares, axial (q, r) on hexes.
     goal: (i64, i64),
     /// Fixed-point cost of one diagonal step on terrain 1, as the search rounds it.
     diagonal: u64,
@@ -107,20 +154,45 @@ pub struct Estimator {
 }
 
 impl Estimator {
-    /// Binds `kind` to `movement` and the goal cell.
+    /// Binds `kind` to `movement` on squares and the goal cell.
     pub fn new(kind: Heuristic, movement: &Movement, goal: (u32, u32)) -> Estimator {
+        Estimator::on(
+            kind,
+            &Topology {
+                shape: Shape::Square,
+                width: 0,
+                height: 0,
+                movement: *movement,
+            },
+            goal,
+        )
+    }
+
+    /// Binds `kind` to a topology and the goal cell. On hexes an estimate meant for squares
+    /// (refused there by the settings) is taken as the hex distance, which stays admissible.
+    pub fn on(kind: Heuristic, topology: &Topology, goal: (u32, u32)) -> Estimator {
+        let movement = &topology.movement;
+        let shape = topology.shape;
+        let kind = match kind {
+            Heuristic::Euclidean | Heuristic::Zero => kind,
+            _ if shape.is_hex() => Heuristic::Hex,
+            // The hex distance on squares is the Chebyshev distance, which stays admissible.
+            Heuristic::Hex => Heuristic::Chebyshev,
+            _ => kind,
+        };
         let diagonal = diagonal_units(movement.diagonal_cost);
         // The diagonal cost as the search sees it after rounding: scaling by this keeps the
         // estimate below the integer path costs, not just below the exact ones.
         let d = diagonal as f64 / COST_SCALE as f64;
-        let scale = match (kind, movement.has_diagonals()) {
+        let scale = match (kind, movement.has_diagonals() && !shape.is_hex()) {
             (Heuristic::Manhattan, true) => d / 2.0,
             (Heuristic::Euclidean, true) => (d / std::f64::consts::SQRT_2).min(1.0),
             _ => 1.0,
         };
         Estimator {
             kind,
-            goal: (i64::from(goal.0), i64::from(goal.1)),
+            shape,
+            goal: shape.axial(i64::from(goal.0), i64::from(goal.1)),
             diagonal,
             scale,
         }
@@ -134,6 +206,9 @@ impl Estimator {
     /// The estimate from (x, y) to the goal, in fixed-point units.
     #[inline]
     pub fn units(&self, x: u32, y: u32) -> u64 {
+        if self.shape.is_hex() {
+            return self.hex_units(x, y);
+        }
         let dx = (i64::from(x) - self.goal.0).unsigned_abs();
         let dy = (i64::from(y) - self.goal.1).unsigned_abs();
         let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
@@ -148,6 +223,25 @@ impl Estimator {
                 // Round down, with a hair of slack for the square root's rounding, so the
                 // estimate never exceeds the integer cost it bounds.
                 (e * (1.0 - 1e-12)) as u64
+            }
+            // Taken as Chebyshev by `on`.
+            Heuristic::Hex => big * COST_SCALE,
+        }
+    }
+
+    /// The estimate on hexes, from the axial difference to the goal.
+    #[inline]
+    fn hex_units(&self, x: u32, y: u32) -> u64 {
+        let (q, r) = self.shape.axial(i64::from(x), i64::from(y));
+        let (dq, dr) = (q - self.goal.0, r - self.goal.1);
+        match self.kind {
+            Heuristic::Zero => 0,
+            Heuristic::Euclidean => {
+                let e = ((dq * dq + dq * dr + dr * dr) as f64).sqrt() * COST_SCALE as f64;
+                (e * (1.0 - 1e-12)) as u64
+            }
+            _ => {
+                (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2 * COST_SCALE
             }
         }
     }
@@ -210,6 +304,32 @@ mod tests {
                                 est.units(x, y) <= exact,
                                 "{h} overestimates at ({x},{y}) with d={d}, {movement:?}"
                             );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hex_estimates_are_exact_or_below_on_an_empty_hex_map() {
+        for shape in [Shape::HexRows, Shape::HexColumns] {
+            let topology = Topology {
+                shape,
+                width: 30,
+                height: 30,
+                movement: Movement::default(),
+            };
+            let goal = (13, 8);
+            for h in Heuristic::ALL {
+                let est = Estimator::on(h, &topology, goal);
+                for y in 0..30u32 {
+                    for x in 0..30u32 {
+                        let exact = shape.hex_distance((x, y), goal) * COST_SCALE;
+                        let got = est.units(x, y);
+                        assert!(got <= exact, "{h} overestimates on {shape:?} at ({x},{y})");
+                        if matches!(h, Heuristic::Hex | Heuristic::Octile) {
+                            assert_eq!(got, exact, "{h} is the hex distance on {shape:?}");
                         }
                     }
                 }

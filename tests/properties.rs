@@ -78,7 +78,7 @@ proptest! {
         let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
         let order = if goal_directed { NeighbourOrder::GoalDirected } else { NeighbourOrder::Fixed };
         let mut runs = vec![(Algorithm::Dijkstra, None)];
-        runs.extend(Heuristic::ALL.map(|h| (Algorithm::AStar, Some(h))));
+        runs.extend(Heuristic::ON_SQUARES.map(|h| (Algorithm::AStar, Some(h))));
         for (algorithm, heuristic) in runs {
             let search = solve(&p, Settings {
                 algorithm, heuristic, movement: p.movement, neighbour_order: order,
@@ -103,7 +103,7 @@ proptest! {
         let Some(optimal) = reference_cost(&p.grid, &p.movement, p.start, p.goal) else {
             return Ok(());
         };
-        for heuristic in Heuristic::ALL {
+        for heuristic in Heuristic::ON_SQUARES {
             let search = solve(&p, Settings {
                 weight, heuristic: Some(heuristic), movement: p.movement, ..Settings::default()
             });
@@ -206,14 +206,14 @@ proptest! {
     fn live_replanning_matches_the_reference_after_every_edit(
         p in problem(),
         edits in live_edits(),
-        h in 0usize..Heuristic::ALL.len(),
+        h in 0usize..Heuristic::ON_SQUARES.len(),
         dstar in any::<bool>(),
         walk in any::<bool>(),
     ) {
         use pathlab::search::incremental::{Incremental, Mode};
         let mode = if dstar { Mode::DStarLite } else { Mode::Lpa };
         let settings = Settings {
-            heuristic: Some(Heuristic::ALL[h]),
+            heuristic: Some(Heuristic::ON_SQUARES[h]),
             movement: p.movement,
             ..Settings::default()
         };
@@ -238,7 +238,7 @@ proptest! {
                     let path = inc.path_cells();
                     prop_assert_eq!(path.first(), Some(&inc.start()));
                     prop_assert_eq!(path.last(), Some(&p.goal));
-                    let cost = p.movement.path_cost(&grid, &path);
+                    let cost = pathlab::grid::Topology::of(&grid, &p.movement).path_cost(grid.bytes(), &path);
                     prop_assert!(cost.is_some_and(|c| (c - want).abs() < 1e-6), "{:?} vs {}", cost, want);
                     let got = inc.stats().path_cost.unwrap();
                     prop_assert!((got - want).abs() < 1e-6, "{:?} edit {}: {} vs {}", mode, i, got, want);
@@ -429,7 +429,7 @@ proptest! {
     #[test]
     fn bidirectional_a_star_is_optimal(p in problem()) {
         let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
-        for heuristic in Heuristic::ALL {
+        for heuristic in Heuristic::ON_SQUARES {
             let search = solve_any(&p, Settings {
                 algorithm: Algorithm::Bidirectional, heuristic: Some(heuristic),
                 movement: p.movement, ..Settings::default()

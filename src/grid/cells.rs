@@ -2,6 +2,7 @@
 //! limits every map is checked against before anything is allocated, and the revision stamps
 //! ([`Revision`]) that tell a cache built from a grid which rows changed since.
 
+use super::shape::Shape;
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -120,6 +121,8 @@ impl std::error::Error for GridError {}
 pub struct Grid {
     width: u32,
     height: u32,
+    /// Square cells, or hexagons in offset rows or columns ([`Shape`]).
+    shape: Shape,
     cells: Vec<u8>,
     /// This grid's identity, fresh for every grid and every clone.
     id: u64,
@@ -148,6 +151,7 @@ impl Clone for Grid {
         Grid {
             width: self.width,
             height: self.height,
+            shape: self.shape,
             cells: self.cells.clone(),
             id: next_revision(),
             revision: self.revision,
@@ -158,9 +162,11 @@ impl Clone for Grid {
 }
 
 impl PartialEq for Grid {
-    /// Grids are equal when their size and cells are; identity and revisions do not count.
+    /// Grids are equal when their size, shape and cells are; identity and revisions do not
+    /// count.
     fn eq(&self, other: &Grid) -> bool {
-        (self.width, self.height) == (other.width, other.height) && self.cells == other.cells
+        (self.width, self.height, self.shape) == (other.width, other.height, other.shape)
+            && self.cells == other.cells
     }
 }
 
@@ -188,6 +194,7 @@ impl Grid {
             counts,
             width,
             height,
+            shape: Shape::Square,
             cells,
             id,
             revision: id,
@@ -212,6 +219,32 @@ impl Grid {
             });
         }
         Ok(Grid::with_cells(width, height, cells))
+    }
+
+    /// A grid of `shape` where every cell is open ground of cost 1.
+    pub fn with_shape(width: u32, height: u32, shape: Shape) -> Result<Grid, GridError> {
+        Ok(Grid::new(width, height)?.into_shape(shape))
+    }
+
+    /// The same cells as cells of `shape`. Their neighbours change, so the result is another
+    /// grid to every cache built from this one ([`Grid::revision`]).
+    pub fn into_shape(self, shape: Shape) -> Grid {
+        if shape == self.shape {
+            return self;
+        }
+        let id = next_revision();
+        Grid {
+            shape,
+            id,
+            revision: id,
+            row_revisions: vec![id; self.height as usize],
+            ..self
+        }
+    }
+
+    /// The cells' shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// Checks a size before anything is allocated for it.

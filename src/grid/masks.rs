@@ -1,21 +1,22 @@
 //! The legal moves out of every cell, worked out once per map and movement rule: one byte per
-//! cell, bit d set when move d of [`MOVES`](super::MOVES) is legal ([`Movement::legal_moves`],
-//! the one neighbour rule). The textbook engine's successor loop then tests one bit per move
+//! cell, bit d set when move d is legal ([`Topology::legal_moves`], the one neighbour rule). The textbook engine's successor loop then tests one bit per move
 //! instead of the map's edges, the two side cells of a diagonal and the diagonal rule.
 //!
 //! A cell's byte depends on its 3 × 3 neighbourhood, so after an edit only the rows around
 //! the edited ones are redone; an unchanged map costs one comparison ([`Grid::revision`]).
 
 use super::cells::{Grid, Revision};
-use super::movement::{Connectivity, DiagonalRule, Movement};
+use super::movement::{Connectivity, DiagonalRule};
+use super::shape::Shape;
+use super::topology::Topology;
 
 /// Per cell, `y * width + x`, the legal moves out of it, kept in step with a grid.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct MoveMasks {
     width: u32,
     height: u32,
-    /// The part of the movement legality depends on (the diagonal cost does not matter).
-    rule: Option<(Connectivity, DiagonalRule)>,
+    /// The part of the topology legality depends on (the diagonal cost does not matter).
+    rule: Option<(Shape, Connectivity, DiagonalRule)>,
     masks: Vec<u8>,
     /// The legal moves for each of the 256 neighbourhoods ([`Movement::legal_moves_around`]).
     table: Vec<u8>,
@@ -24,10 +25,16 @@ pub(crate) struct MoveMasks {
 }
 
 impl MoveMasks {
-    /// Brings the masks in step with `grid` and `movement`: rows around the rows changed
-    /// since the last sync are redone; another grid, size or rule redoes them all.
-    pub(crate) fn sync(&mut self, grid: &Grid, movement: &Movement) {
-        let rule = Some((movement.connectivity, movement.diagonal_rule));
+    /// Brings the masks in step with `grid` under `topology` (its topology): rows around the
+    /// rows changed since the last sync are redone; another grid, size or rule redoes them
+    /// all.
+    pub(crate) fn sync(&mut self, grid: &Grid, topology: &Topology) {
+        let movement = &topology.movement;
+        let rule = Some((
+            topology.shape,
+            movement.connectivity,
+            movement.diagonal_rule,
+        ));
         let (w, h) = (grid.width(), grid.height());
         let same = rule == self.rule && (w, h) == (self.width, self.height);
         if rule != self.rule {
@@ -43,7 +50,7 @@ impl MoveMasks {
                     redo[lo as usize..=hi as usize].fill(true);
                 }
                 for y in (0..h).filter(|&y| redo[y as usize]) {
-                    self.write_row(grid, y);
+                    self.write_row(grid, topology, y);
                 }
             }
             _ => {
@@ -53,18 +60,26 @@ impl MoveMasks {
                 self.masks.clear();
                 self.masks.resize(grid.len(), 0);
                 for y in 0..h {
-                    self.write_row(grid, y);
+                    self.write_row(grid, topology, y);
                 }
             }
         }
         self.built = grid.revision();
     }
 
-    /// Redoes row `y`: each cell's neighbourhood read from the rows above, at and below it
-    /// (the map's edge reads as wall), then looked up in the table.
-    fn write_row(&mut self, grid: &Grid, y: u32) {
+    /// Redoes row `y`: each square's neighbourhood read from the rows above, at and below it
+    /// (the map's edge reads as wall), then looked up in the table; each hex's moves from the
+    /// rule itself (a hex's neighbours are in the same three rows, too).
+    fn write_row(&mut self, grid: &Grid, topology: &Topology, y: u32) {
         let w = self.width as usize;
         let bytes = grid.bytes();
+        if topology.shape.is_hex() {
+            let row = &mut self.masks[y as usize * w..(y as usize + 1) * w];
+            for (x, mask) in row.iter_mut().enumerate() {
+                *mask = topology.legal_moves(bytes, (x as u32, y));
+            }
+            return;
+        }
         // The three rows as passable flags (0 or 1), padded with a wall on either side, so
         // each cell reads its eight neighbours from three windows of three without a bounds
         // check.
@@ -105,7 +120,7 @@ impl MoveMasks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Cell;
+    use crate::grid::{Cell, Movement};
 
     #[test]
     fn masks_follow_the_rule_and_the_edits() {
@@ -114,10 +129,10 @@ mod tests {
         grid.set(1, 1, Cell::Terrain(3));
         let mut masks = MoveMasks::default();
         let check = |masks: &MoveMasks, grid: &Grid, movement: &Movement| {
+            let topology = Topology::of(grid, movement);
             for y in 0..grid.height() {
                 for x in 0..grid.width() {
-                    let want =
-                        movement.legal_moves(grid.bytes(), grid.width(), grid.height(), (x, y));
+                    let want = topology.legal_moves(grid.bytes(), (x, y));
                     assert_eq!(
                         masks.bytes()[(y * grid.width() + x) as usize],
                         want,
@@ -134,16 +149,24 @@ mod tests {
                 ..Movement::default()
             },
         ] {
-            masks.sync(&grid, &movement);
+            masks.sync(&grid, &Topology::of(&grid, &movement));
             check(&masks, &grid, &movement);
             grid.set(2, 4, Cell::Wall);
             grid.set(3, 3, Cell::OPEN);
             grid.set(6, 0, Cell::Wall);
-            masks.sync(&grid, &movement);
+            masks.sync(&grid, &Topology::of(&grid, &movement));
             check(&masks, &grid, &movement);
         }
+        for shape in [Shape::HexRows, Shape::HexColumns] {
+            let mut hexes = grid.clone().into_shape(shape);
+            masks.sync(&hexes, &Topology::of(&hexes, &Movement::default()));
+            check(&masks, &hexes, &Movement::default());
+            hexes.set(4, 2, Cell::Wall);
+            masks.sync(&hexes, &Topology::of(&hexes, &Movement::default()));
+            check(&masks, &hexes, &Movement::default());
+        }
         let other = Grid::new(3, 9).unwrap();
-        masks.sync(&other, &Movement::default());
+        masks.sync(&other, &Topology::of(&other, &Movement::default()));
         check(&masks, &other, &Movement::default());
     }
 }

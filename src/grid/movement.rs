@@ -1,8 +1,8 @@
-//! How an agent moves between cells: 4- or 8-connected, which diagonal steps are legal next to
-//! walls ([`DiagonalRule`]) and what a diagonal step costs ([`Movement`]), and the one
-//! neighbour rule every cell-by-cell search steps by ([`Movement::neighbours`]).
+//! How an agent moves between square cells: 4- or 8-connected, which diagonal steps are legal
+//! next to walls ([`DiagonalRule`]) and what a diagonal step costs ([`Movement`]), and the
+//! square half of the one neighbour rule ([`Movement::legal_moves_around`]; the rule itself,
+//! for every shape, is [`super::Topology`]).
 
-use super::cells::Grid;
 use crate::formats::number::decimal;
 use std::fmt;
 
@@ -145,30 +145,10 @@ impl Movement {
         Ok(())
     }
 
-    /// The exact cost of stepping from `from` into the neighbouring cell `to` of terrain
-    /// `terrain` (no legality check).
-    pub fn step_cost(&self, from: (u32, u32), to: (u32, u32), terrain: u8) -> f64 {
-        let diagonal = from.0 != to.0 && from.1 != to.1;
-        f64::from(terrain) * if diagonal { self.diagonal_cost } else { 1.0 }
-    }
-
-    /// Whether a single step between two cells is legal on `grid` under this movement
-    /// ([`Movement::neighbours`]' rule).
-    pub fn can_step(&self, grid: &Grid, from: (u32, u32), to: (u32, u32)) -> bool {
-        if !grid.is_passable(i64::from(from.0), i64::from(from.1)) {
-            return false;
-        }
-        let mut legal = false;
-        self.neighbours(grid.bytes(), grid.width(), grid.height(), from, |n| {
-            legal |= (n.x, n.y) == to
-        });
-        legal
-    }
-
-    /// The moves of [`MOVES`] that are legal out of a cell whose eight neighbours are
+    /// The moves of [`MOVES`] that are legal out of a square cell whose eight neighbours are
     /// passable as `around` says (bit d set when the cell one move d away is on the map and
-    /// passable), as bits (bit d for move d): the one neighbour rule of every search that
-    /// steps cell by cell. A step must land on a passable cell; a diagonal step also needs
+    /// passable), as bits (bit d for move d): the square half of the one neighbour rule
+    /// ([`Topology::legal_moves`]). A step must land on a passable cell; a diagonal step also needs
     /// this movement's connectivity and its [`DiagonalRule`] applied to the two cells it
     /// passes between. Whether the cell itself is passable is the caller's business (a
     /// search only steps out of cells it reached).
@@ -197,95 +177,6 @@ impl Movement {
             }
         }
         legal
-    }
-
-    /// The moves of [`MOVES`] that are legal out of `from` on a `width`×`height` grid's bytes
-    /// `cells` ([`Grid::bytes`]), as bits: [`Movement::legal_moves_around`] of its
-    /// neighbourhood, the map's edge counting as wall.
-    ///
-    /// ```
-    /// use pathlab::grid::{Cell, Grid, Movement};
-    /// let mut grid = Grid::new(3, 3)?;
-    /// grid.set(1, 0, Cell::Wall);
-    /// // From the top-left corner only south (move 2) is legal: east is a wall, and the
-    /// // diagonal south-east (move 5) would cut its corner.
-    /// assert_eq!(Movement::default().legal_moves(grid.bytes(), 3, 3, (0, 0)), 1 << 2);
-    /// # Ok::<(), pathlab::GridError>(())
-    /// ```
-    #[inline]
-    pub fn legal_moves(&self, cells: &[u8], width: u32, height: u32, from: (u32, u32)) -> u8 {
-        let (w, h) = (i64::from(width), i64::from(height));
-        let (x, y) = (i64::from(from.0), i64::from(from.1));
-        let mut around = 0u8;
-        for (d, &(dx, dy)) in MOVES.iter().enumerate() {
-            let (nx, ny) = (x + dx, y + dy);
-            let free = nx >= 0
-                && ny >= 0
-                && nx < w
-                && ny < h
-                && cells.get((ny * w + nx) as usize).is_some_and(|&t| t != 0);
-            around |= u8::from(free) << d;
-        }
-        self.legal_moves_around(around)
-    }
-
-    /// Calls `visit` with every cell one legal step from `from` ([`Movement::legal_moves`]),
-    /// in [`MOVES`] order (the orthogonal moves first).
-    ///
-    /// ```
-    /// use pathlab::grid::{Cell, Grid, Movement};
-    /// let mut grid = Grid::new(3, 3)?;
-    /// grid.set(1, 0, Cell::Wall);
-    /// let mut seen = Vec::new();
-    /// Movement::default().neighbours(grid.bytes(), 3, 3, (0, 0), |n| seen.push((n.x, n.y)));
-    /// // East is a wall, and the diagonal would cut its corner.
-    /// assert_eq!(seen, [(0, 1)]);
-    /// # Ok::<(), pathlab::GridError>(())
-    /// ```
-    #[inline]
-    pub fn neighbours(
-        &self,
-        cells: &[u8],
-        width: u32,
-        height: u32,
-        from: (u32, u32),
-        mut visit: impl FnMut(Neighbour),
-    ) {
-        let legal = self.legal_moves(cells, width, height, from);
-        let w = i64::from(width);
-        let (x, y) = (i64::from(from.0), i64::from(from.1));
-        for (direction, &(dx, dy)) in MOVES.iter().enumerate() {
-            if legal >> direction & 1 == 0 {
-                continue;
-            }
-            let (nx, ny) = (x + dx, y + dy);
-            let index = (ny * w + nx) as u32;
-            visit(Neighbour {
-                x: nx as u32,
-                y: ny as u32,
-                index,
-                direction: direction as u8,
-                diagonal: direction >= 4,
-                terrain: cells[index as usize],
-            });
-        }
-    }
-
-    /// The exact cost of a path given as a list of cells, or `None` when a step is illegal.
-    ///
-    /// This is the reference sum in `f64` that every reported path cost comes from.
-    pub fn path_cost(&self, grid: &Grid, path: &[(u32, u32)]) -> Option<f64> {
-        let mut cost = 0.0;
-        for pair in path.windows(2) {
-            if !self.can_step(grid, pair[0], pair[1]) {
-                return None;
-            }
-            let terrain = grid
-                .get(i64::from(pair[1].0), i64::from(pair[1].1))?
-                .to_byte();
-            cost += self.step_cost(pair[0], pair[1], terrain);
-        }
-        Some(cost)
     }
 }
 
@@ -323,7 +214,6 @@ pub struct Neighbour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::cells::Cell;
 
     #[test]
     fn diagonal_rule_names_are_serdes() {
@@ -331,42 +221,6 @@ mod tests {
             let serde_name = serde_json::to_string(&rule).unwrap();
             assert_eq!(serde_name, format!("\"{}\"", rule.name()));
         }
-    }
-
-    #[test]
-    fn diagonal_rules_decide_corner_steps() {
-        // . #
-        // . .
-        let mut g = Grid::new(2, 2).unwrap();
-        g.set(1, 0, Cell::Wall);
-        let rule = |r| Movement {
-            diagonal_rule: r,
-            ..Movement::default()
-        };
-        assert!(!rule(DiagonalRule::NoCornerCutting).can_step(&g, (0, 1), (1, 0)));
-        assert!(
-            !rule(DiagonalRule::Always).can_step(&g, (0, 1), (1, 0)),
-            "target is a wall"
-        );
-        assert!(!rule(DiagonalRule::NoCornerCutting).can_step(&g, (0, 0), (1, 1)));
-        assert!(rule(DiagonalRule::OneSideFree).can_step(&g, (0, 0), (1, 1)));
-        assert!(rule(DiagonalRule::Always).can_step(&g, (0, 0), (1, 1)));
-        assert!(!rule(DiagonalRule::Never).can_step(&g, (0, 0), (1, 1)));
-        assert!(!Movement::four().can_step(&g, (0, 0), (1, 1)));
-        g.set(0, 1, Cell::Wall);
-        assert!(!rule(DiagonalRule::OneSideFree).can_step(&g, (0, 0), (1, 1)));
-        assert!(rule(DiagonalRule::Always).can_step(&g, (0, 0), (1, 1)));
-    }
-
-    #[test]
-    fn path_cost_sums_terrain_times_step_length() {
-        let mut g = Grid::new(3, 3).unwrap();
-        g.set(1, 1, Cell::Terrain(3));
-        let m = Movement::default();
-        let cost = m.path_cost(&g, &[(0, 0), (1, 1), (2, 1)]).unwrap();
-        assert!((cost - (3.0 * SQRT_2 + 1.0)).abs() < 1e-12);
-        assert_eq!(m.path_cost(&g, &[(0, 0), (2, 2)]), None);
-        assert_eq!(m.path_cost(&g, &[(0, 0)]), Some(0.0));
     }
 
     #[test]

@@ -44,14 +44,14 @@
 
 use super::core::{
     endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine,
-    ExpansionNumbers, NodeInfo, Stats, Status, CLOSED, MOVES, OPEN, PATH, UNVISITED,
+    ExpansionNumbers, NodeInfo, Stats, Status, CLOSED, OPEN, PATH, UNVISITED,
 };
 use super::open::{Entry, Liveness, OpenList, Slots};
-use super::record::{record_node, OpenEntry, Recorder, SAME_NODE};
+use super::record::{OpenEntry, Recorder, SAME_NODE};
 use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::Algorithm;
 use super::settings::{PlanError, Settings};
-use crate::grid::Grid;
+use crate::grid::{Grid, Topology};
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use rustc_hash::FxHashMap;
 
@@ -170,6 +170,8 @@ pub struct Bidirectional {
     start: u32,
     goal: u32,
     settings: Settings,
+    /// The map's shape and size with the movement: which moves there are.
+    topology: Topology,
     /// Fixed-point cost of a step into terrain t: `[orthogonal, diagonal][t]`.
     step_units: [[u64; 8]; 2],
     direction_count: usize,
@@ -208,6 +210,7 @@ impl Bidirectional {
             start: 0,
             goal: 0,
             settings: *settings,
+            topology: Topology::of(grid, &settings.movement),
             step_units: [[0; 8]; 2],
             direction_count: 8,
             sides: [Side::new(), Side::new()],
@@ -317,8 +320,9 @@ impl Bidirectional {
         if link >= LINK_ROOT {
             return None;
         }
-        let (dx, dy) = MOVES[link as usize];
-        u32::try_from(c as i64 - dy * i64::from(self.width) - dx).ok()
+        let (x, y) = self.coords(c as u32);
+        let (px, py) = self.topology.back(link as usize, x, y);
+        u32::try_from(py * i64::from(self.width) + px).ok()
     }
 
     /// Side `s`'s mark of cell `c`.
@@ -357,27 +361,25 @@ impl Bidirectional {
         let mut steps = [(0u32, 0u64, 0u8); 8];
         let mut count = 0;
         let step_units = &self.step_units;
-        self.settings
-            .movement
-            .neighbours(cells, self.width, self.height, from, |n| {
-                // The step between the two cells is cell → n forwards and n → cell
-                // backwards; either way it costs the terrain of the cell it enters.
-                let entered = if s == 0 { n.terrain } else { own };
-                steps[count] = (
-                    n.index,
-                    step_units[usize::from(n.diagonal)][usize::from(entered & 7)],
-                    n.direction,
-                );
-                count += 1;
-            });
+        self.topology.neighbours(cells, from, |n| {
+            // The step between the two cells is cell → n forwards and n → cell
+            // backwards; either way it costs the terrain of the cell it enters.
+            let entered = if s == 0 { n.terrain } else { own };
+            steps[count] = (
+                n.index,
+                step_units[usize::from(n.diagonal)][usize::from(entered & 7)],
+                n.direction,
+            );
+            count += 1;
+        });
         for &(n, units, d) in &steps[..count] {
-            self.relax(s, cell, n, g + units, d);
+            self.relax(s, n, g + units, d);
         }
     }
 
-    /// Offers `n` the cost `new_g` through its neighbour `from` (one move `d` back) on side
-    /// `s`, and records a better meeting.
-    fn relax(&mut self, s: usize, from: u32, n: u32, new_g: u64, d: u8) {
+    /// Offers `n` the cost `new_g` through its neighbour one move `d` back on side `s`, and
+    /// records a better meeting.
+    fn relax(&mut self, s: usize, n: u32, new_g: u64, d: u8) {
         let i = n as usize;
         let is_new = match self.mark(s, i) {
             MARK_UNVISITED => {
@@ -411,15 +413,8 @@ impl Bidirectional {
             side.open_count += 1;
         }
         self.state[i] = if s == 0 { OPEN } else { BACK_OPEN };
-        record_node(
-            &mut self.rec,
-            self.width,
-            n,
-            self.state[i],
-            from,
-            new_g,
-            true,
-        );
+        // The parent is the neighbour one move d back: g follows from it on replay.
+        self.rec.event(n, self.state[i], d & 7);
         self.stats.open_size = self.sides[0].open_count + self.sides[1].open_count;
         self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
         if self.mark(1 - s, i) != MARK_UNVISITED {
@@ -468,18 +463,7 @@ impl Bidirectional {
                 }
             }
         }
-        let w = self.width;
-        let mut cost = 0.0;
-        for pair in self.path.windows(2) {
-            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
-            let terrain = f64::from(cells.get(pair[1] as usize).copied().unwrap_or(1));
-            cost += terrain
-                * if diagonal {
-                    self.settings.movement.diagonal_cost
-                } else {
-                    1.0
-                };
-        }
+        let cost = self.topology.cost_of(cells, &self.path);
         for &p in &self.path {
             self.state[p as usize] = PATH;
             self.rec.event(p, PATH, SAME_NODE);
@@ -521,17 +505,19 @@ impl Searcher for Bidirectional {
         let start_index = endpoint_index(grid, "start", start)?;
         let goal_index = endpoint_index(grid, "goal", goal)?;
         let movement = settings.movement;
+        let topology = Topology::of(grid, &movement);
+        self.topology = topology;
         self.width = grid.width();
         self.height = grid.height();
         self.start = start_index;
         self.goal = goal_index;
         self.settings = *settings;
         self.step_units = step_units(&movement);
-        self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
-        let heuristic = settings.resolved_heuristic();
+        self.direction_count = topology.move_count();
+        let heuristic = settings.heuristic_on(&topology);
         let cells = grid.len();
-        let to_goal = Estimator::new(heuristic, &movement, goal);
-        let to_start = Estimator::new(heuristic, &movement, start);
+        let to_goal = Estimator::on(heuristic, &topology, goal);
+        let to_start = Estimator::on(heuristic, &topology, start);
         self.sides[0].reset(cells, to_goal, to_start);
         self.sides[1].reset(cells, to_start, to_goal);
         self.state.clear();

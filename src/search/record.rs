@@ -23,7 +23,7 @@
 //! one word: its [`Stats`] as deltas from the step before and its number of event words (an
 //! escape to a full record when something does not fit, `pack`).
 
-use super::core::{Stats, MOVES};
+use super::core::Stats;
 
 pub(crate) const CELL_MASK: u32 = (1 << 24) - 1;
 /// State nibble: the cell's state byte does not change.
@@ -265,35 +265,4 @@ pub struct OpenEntry {
     /// LPA* and D* Lite: the two-part key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<[f64; 2]>,
-}
-
-/// Records that `cell` took state byte `state` (or [`SAME_STATE`]) with parent `from` and
-/// cost `g`: a 4-byte event when `from` is a neighbour whose g plus one step gives `g` on
-/// replay (`derived`), the 16-byte far form otherwise.
-#[inline]
-pub(crate) fn record_node(
-    rec: &mut Recorder,
-    width: u32,
-    cell: u32,
-    state: u8,
-    from: u32,
-    g: u64,
-    derived: bool,
-) {
-    if !rec.is_on() {
-        return;
-    }
-    if derived {
-        let w = i64::from(width);
-        let (dx, dy) = (
-            i64::from(cell % width) - i64::from(from % width),
-            i64::from(cell / width) - i64::from(from / width),
-        );
-        if let Some(d) = MOVES.iter().position(|&m| m == (dx, dy)) {
-            debug_assert_eq!(i64::from(from) + dy * w + dx, i64::from(cell));
-            rec.event(cell, state, d as u8);
-            return;
-        }
-    }
-    rec.far(cell, state, from, g);
 }

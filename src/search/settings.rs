@@ -3,7 +3,7 @@
 //! start ([`PlanError`]).
 
 use crate::formats::number::decimal;
-use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError};
+use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError, Topology};
 use crate::heuristic::Heuristic;
 use std::fmt;
 use std::str::FromStr;
@@ -176,10 +176,31 @@ impl Default for Settings {
 pub const MAX_WEIGHT: f64 = 1_000_000.0;
 
 impl Settings {
-    /// The heuristic actually used: the chosen one, or the movement's default.
+    /// The heuristic actually used on squares: the chosen one, or the movement's default.
     pub fn resolved_heuristic(&self) -> Heuristic {
         self.heuristic
             .unwrap_or_else(|| Heuristic::default_for(&self.movement))
+    }
+
+    /// The heuristic actually used on `topology`: the chosen one, or its default
+    /// ([`Heuristic::default_on`]: the hex distance on hexes).
+    pub fn heuristic_on(&self, topology: &Topology) -> Heuristic {
+        self.heuristic
+            .unwrap_or_else(|| Heuristic::default_on(topology))
+    }
+
+    /// These settings made to fit `grid`: a heuristic meant for the other cell shape goes
+    /// back to the default, and an algorithm that cannot run there gives way to A*. What a
+    /// map loaded over the current settings starts with.
+    pub fn fitted_to(&self, grid: &Grid) -> Settings {
+        let mut fitted = *self;
+        if fitted.heuristic.is_some_and(|h| !h.fits(grid.shape())) {
+            fitted.heuristic = None;
+        }
+        if fitted.unavailable_on(grid).is_some() {
+            fitted.algorithm = Algorithm::AStar;
+        }
+        fitted
     }
 
     /// Checks the weight and movement are usable.
@@ -206,6 +227,12 @@ impl Settings {
     pub fn unavailable_on(&self, grid: &Grid) -> Option<String> {
         let info = self.algorithm.info();
         let name = info.label;
+        if info.needs.square_cells && grid.shape().is_hex() {
+            return Some(format!(
+                "{name} needs square cells: it follows rows, columns and diagonals, which a \
+                 map of hexagons does not have; use A*, Dijkstra or bidirectional A*"
+            ));
+        }
         // Both JPS and Theta* prune or shortcut on the assumption that every free cell costs
         // the same.
         if info.needs.uniform_cost && grid.has_terrain_costs() {
@@ -227,9 +254,22 @@ impl Settings {
         None
     }
 
-    /// [`Settings::validate`], then [`Settings::unavailable_on`] as an error.
+    /// [`Settings::validate`], the heuristic against the map's cell shape, then
+    /// [`Settings::unavailable_on`] as an error.
     pub fn check_on(&self, grid: &Grid) -> Result<(), PlanError> {
         self.validate()?;
+        if let Some(h) = self.heuristic.filter(|h| !h.fits(grid.shape())) {
+            return Err(PlanError::BadSetting(if grid.shape().is_hex() {
+                format!(
+                    "the {h} heuristic measures square cells; on hexagons use the hex \
+                     distance, the Euclidean distance or zero"
+                )
+            } else {
+                "the hex distance measures hexagons; on square cells use octile, manhattan, \
+                 euclidean, chebyshev or zero"
+                    .to_string()
+            }));
+        }
         match self.unavailable_on(grid) {
             Some(why) => Err(PlanError::BadSetting(why)),
             None => Ok(()),

@@ -26,6 +26,8 @@ pub struct Needs {
     pub moving_ai_movement: bool,
     /// A node mesh must exist (the page's *Edit mesh* or *Generate mesh*).
     pub mesh: bool,
+    /// The cells must be squares: it jumps or draws lines along rows, columns and diagonals.
+    pub square_cells: bool,
 }
 
 /// One row of the algorithm table.
@@ -79,12 +81,14 @@ const PLAIN: Needs = Needs {
     uniform_cost: false,
     moving_ai_movement: false,
     mesh: false,
+    square_cells: false,
 };
 
 const PRUNING: Needs = Needs {
     uniform_cost: true,
     moving_ai_movement: true,
     mesh: false,
+    square_cells: true,
 };
 
 /// The table, in [`Algorithm::ALL`]'s order (menu order).
@@ -298,6 +302,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 11] = [
             uniform_cost: false,
             moving_ai_movement: false,
             mesh: true,
+            square_cells: false,
         },
         repairs: false,
         live_walker: false,

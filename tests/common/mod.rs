@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+use pathlab::grid::Topology;
 use pathlab::{Grid, Movement, Searcher};
 use std::collections::VecDeque;
 
@@ -29,7 +30,9 @@ fn neighbours(grid: &Grid, movement: &Movement, cell: (u32, u32)) -> Vec<(u32, u
     for dy in -1i64..=1 {
         for dx in -1i64..=1 {
             let (x, y) = (i64::from(cell.0) + dx, i64::from(cell.1) + dy);
-            if grid.contains(x, y) && movement.can_step(grid, cell, (x as u32, y as u32)) {
+            if grid.contains(x, y)
+                && Topology::of(grid, movement).can_step(grid.bytes(), cell, (x as u32, y as u32))
+            {
                 out.push((x as u32, y as u32));
             }
         }
@@ -61,7 +64,7 @@ pub fn reference_cost(
         done[best] = true;
         for next in neighbours(grid, movement, cell) {
             let terrain = grid.bytes()[index(next)];
-            let d = dist[best] + movement.step_cost(cell, next, terrain);
+            let d = dist[best] + Topology::of(grid, movement).step_cost(cell, next, terrain);
             if d < dist[index(next)] {
                 dist[index(next)] = d;
             }
@@ -105,8 +108,8 @@ pub fn check_path(grid: &Grid, search: &dyn Searcher, end: (u32, u32)) -> f64 {
     );
     assert_eq!(path.last(), Some(&end), "path ends where it should");
     let movement = search.settings().movement;
-    let cost = movement
-        .path_cost(grid, &path)
+    let cost = Topology::of(grid, &movement)
+        .path_cost(grid.bytes(), &path)
         .unwrap_or_else(|| panic!("illegal step in {path:?}"));
     let stats = search.stats();
     let reported = stats.path_cost.expect("a path has a cost");

@@ -91,6 +91,7 @@ pub(super) fn heuristic_code(h: Option<Heuristic>) -> u8 {
         Some(Heuristic::Euclidean) => 3,
         Some(Heuristic::Chebyshev) => 4,
         Some(Heuristic::Zero) => 5,
+        Some(Heuristic::Hex) => 6,
     }
 }
 
@@ -410,7 +411,7 @@ pub(super) fn decode_settings(bytes: &[u8]) -> Result<Settings, LinkError> {
     };
     let heuristic = match bytes[13] {
         0 => None,
-        v @ 1..=5 => Heuristic::ALL.get(usize::from(v - 1)).copied(),
+        v @ 1..=6 => Heuristic::ALL.get(usize::from(v - 1)).copied(),
         v => return Err(bad("heuristic", v)),
     };
     let connectivity = match bytes[14] {

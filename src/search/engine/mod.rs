@@ -29,11 +29,11 @@ mod nodes;
 mod slots;
 mod theta;
 
-use crate::grid::{BitGrid, Grid, MoveMasks};
+use crate::grid::{BitGrid, Grid, MoveMasks, Topology};
 use crate::heuristic::{Estimator, Heuristic};
 use crate::search::core::{
     endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
-    NodeInfo, Stats, Status, CLOSED, MOVES, OPEN, PATH, REOPENED, UNVISITED,
+    NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
 };
 use crate::search::open::{Entry, OpenList};
 use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
@@ -47,24 +47,37 @@ use std::sync::Arc;
 /// (sx, sy) = (signum dx, signum dy); row 4 (goal here) and the fixed order use 0..8.
 type OrderTable = [[u8; 8]; 9];
 
-/// Builds seed 004's goal-directed orders: for each of the eight goal directions, the moves
-/// sorted by the angle they turn away from it (ties keep the fixed order).
-fn goal_directed_orders() -> OrderTable {
-    let mut table = [[0, 1, 2, 3, 4, 5, 6, 7]; 9];
+/// The successor orders of `topology`: the moves in their fixed order, or seed 004's
+/// goal-directed orders — for each of the eight goal directions (the signs of the goal's
+/// offset, on hexes too), the moves sorted by the angle they turn away from it (ties keep
+/// the fixed order). Entries past the move count are unused.
+fn successor_orders(topology: &Topology, order: NeighbourOrder) -> OrderTable {
+    let count = topology.move_count();
+    let mut fixed = [0u8; 8];
+    for (d, slot) in fixed.iter_mut().enumerate() {
+        *slot = d as u8;
+    }
+    let mut table = [fixed; 9];
+    if order == NeighbourOrder::Fixed {
+        return table;
+    }
+    let vectors = topology.move_vectors();
     for sy in -1i32..=1 {
         for sx in -1i32..=1 {
             if sx == 0 && sy == 0 {
                 continue;
             }
             let goal_angle = f64::from(sy).atan2(f64::from(sx));
-            let turn = |&(dx, dy): &(i64, i64)| {
-                let a = (dy as f64).atan2(dx as f64) - goal_angle;
+            let turn = |&d: &u8| {
+                let (dx, dy) = vectors[usize::from(d)];
+                let a = dy.atan2(dx) - goal_angle;
                 let a = a.rem_euclid(std::f64::consts::TAU);
-                // Angles are multiples of 45°: compare whole eighths so rounding can't reorder.
-                (a.min(std::f64::consts::TAU - a) / std::f64::consts::FRAC_PI_4).round() as u8
+                // Square moves turn by multiples of 45°, hex moves of 30° from these
+                // directions: compare whole 15° steps so rounding can't reorder.
+                (a.min(std::f64::consts::TAU - a) / (std::f64::consts::PI / 12.0)).round() as u8
             };
             let row = &mut table[(3 * (sy + 1) + (sx + 1)) as usize];
-            row.sort_by_key(|&i| turn(&MOVES[i as usize]));
+            row[..count].sort_by_key(turn);
         }
     }
     table
@@ -90,8 +103,13 @@ pub struct Search {
     pub(super) direction_count: usize,
     /// Successor orders: the fixed one, or seed 004's goal-directed ones.
     pub(super) orders: OrderTable,
-    /// The cell index offset of each move of [`MOVES`] on this map.
-    pub(super) offsets: [isize; 8],
+    /// The map's shape and size with the movement: which moves there are.
+    pub(super) topology: Topology,
+    /// The cell index offset of each move, for cells of even and odd lines
+    /// ([`Topology::offsets`]).
+    pub(super) offsets: [[isize; 8]; 2],
+    /// The step of each move, for cells of even and odd lines ([`Topology::steps`]).
+    pub(super) steps: [[(i32, i32); 8]; 2],
     /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it).
     pub(super) state: Vec<u8>,
     /// Per cell with a node (its state byte says which): g and how it was reached, packed
@@ -145,7 +163,9 @@ impl Search {
             step_units: [[0; 8]; 2],
             direction_count: 8,
             orders: [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
-            offsets: [0; 8],
+            topology: Topology::of(grid, &settings.movement),
+            offsets: [[0; 8]; 2],
+            steps: [[(0, 0); 8]; 2],
             state: Vec::new(),
             nodes: Vec::new(),
             far_parents: Vec::new(),
@@ -187,44 +207,32 @@ impl Search {
         self.goal = goal_index;
         self.goal_xy = goal;
         self.settings = *settings;
+        let topology = Topology::of(grid, &movement);
+        self.topology = topology;
         let heuristic = match settings.algorithm {
             // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
             Algorithm::Theta => Heuristic::Euclidean,
-            _ => settings.resolved_heuristic(),
+            _ => settings.heuristic_on(&topology),
         };
-        self.estimator = Estimator::new(heuristic, &movement, goal);
+        self.estimator = Estimator::on(heuristic, &topology, goal);
         let near_kind = if heuristic == Heuristic::Zero {
-            Heuristic::default_for(&movement)
+            Heuristic::default_on(&topology)
         } else {
             heuristic
         };
-        self.nearness = Estimator::new(near_kind, &movement, goal);
+        self.nearness = Estimator::on(near_kind, &topology, goal);
         self.step_units = step_units(&movement);
-        self.offsets = MOVES.map(|(dx, dy)| (dy * i64::from(grid.width()) + dx) as isize);
-        self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
-        self.orders = match settings.neighbour_order {
-            NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
-            NeighbourOrder::GoalDirected => goal_directed_orders(),
-        };
-        if self.direction_count == 4 {
-            // Keep only the orthogonal moves (indices 0–3), in the same relative order.
-            for row in &mut self.orders {
-                let mut straight = row.iter().copied().filter(|&d| d < 4);
-                let mut kept = [0u8; 8];
-                for slot in kept.iter_mut().take(4) {
-                    *slot = straight.next().unwrap_or(0);
-                }
-                *row = kept;
-            }
-        }
-
+        self.offsets = topology.offsets();
+        self.steps = topology.steps();
+        self.direction_count = topology.move_count();
+        self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
         match settings.algorithm {
             Algorithm::Jps | Algorithm::JpsPlus => self.bits.sync(grid),
             Algorithm::BreadthFirst
             | Algorithm::BestFirst
             | Algorithm::Dijkstra
-            | Algorithm::AStar => Arc::make_mut(&mut self.moves).sync(grid, &movement),
+            | Algorithm::AStar => Arc::make_mut(&mut self.moves).sync(grid, &topology),
             _ => {}
         }
         if matches!(
@@ -336,7 +344,16 @@ impl Search {
         let sx = (i64::from(gx) - i64::from(x)).signum();
         let sy = (i64::from(gy) - i64::from(y)).signum();
         let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
-        let offsets = self.offsets;
+        // Hex lines alternate: a cell's neighbours sit by its row's (or column's) parity.
+        let parity = self.topology.parity(x, y);
+        let offsets = self.offsets[parity];
+        let steps = self.steps[parity];
+        // The moves that are diagonals (squares' 4–7; none on hexes).
+        let diagonals: u8 = if self.topology.shape.is_hex() {
+            0
+        } else {
+            0xF0
+        };
         let algorithm = self.settings.algorithm;
         let improves_paths = algorithm.improves_paths();
         // The legal moves out of the cell: on the map, onto passable ground, and for a
@@ -356,8 +373,7 @@ impl Search {
             let Some(&terrain) = cells.get(n) else {
                 continue;
             };
-            // Moves 4–7 are the diagonals.
-            let diagonal = d >= 4;
+            let diagonal = diagonals >> d & 1 == 1;
             let new_g = g + self.step_units[usize::from(diagonal)][usize::from(terrain & 7)];
             // g is read only for a cell that has a node: most neighbours of an expanded cell
             // have none yet, and on a large map that read would be a cache miss. A closed
@@ -396,9 +412,9 @@ impl Search {
                 if is_new { state[n] } else { SAME_STATE },
                 d as u8,
             );
-            let (dx, dy) = MOVES[d];
-            let nx = x.wrapping_add_signed(dx as i32);
-            let ny = y.wrapping_add_signed(dy as i32);
+            let (dx, dy) = steps[d];
+            let nx = x.wrapping_add_signed(dx);
+            let ny = y.wrapping_add_signed(dy);
             let key = key(
                 algorithm,
                 &self.estimator,
@@ -462,18 +478,7 @@ impl Search {
             Algorithm::Theta => return self.finish_any_angle_path(),
             _ => {}
         }
-        let w = self.width;
-        let mut cost = 0.0;
-        for pair in self.path.windows(2) {
-            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
-            let terrain = f64::from(cells[pair[1] as usize]);
-            cost += terrain
-                * if diagonal {
-                    self.settings.movement.diagonal_cost
-                } else {
-                    1.0
-                };
-        }
+        let cost = self.topology.cost_of(cells, &self.path);
         for &p in &self.path {
             self.state[p as usize] = PATH;
             self.rec.event(p, PATH, SAME_NODE);

@@ -3,7 +3,7 @@
 
 use super::slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_MASK, LINK_ROOT};
 use super::Search;
-use crate::search::core::{MOVES, OPEN, REOPENED};
+use crate::search::core::{OPEN, REOPENED};
 use crate::search::explain;
 use crate::search::open::Entry;
 use crate::search::record::NO_PARENT;
@@ -93,9 +93,9 @@ impl Search {
             LINK_ROOT => None,
             LINK_FAR => self.far_parents.get(c).copied().filter(|&p| p != NO_PARENT),
             d => {
-                let (dx, dy) = MOVES[d as usize & 7];
-                let w = i64::from(self.width);
-                u32::try_from(i64::from(cell) - dy * w - dx).ok()
+                let (x, y) = self.coords(cell);
+                let (px, py) = self.topology.back(d as usize & 7, x, y);
+                u32::try_from(py * i64::from(self.width) + px).ok()
             }
         }
     }

@@ -40,12 +40,10 @@ impl Search {
         let here = (x, y);
         let mut steps = [0u32; 8];
         let mut count = 0;
-        self.settings
-            .movement
-            .neighbours(cells, self.width, self.height, here, |n| {
-                steps[count] = n.index;
-                count += 1;
-            });
+        self.topology.neighbours(cells, here, |n| {
+            steps[count] = n.index;
+            count += 1;
+        });
         for &n in &steps[..count] {
             // Like the paper, a closed cell is final: the Euclidean heuristic is consistent.
             if self.state[n as usize] == CLOSED {

@@ -46,7 +46,7 @@ use super::explain::{others, two_decimals};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
-use crate::grid::Grid;
+use crate::grid::{Grid, Topology};
 use crate::heuristic::{Estimator, Heuristic, COST_SCALE};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
@@ -102,6 +102,8 @@ pub struct RepairInfo {
 pub struct Incremental {
     mode: Mode,
     settings: Settings,
+    /// The map's shape and size with the movement: which moves there are.
+    topology: Topology,
     width: u32,
     height: u32,
     start: u32,
@@ -148,7 +150,8 @@ impl Incremental {
         let start_index = endpoint_index(grid, "start", start)?;
         let goal_index = endpoint_index(grid, "goal", goal)?;
         let movement = settings.movement;
-        let heuristic = settings.resolved_heuristic();
+        let topology = Topology::of(grid, &movement);
+        let heuristic = settings.heuristic_on(&topology);
         let target = match mode {
             Mode::Lpa => goal,
             Mode::DStarLite => start,
@@ -157,13 +160,14 @@ impl Incremental {
         let mut search = Incremental {
             mode,
             settings: *settings,
+            topology,
             width: grid.width(),
             height: grid.height(),
             start: start_index,
             goal: goal_index,
             last_start: start_index,
             km: 0,
-            estimator: Estimator::new(heuristic, &movement, target),
+            estimator: Estimator::on(heuristic, &topology, target),
             heuristic,
             step_units: step_units(&movement),
             g: vec![INF; cells],
@@ -307,17 +311,15 @@ impl Incremental {
             return (out, 0);
         }
         let from = (cell % self.width, cell / self.width);
-        self.settings
-            .movement
-            .neighbours(cells, self.width, self.height, from, |next| {
-                let entered = match self.mode {
-                    Mode::Lpa => own,
-                    Mode::DStarLite => next.terrain,
-                };
-                let cost = self.step_units[usize::from(next.diagonal)][usize::from(entered.min(4))];
-                out[n] = (next.index, cost);
-                n += 1;
-            });
+        self.topology.neighbours(cells, from, |next| {
+            let entered = match self.mode {
+                Mode::Lpa => own,
+                Mode::DStarLite => next.terrain,
+            };
+            let cost = self.step_units[usize::from(next.diagonal)][usize::from(entered.min(4))];
+            out[n] = (next.index, cost);
+            n += 1;
+        });
         (out, n)
     }
 
@@ -423,10 +425,10 @@ impl Incremental {
         let w = self.width;
         let from = (self.last_start % w, self.last_start / w);
         let to = (self.start % w, self.start / w);
-        let h = Estimator::new(self.heuristic, &self.settings.movement, from).units(to.0, to.1);
+        let h = Estimator::on(self.heuristic, &self.topology, from).units(to.0, to.1);
         self.km = self.km.saturating_add(h);
         self.last_start = self.start;
-        self.estimator = Estimator::new(self.heuristic, &self.settings.movement, to);
+        self.estimator = Estimator::on(self.heuristic, &self.topology, to);
     }
 
     /// Starts a repair: per-repair stats restart, last repair's marks go back to closed.
@@ -554,19 +556,7 @@ impl Incremental {
         if self.mode == Mode::Lpa {
             path.reverse();
         }
-        let movement = self.settings.movement;
-        let w = self.width;
-        let mut cost = 0.0;
-        for pair in path.windows(2) {
-            let diagonal = pair[0] % w != pair[1] % w && pair[0] / w != pair[1] / w;
-            let terrain = f64::from(cells.get(pair[1] as usize).copied().unwrap_or(0));
-            cost += terrain
-                * if diagonal {
-                    movement.diagonal_cost
-                } else {
-                    1.0
-                };
-        }
+        let cost = self.topology.cost_of(cells, &path);
         for &p in &path {
             self.state[p as usize] = PATH;
             self.rec.event(p, PATH, SAME_NODE);

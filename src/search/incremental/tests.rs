@@ -65,7 +65,10 @@ fn repairs_match_fresh_astar_after_every_edit() {
                     let path = inc.path_cells();
                     assert_eq!(path.first(), Some(&s));
                     assert_eq!(path.last(), Some(&g));
-                    assert!(close(movement.path_cost(&grid, &path), got));
+                    assert!(close(
+                        crate::grid::Topology::of(&grid, &movement).path_cost(grid.bytes(), &path),
+                        got
+                    ));
                 }
             }
         }
