@@ -28,11 +28,11 @@
 //! recording stops, [`Timeline::complete`] turns false and the timeline covers the first steps
 //! only, while the live search goes on.
 
-use crate::grid::Movement;
+use crate::grid::Topology;
 use crate::search::record::{
     decode, unpack, Event, FullStep, CELL_MASK, ESCAPE, FAR, NO_PARENT, ROOT, SAME_STATE,
 };
-use crate::search::{step_units, Searcher, Stats, MOVES};
+use crate::search::{step_units, Searcher, Stats};
 
 /// The most memory a timeline's events, step records and keyframes may take (128 MiB).
 pub const MAX_TIMELINE_BYTES: usize = 128 << 20;
@@ -448,19 +448,19 @@ pub struct NodeReplay {
 }
 
 /// Replays `events` on top of a base (state bytes and the nodes the search starts with) to
-/// recover every cell's g and parent: a neighbour parent's step costs `units[diagonal]
-/// [terrain]` of the cell entered (the cell itself forwards, its parent on the backward
-/// side, whose state bytes are 6 and 7) with `movement`'s costs; a far event carries its g.
+/// recover every cell's g and parent on a map of `topology`: a neighbour parent's step costs
+/// `units[diagonal][terrain]` of the cell entered (the cell itself forwards, its parent on the
+/// backward side, whose state bytes are 6 and 7) with the movement's costs; a far event
+/// carries its g.
 pub fn replay_nodes(
     base: &NodeReplay,
     events: &[Event],
-    width: u32,
+    topology: &Topology,
     cells: &[u8],
-    movement: &Movement,
 ) -> NodeReplay {
-    let units = step_units(movement);
+    let units = step_units(&topology.movement);
     let mut r = base.clone();
-    let w = i64::from(width);
+    let w = topology.width.max(1);
     for e in events {
         let c = e.cell as usize;
         if e.state != SAME_STATE {
@@ -472,11 +472,12 @@ pub fn replay_nodes(
         let side = &mut r.nodes[usize::from(back)];
         let node = match e.code {
             0..=7 => {
-                let (dx, dy) = MOVES[usize::from(e.code)];
-                let p = (i64::from(e.cell) - dy * w - dx) as u32;
+                let d = usize::from(e.code);
+                let (px, py) = topology.back(d, e.cell % w, e.cell / w);
+                let p = (py * i64::from(w) + px) as u32;
                 let entered = if back { p } else { e.cell };
                 let terrain = cells.get(entered as usize).copied().unwrap_or(0);
-                let step = units[usize::from(e.code >= 4)][usize::from(terrain & 7)];
+                let step = units[usize::from(topology.is_diagonal(d))][usize::from(terrain & 7)];
                 side.get(p as usize)
                     .copied()
                     .flatten()

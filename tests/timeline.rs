@@ -5,6 +5,7 @@
 mod common;
 
 use pathlab::formats::movingai::parse_map;
+use pathlab::grid::Topology;
 use pathlab::heuristic::COST_SCALE;
 use pathlab::search::record::NO_PARENT;
 use pathlab::timeline::{replay_nodes, NodeReplay};
@@ -118,9 +119,8 @@ fn check(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settings, k
             Some(replay_nodes(
                 &base,
                 &events,
-                w,
+                &Topology::of(grid, &settings.movement),
                 grid.bytes(),
-                &settings.movement,
             ))
         };
         if let Some(replay) = replay {

@@ -60,7 +60,7 @@ use crate::grid::Grid;
 use incremental::{Incremental, Mode};
 use mesh::{Mesh, MeshSearch};
 
-pub(crate) use self::core::{endpoint_index, step_units, MOVES};
+pub(crate) use self::core::{endpoint_index, step_units};
 pub use self::core::{Budget, CellState, NodeInfo, Stats, Status, STATE_COUNT};
 pub use bidirectional::Bidirectional;
 pub use engine::Search;

@@ -1,0 +1,259 @@
+//! Hexagonal maps against an independent reference: the reference below knows hexes only from
+//! Red Blob Games' offset-coordinate neighbour tables (odd-r rows, odd-q columns) and plain
+//! Dijkstra and BFS in `f64`, sharing no code with the engines' `Topology`. Every algorithm
+//! that runs on hexes must find a legal path of the reference's optimal cost (Breadth-First:
+//! of its fewest moves), agree on reachability, and keep doing so across edits (LPA*, D* Lite).
+
+use pathlab::grid::{Cell, Grid, Shape};
+use pathlab::{
+    new_search, Algorithm, Budget, Heuristic, Planner, Searcher, Settings, Status,
+};
+use proptest::prelude::*;
+use std::collections::VecDeque;
+
+/// The six neighbours of (x, y) in offset coordinates, by the published tables.
+fn reference_neighbours(shape: Shape, x: i64, y: i64) -> [(i64, i64); 6] {
+    const ODD_R: [[(i64, i64); 6]; 2] = [
+        [(1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)],
+        [(1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)],
+    ];
+    const ODD_Q: [[(i64, i64); 6]; 2] = [
+        [(1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (0, 1)],
+        [(1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1), (0, 1)],
+    ];
+    let table = match shape {
+        Shape::HexRows => ODD_R[(y & 1) as usize],
+        Shape::HexColumns => ODD_Q[(x & 1) as usize],
+        Shape::Square => unreachable!("hex only"),
+    };
+    table.map(|(dx, dy)| (x + dx, y + dy))
+}
+
+/// The passable neighbours of a cell on the map.
+fn open_neighbours(grid: &Grid, (x, y): (u32, u32)) -> Vec<(u32, u32)> {
+    reference_neighbours(grid.shape(), i64::from(x), i64::from(y))
+        .into_iter()
+        .filter(|&(nx, ny)| grid.is_passable(nx, ny))
+        .map(|(nx, ny)| (nx as u32, ny as u32))
+        .collect()
+}
+
+fn terrain(grid: &Grid, (x, y): (u32, u32)) -> f64 {
+    f64::from(grid.bytes()[(y * grid.width() + x) as usize])
+}
+
+/// The cheapest cost from `start` to `goal`, each step costing the terrain entered.
+fn reference_cost(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<f64> {
+    let n = grid.len();
+    let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[index(start)] = 0.0;
+    loop {
+        let best = (0..n)
+            .filter(|&i| !done[i] && dist[i].is_finite())
+            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
+        let cell = grid.coords(best);
+        if cell == goal {
+            return Some(dist[best]);
+        }
+        done[best] = true;
+        for next in open_neighbours(grid, cell) {
+            let d = dist[best] + terrain(grid, next);
+            if d < dist[index(next)] {
+                dist[index(next)] = d;
+            }
+        }
+    }
+}
+
+/// The fewest moves from `start` to `goal`.
+fn reference_moves(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<u64> {
+    let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
+    let mut depth = vec![u64::MAX; grid.len()];
+    depth[index(start)] = 0;
+    let mut queue = VecDeque::from([start]);
+    while let Some(cell) = queue.pop_front() {
+        if cell == goal {
+            return Some(depth[index(cell)]);
+        }
+        for next in open_neighbours(grid, cell) {
+            if depth[index(next)] == u64::MAX {
+                depth[index(next)] = depth[index(cell)] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// Checks the path steps between reference neighbours from `start` to `goal` and that the
+/// reported cost and moves are the path's; returns its cost.
+fn check_path(grid: &Grid, search: &dyn Searcher, start: (u32, u32), goal: (u32, u32)) -> f64 {
+    let path = search.path_cells();
+    assert_eq!(path.first(), Some(&start));
+    assert_eq!(path.last(), Some(&goal));
+    let mut cost = 0.0;
+    for pair in path.windows(2) {
+        assert!(
+            open_neighbours(grid, pair[0]).contains(&pair[1]),
+            "{:?} → {:?} is not a step between hexes",
+            pair[0],
+            pair[1]
+        );
+        cost += terrain(grid, pair[1]);
+    }
+    let stats = search.stats();
+    assert!((stats.path_cost.expect("a cost") - cost).abs() < 1e-9);
+    assert_eq!(stats.path_moves, Some(path.len() as u64 - 1));
+    cost
+}
+
+prop_compose! {
+    fn hex_map()(width in 1u32..=14, height in 1u32..=14, walls in 0u32..45, rough in 0u32..30,
+                 columns in any::<bool>())
+        (cells in proptest::collection::vec(
+            prop_oneof![walls => Just(0u8), 60 => Just(1u8), rough => 2u8..=4],
+            (width * height) as usize),
+         s in 0..(width * height), t in 0..(width * height),
+         width in Just(width), height in Just(height), columns in Just(columns))
+        -> (Grid, (u32, u32), (u32, u32))
+    {
+        let mut cells = cells;
+        cells[s as usize] = cells[s as usize].max(1);
+        cells[t as usize] = cells[t as usize].max(1);
+        let shape = if columns { Shape::HexColumns } else { Shape::HexRows };
+        let grid = Grid::from_bytes(width, height, cells).unwrap().into_shape(shape);
+        let (start, goal) = (grid.coords(s as usize), grid.coords(t as usize));
+        (grid, start, goal)
+    }
+}
+
+/// Every algorithm the table lets run on hexes.
+fn hex_algorithms() -> Vec<Algorithm> {
+    let hexes = Grid::with_shape(3, 3, Shape::HexRows).unwrap();
+    Algorithm::ALL
+        .into_iter()
+        .filter(|&a| {
+            Settings {
+                algorithm: a,
+                ..Settings::default()
+            }
+            .unavailable_on(&hexes)
+            .is_none()
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_hex_algorithm_matches_the_reference((grid, start, goal) in hex_map()) {
+        let optimal = reference_cost(&grid, start, goal);
+        for algorithm in hex_algorithms() {
+            for heuristic in [None, Some(Heuristic::Euclidean), Some(Heuristic::Zero)] {
+                let settings = Settings { algorithm, heuristic, ..Settings::default() };
+                let mut search = new_search(&grid, start, goal, &settings).unwrap();
+                let status = search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+                match optimal {
+                    None => prop_assert_eq!(status, Status::NoPath, "{:?}", algorithm),
+                    Some(optimal) => {
+                        prop_assert_eq!(status, Status::Found, "{:?}", algorithm);
+                        let cost = check_path(&grid, search.as_ref(), start, goal);
+                        if algorithm == Algorithm::BreadthFirst {
+                            let moves = reference_moves(&grid, start, goal).unwrap();
+                            prop_assert_eq!(search.stats().path_moves, Some(moves));
+                        } else if algorithm.info().optimal {
+                            prop_assert!((cost - optimal).abs() < 1e-9,
+                                "{:?} {:?}: {} vs {}", algorithm, heuristic, cost, optimal);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn live_replanning_on_hexes_matches_the_reference(
+        (grid, start, goal) in hex_map(),
+        edits in proptest::collection::vec((0u32..14, 0u32..14, 0u8..5), 1..6),
+        algorithm in prop_oneof![Just(Algorithm::Lpa), Just(Algorithm::DStarLite), Just(Algorithm::AStar)],
+    ) {
+        let settings = Settings { algorithm, ..Settings::default() };
+        let mut p = Planner::with_grid(grid, start, goal, settings).unwrap();
+        p.step(Budget::Unlimited, || 0.0);
+        for (x, y, byte) in edits {
+            let cell = Cell::from_byte(byte).unwrap();
+            if (x, y) == start || (x, y) == goal {
+                continue;
+            }
+            p.begin_stroke();
+            p.paint_line((x, y), (x, y), 1, cell);
+            p.end_stroke();
+            p.step(Budget::Unlimited, || 0.0);
+            let grid = p.grid().clone();
+            let want = reference_cost(&grid, start, goal);
+            let search = p.search();
+            match want {
+                None => prop_assert_eq!(search.status(), Status::NoPath),
+                Some(want) => {
+                    prop_assert_eq!(search.status(), Status::Found);
+                    let cost = check_path(&grid, search, start, goal);
+                    prop_assert!((cost - want).abs() < 1e-9, "{:?}: {} vs {}", algorithm, cost, want);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn square_only_algorithms_and_heuristics_are_refused_with_reasons() {
+    let hexes = Grid::with_shape(5, 5, Shape::HexColumns).unwrap();
+    for algorithm in [Algorithm::Jps, Algorithm::JpsPlus, Algorithm::Theta] {
+        let why = Settings {
+            algorithm,
+            ..Settings::default()
+        }
+        .unavailable_on(&hexes)
+        .expect("refused on hexes");
+        assert!(why.contains("square cells"), "{why}");
+    }
+    let octile = Settings {
+        heuristic: Some(Heuristic::Octile),
+        ..Settings::default()
+    };
+    let err = octile.check_on(&hexes).unwrap_err().to_string();
+    assert!(err.contains("hex distance"), "{err}");
+    let hex_on_squares = Settings {
+        heuristic: Some(Heuristic::Hex),
+        ..Settings::default()
+    };
+    assert!(hex_on_squares.check_on(&Grid::new(5, 5).unwrap()).is_err());
+    // A map of another shape loaded over such settings makes them fit.
+    let fitted = Settings {
+        algorithm: Algorithm::Jps,
+        heuristic: Some(Heuristic::Octile),
+        ..Settings::default()
+    }
+    .fitted_to(&hexes);
+    assert_eq!((fitted.algorithm, fitted.heuristic), (Algorithm::AStar, None));
+}
+
+#[test]
+fn a_star_on_an_open_hex_map_walks_the_hex_distance() {
+    for shape in [Shape::HexRows, Shape::HexColumns] {
+        let grid = Grid::with_shape(20, 15, shape).unwrap();
+        let (start, goal) = ((1, 2), (17, 11));
+        let mut search = new_search(&grid, start, goal, &Settings::default()).unwrap();
+        assert_eq!(
+            search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap(),
+            Status::Found
+        );
+        let moves = shape.hex_distance(start, goal);
+        assert_eq!(search.stats().path_moves, Some(moves));
+        assert_eq!(search.stats().path_cost, Some(moves as f64));
+        // An exact heuristic and ties to the larger g: only the cells of one path expand.
+        assert_eq!(search.stats().expanded, moves + 1, "{shape:?}");
+    }
+}
