@@ -4,7 +4,8 @@
 use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::{self, movingai};
-use pathlab::generate::{generate, Kind};
+use pathlab::generate::{generate_shaped, Kind};
+use pathlab::grid::Shape;
 use pathlab::scenarios::Runner;
 use pathlab::solve::solve_with;
 use pathlab::{
@@ -55,7 +56,8 @@ struct SearchArgs {
     /// Cost of a diagonal step on terrain 1, from 1 to 2 (default √2; seed 003 uses 1.4142).
     #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
     diagonal_cost: f64,
-    /// octile, manhattan, euclidean, chebyshev or zero (default: octile with diagonals, else manhattan).
+    /// octile, manhattan, euclidean, chebyshev or zero on squares; hex, euclidean or zero on
+    /// hexagons (default: octile with diagonals, manhattan without, hex on hexagons).
     #[arg(long, value_parser = parse_heuristic)]
     heuristic: Option<Heuristic>,
     /// Heuristic weight w in g + w·h, ≥ 0.
@@ -153,10 +155,19 @@ struct GenerateArgs {
     /// Wall fraction 0–0.9 for random (default 0.3) and terrain (default 0).
     #[arg(long)]
     density: Option<f64>,
+    /// The cells: square, hex-rows (pointy-top hexagons, odd rows shifted right) or
+    /// hex-columns (flat-top hexagons, odd columns shifted down).
+    #[arg(long, default_value = "square", value_parser = parse_shape)]
+    shape: Shape,
     /// Write the .map here and print {"width", "height", "start", "goal"} as JSON on stdout;
     /// without it the .map goes to stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
+}
+
+fn parse_shape(s: &str) -> Result<Shape, String> {
+    Shape::from_name(s)
+        .ok_or_else(|| format!("unknown shape '{s}': use square, hex-rows or hex-columns"))
 }
 
 fn parse_kind(s: &str) -> Result<Kind, String> {
@@ -268,8 +279,15 @@ pub fn main() -> ExitCode {
 
 fn generate_map(args: &GenerateArgs) -> Result<u8, Failure> {
     let density = args.density.unwrap_or(args.kind.info().default_density);
-    let made = generate(args.kind, args.width, args.height, args.seed, density)
-        .map_err(|e| Failure::new(2, e.to_string()))?;
+    let made = generate_shaped(
+        args.kind,
+        args.width,
+        args.height,
+        args.shape,
+        args.seed,
+        density,
+    )
+    .map_err(|e| Failure::new(2, e.to_string()))?;
     let text = movingai::write_map(&made.grid);
     match &args.output {
         None => print!("{text}"),

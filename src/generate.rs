@@ -20,7 +20,7 @@
 //! ```
 
 use crate::formats::number::decimal;
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, Movement, Shape, Topology};
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
@@ -172,9 +172,10 @@ impl SplitMix64 {
     }
 }
 
-/// Generates a `width` × `height` map of the given kind from `seed`. `density` is the wall
-/// fraction for `random` (0–0.9) and `terrain` (0–0.9, may be 0); the other kinds ignore it
-/// but it must still be a number in 0–0.9. Mazes need at least 3 × 3 cells.
+/// Generates a `width` × `height` map of square cells of the given kind from `seed`.
+/// `density` is the wall fraction for `random` (0–0.9) and `terrain` (0–0.9, may be 0); the
+/// other kinds ignore it but it must still be a number in 0–0.9. Mazes need at least 3 × 3
+/// cells.
 pub fn generate(
     kind: Kind,
     width: u32,
@@ -182,7 +183,32 @@ pub fn generate(
     seed: u64,
     density: f64,
 ) -> Result<Generated, GenerateError> {
-    let mut grid = Grid::new(width, height).map_err(|e| GenerateError(e.to_string()))?;
+    generate_shaped(kind, width, height, Shape::Square, seed, density)
+}
+
+/// [`generate`] for cells of `shape`. Every kind makes sense on hexes: random fill and
+/// terrain are per cell; the rooms' walls run along offset rows and columns, which are
+/// unbroken lines of hexes too (one of the two zigzags, but no hex slips through); the mazes
+/// are carved on every other hex of every other line, as on squares, and stay mazes (a
+/// corridor hex may touch another of the same junction, which only rounds its corner).
+///
+/// ```
+/// use pathlab::generate::{generate_shaped, Kind};
+/// use pathlab::grid::Shape;
+/// let hexes = generate_shaped(Kind::Rooms, 30, 20, Shape::HexRows, 5, 0.0)?;
+/// assert_eq!(hexes.grid.shape(), Shape::HexRows);
+/// # Ok::<(), pathlab::generate::GenerateError>(())
+/// ```
+pub fn generate_shaped(
+    kind: Kind,
+    width: u32,
+    height: u32,
+    shape: Shape,
+    seed: u64,
+    density: f64,
+) -> Result<Generated, GenerateError> {
+    let mut grid =
+        Grid::with_shape(width, height, shape).map_err(|e| GenerateError(e.to_string()))?;
     if !(0.0..=MAX_DENSITY).contains(&density) {
         return Err(GenerateError(format!(
             "the density must be a number from 0 to {}, not {}",
@@ -538,8 +564,11 @@ pub fn largest_region(grid: &Grid) -> Vec<usize> {
 /// Each region is flooded once, keeping only its size and its two extreme cells, so the
 /// memory is one flag per cell plus the flood's queue, whatever the map.
 fn suggest_markers(grid: &mut Grid) -> ((u32, u32), (u32, u32)) {
-    let (w, h) = (grid.width() as usize, grid.height() as usize);
+    let w = grid.width() as usize;
     let key = |i: usize| (i % w + i / w, i / w);
+    // 4-connected on squares (so joined under every movement rule), the six neighbours on
+    // hexes.
+    let topology = Topology::of(grid, &Movement::four());
     let mut best: Option<(usize, usize, usize)> = None;
     {
         let cells = grid.bytes();
@@ -560,18 +589,14 @@ fn suggest_markers(grid: &mut Grid) -> ((u32, u32), (u32, u32)) {
                 if key(i) > key(last) {
                     last = i;
                 }
-                let (x, y) = (i % w, i / w);
-                for (ok, j) in [
-                    (x > 0, i.wrapping_sub(1)),
-                    (x + 1 < w, i + 1),
-                    (y > 0, i.wrapping_sub(w)),
-                    (y + 1 < h, i + w),
-                ] {
-                    if ok && cells[j] != 0 && !seen[j] {
+                let (x, y) = ((i % w) as u32, (i / w) as u32);
+                topology.neighbours(cells, (x, y), |n| {
+                    let j = n.index as usize;
+                    if !seen[j] {
                         seen[j] = true;
                         queue.push_back(j);
                     }
-                }
+                });
             }
             if best.is_none_or(|(s, _, _)| size > s) {
                 best = Some((size, first, last));

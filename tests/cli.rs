@@ -241,3 +241,50 @@ fn live_replanning_and_mesh_algorithms_solve_from_the_command_line() {
     let want = 2.0 * 10f64.sqrt() + 2.0;
     assert!((mesh - want).abs() < 1e-9, "mesh cost {mesh}, want {want}");
 }
+
+#[test]
+fn hex_maps_are_generated_and_solved_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("pathlab-cli-{}-hex", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("rooms.map").to_string_lossy().into_owned();
+    let out = pathlab(&[
+        "generate",
+        "rooms",
+        "--width",
+        "24",
+        "--height",
+        "14",
+        "--shape",
+        "hex-columns",
+        "--seed",
+        "9",
+        "-o",
+        &map,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let made: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(std::fs::read_to_string(&map)
+        .unwrap()
+        .starts_with("type hex-columns\n"));
+    let (s, g) = (&made["start"], &made["goal"]);
+    let from = format!("{},{}", s[0], s[1]);
+    let to = format!("{},{}", g[0], g[1]);
+    for algo in ["astar", "dijkstra", "bidirectional", "lpa"] {
+        let out = pathlab(&[
+            "solve", &map, "--from", &from, "--to", &to, "--algo", algo, "--json",
+        ]);
+        assert!(out.status.success(), "{algo}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["status"], "found", "{algo}");
+    }
+    let out = pathlab(&["solve", &map, "--from", &from, "--to", &to, "--algo", "jps"]);
+    assert!(!out.status.success());
+    assert!(stderr_line(&out).contains("needs square cells"));
+    let out = pathlab(&[
+        "generate", "random", "--width", "5", "--height", "5", "--shape", "hexes",
+    ]);
+    assert!(
+        stderr_line(&out).contains("hex-rows or hex-columns"),
+        "{out:?}"
+    );
+}

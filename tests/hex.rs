@@ -5,9 +5,7 @@
 //! of its fewest moves), agree on reachability, and keep doing so across edits (LPA*, D* Lite).
 
 use pathlab::grid::{Cell, Grid, Shape};
-use pathlab::{
-    new_search, Algorithm, Budget, Heuristic, Planner, Searcher, Settings, Status,
-};
+use pathlab::{new_search, Algorithm, Budget, Heuristic, Planner, Searcher, Settings, Status};
 use proptest::prelude::*;
 use std::collections::VecDeque;
 
@@ -237,7 +235,10 @@ fn square_only_algorithms_and_heuristics_are_refused_with_reasons() {
         ..Settings::default()
     }
     .fitted_to(&hexes);
-    assert_eq!((fitted.algorithm, fitted.heuristic), (Algorithm::AStar, None));
+    assert_eq!(
+        (fitted.algorithm, fitted.heuristic),
+        (Algorithm::AStar, None)
+    );
 }
 
 #[test]
@@ -255,5 +256,28 @@ fn a_star_on_an_open_hex_map_walks_the_hex_distance() {
         assert_eq!(search.stats().path_cost, Some(moves as f64));
         // An exact heuristic and ties to the larger g: only the cells of one path expand.
         assert_eq!(search.stats().expanded, moves + 1, "{shape:?}");
+    }
+}
+
+#[test]
+fn every_generator_makes_hex_maps_with_joined_markers() {
+    use pathlab::generate::{generate_shaped, Kind};
+    for shape in [Shape::HexRows, Shape::HexColumns] {
+        for kind in Kind::ALL {
+            let density = kind.info().default_density;
+            let made = generate_shaped(kind, 41, 27, shape, 11, density).unwrap();
+            assert_eq!(made.grid.shape(), shape);
+            assert_eq!(
+                made,
+                generate_shaped(kind, 41, 27, shape, 11, density).unwrap()
+            );
+            assert!(
+                reference_moves(&made.grid, made.start, made.goal).is_some(),
+                "{kind} on {shape:?}: start and goal joined"
+            );
+            if matches!(kind, Kind::DfsMaze | Kind::RecursiveDivision | Kind::Rooms) {
+                assert!(made.grid.wall_count() > 41 * 27 / 10, "{kind} draws walls");
+            }
+        }
     }
 }

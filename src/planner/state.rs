@@ -191,13 +191,15 @@ impl Planner {
     }
 
     /// Replaces the map. Markers that fall outside or on a wall move to the nearest passable
-    /// cell; a map without any passable cell is refused. Clears the undo history.
+    /// cell; a map without any passable cell is refused. The settings are kept where they fit
+    /// the new map ([`Settings::fitted_to`]: a map of hexagons takes no octile heuristic, a
+    /// map with terrain no Jump Point Search). Clears the undo history.
     pub fn load_grid(&mut self, grid: Grid) -> Result<(), PlannerError> {
         let start = grid.nearest_passable(self.scene.start).ok_or_else(|| {
             PlannerError::Other("this map has no passable cell to start from".into())
         })?;
         let goal = grid.nearest_passable(self.scene.goal).unwrap_or(start);
-        let settings = self.lane().settings;
+        let settings = self.lane().settings.fitted_to(&grid);
         self.load_map(grid, start, goal, settings)
     }
 
@@ -225,7 +227,7 @@ impl Planner {
                 Lane::new(old.id, &scene, settings)?
             } else {
                 Lane::new(old.id, &scene, old.settings)
-                    .or_else(|_| Lane::new(old.id, &scene, settings))?
+                    .or_else(|_| Lane::new(old.id, &scene, settings.fitted_to(&scene.grid)))?
             };
             lanes.push(lane);
         }

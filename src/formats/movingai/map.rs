@@ -2,7 +2,7 @@
 
 use super::lines::{numbered_lines, quote, strip_bom};
 use crate::formats::{check_file_size, grid_error_message, FormatError};
-use crate::grid::{Grid, MAX_SIDE};
+use crate::grid::{Grid, Shape, MAX_SIDE};
 
 /// Reads a map side (`height` or `width`) from its header token.
 fn parse_side(name: &str, token: &str, line: usize) -> Result<u32, FormatError> {
@@ -42,7 +42,10 @@ fn cell_byte(c: char) -> Option<u8> {
     }
 }
 
-/// Parses a Moving AI `.map` file (type octile), with digits `1`–`4` as terrain costs.
+/// Parses a Moving AI `.map` file (type octile), with digits `1`–`4` as terrain costs; or a
+/// map of hexagons, which says `type hex-rows` (pointy-top hexes, odd rows half a hex to the
+/// right) or `type hex-columns` (flat-top hexes, odd columns half a hex down) on its first
+/// line and is otherwise the same (docs/formats.md).
 ///
 /// The header's height and width are checked against the 4096 maximum before any memory is
 /// allocated for the grid. Every error names the line and what is wrong with it, e.g.
@@ -82,13 +85,17 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
 
     let (n, line) = next("the \"type octile\" line")?;
     let tokens: Vec<&str> = line.split_ascii_whitespace().collect();
-    match tokens.as_slice() {
-        ["type", "octile"] => {}
+    let shape = match tokens.as_slice() {
+        ["type", "octile"] => Shape::Square,
+        ["type", kind] if Shape::from_name(kind).is_some_and(Shape::is_hex) => {
+            Shape::from_name(kind).unwrap_or_default()
+        }
         ["type", other] => {
             return Err(FormatError::at_line(
                 n,
                 format!(
-                    "unknown map type {}; only \"type octile\" is supported",
+                    "unknown map type {}; use \"type octile\" for squares, or \"type \
+                     hex-rows\" or \"type hex-columns\" for hexagons",
                     quote(other)
                 ),
             ))
@@ -102,7 +109,7 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
                 ),
             ))
         }
-    }
+    };
 
     // Height and width may come in either order; each exactly once.
     let mut height: Option<(u32, usize)> = None;
@@ -199,10 +206,13 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
             ));
         }
     }
-    Grid::from_bytes(width, height, cells).map_err(|e| FormatError::new(grid_error_message(&e)))
+    Grid::from_bytes(width, height, cells)
+        .map(|grid| grid.into_shape(shape))
+        .map_err(|e| FormatError::new(grid_error_message(&e)))
 }
 
-/// Writes a grid as a Moving AI `.map` file that [`parse_map`] reads back to the same grid.
+/// Writes a grid as a Moving AI `.map` file that [`parse_map`] reads back to the same grid
+/// (a map of hexagons as `type hex-rows` or `type hex-columns`).
 ///
 /// Walls are written `@`, cost-1 ground `.`, and terrain costs 2–4 as the digits `2`–`4`
 /// (our extension: other Moving AI tools will refuse those cells). Every row, the last one
@@ -220,8 +230,12 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
 /// ```
 pub fn write_map(grid: &Grid) -> String {
     let width = grid.width() as usize;
+    let kind = match grid.shape() {
+        Shape::Square => "octile",
+        hex => hex.name(),
+    };
     let mut out = format!(
-        "type octile\nheight {}\nwidth {}\nmap\n",
+        "type {kind}\nheight {}\nwidth {}\nmap\n",
         grid.height(),
         grid.width()
     );
@@ -313,7 +327,8 @@ mod tests {
         assert_eq!(map_err(" \n\r\n"), "the file is empty");
         assert_eq!(
             map_err("type octile-corner\nheight 1\nwidth 1\nmap\n.\n"),
-            "line 1: unknown map type \"octile-corner\"; only \"type octile\" is supported"
+            "line 1: unknown map type \"octile-corner\"; use \"type octile\" for squares, or \
+             \"type hex-rows\" or \"type hex-columns\" for hexagons"
         );
         assert!(
             map_err("height 1\nwidth 1\nmap\n.\n").starts_with("line 1: expected \"type octile\"")
@@ -359,6 +374,21 @@ mod tests {
         assert!(e.len() < 200, "{e}");
         assert!(e.contains('…'));
     }
+
+    #[test]
+    fn hex_maps_read_and_write_their_layout() {
+        for shape in [Shape::HexRows, Shape::HexColumns] {
+            let text = format!("type {}\nheight 2\nwidth 3\nmap\n.@2\n4..\n", shape.name());
+            let grid = parse_map(&text).unwrap();
+            assert_eq!(grid.shape(), shape);
+            assert_eq!(grid.bytes(), [1, 0, 2, 4, 1, 1]);
+            assert_eq!(write_map(&grid), text);
+        }
+        assert_eq!(parse_map(HEADER_SQUARE).unwrap().shape(), Shape::Square);
+        assert!(map_err("type square\nheight 1\nwidth 1\nmap\n.\n").contains("hex-rows"));
+    }
+
+    const HEADER_SQUARE: &str = "type octile\nheight 1\nwidth 1\nmap\n.\n";
 
     #[test]
     fn write_map_round_trips_every_cell_kind() {
