@@ -19,11 +19,18 @@ use crate::grid::Grid;
 use crate::search::{new_search, restart_search, Budget, Searcher, Settings, Status};
 use serde::Serialize;
 
-/// Checks every scenario was made for this map: the size columns match it and both ends are
-/// open cells. The error names the file's line.
+/// Checks every scenario was made for this map: a map of square cells (Moving AI lengths are
+/// octile lengths), the size columns match it and both ends are open cells. The error names
+/// the file's line.
 pub fn fit(scenarios: &[Scenario], grid: &Grid) -> Result<(), FormatError> {
     if scenarios.is_empty() {
         return Err(FormatError::new("the scenario file holds no problems"));
+    }
+    if grid.shape().is_hex() {
+        return Err(FormatError::new(
+            "a Moving AI scenario file measures square cells, and the map loaded is made of \
+             hexagons",
+        ));
     }
     for s in scenarios {
         if (s.map_width, s.map_height) != (grid.width(), grid.height()) {

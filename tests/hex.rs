@@ -281,3 +281,15 @@ fn every_generator_makes_hex_maps_with_joined_markers() {
         }
     }
 }
+
+#[test]
+fn moving_ai_scenarios_are_refused_on_hexagons() {
+    use pathlab::formats::movingai::parse_scen;
+    let scen = parse_scen("version 1\n0\tm.map\t4\t4\t0\t0\t3\t3\t4.24264069\n").unwrap();
+    let hexes = Grid::with_shape(4, 4, Shape::HexRows).unwrap();
+    let err = pathlab::scenarios::fit(&scen, &hexes)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("hexagons"), "{err}");
+    assert!(pathlab::scenarios::fit(&scen, &Grid::new(4, 4).unwrap()).is_ok());
+}
