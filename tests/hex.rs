@@ -127,7 +127,8 @@ prop_compose! {
     }
 }
 
-/// Every algorithm the table lets run on hexes.
+/// Every algorithm the table lets run on hexes and that steps from hex to hex (the node mesh
+/// draws straight segments: tested on its own below).
 fn hex_algorithms() -> Vec<Algorithm> {
     let hexes = Grid::with_shape(3, 3, Shape::HexRows).unwrap();
     Algorithm::ALL
@@ -139,8 +140,68 @@ fn hex_algorithms() -> Vec<Algorithm> {
             }
             .unavailable_on(&hexes)
             .is_none()
+                && !a.info().any_angle
         })
         .collect()
+}
+
+/// The straight-line distance between hex centres, one step between neighbours, from axial
+/// coordinates worked out here (not by the crate).
+fn centre_distance(shape: Shape, a: (u32, u32), b: (u32, u32)) -> f64 {
+    let axial = |(x, y): (u32, u32)| {
+        let (x, y) = (i64::from(x), i64::from(y));
+        match shape {
+            Shape::HexRows => (x - (y - (y & 1)) / 2, y),
+            _ => (x, y - (x - (x & 1)) / 2),
+        }
+    };
+    let ((aq, ar), (bq, br)) = (axial(a), axial(b));
+    let (dq, dr) = ((aq - bq) as f64, (ar - br) as f64);
+    (dq * dq + dq * dr + dr * dr).sqrt()
+}
+
+/// Plain Dijkstra over the mesh's graph plus the markers (every edge and every pair a marker
+/// can see, by the crate's line of sight), with lengths between hex centres.
+fn mesh_reference(
+    grid: &Grid,
+    mesh: &pathlab::mesh::Mesh,
+    start: (u32, u32),
+    goal: (u32, u32),
+) -> Option<f64> {
+    use pathlab::grid::line_of_sight;
+    let mut points = mesh.nodes().to_vec();
+    points.extend([start, goal]);
+    let n = points.len();
+    let mut joined = vec![vec![false; n]; n];
+    for &(a, b) in mesh.edges() {
+        let ok = line_of_sight(grid, points[a as usize], points[b as usize]);
+        joined[a as usize][b as usize] = ok;
+        joined[b as usize][a as usize] = ok;
+    }
+    for marker in [n - 2, n - 1] {
+        for other in (0..n).filter(|&o| o != marker) {
+            if line_of_sight(grid, points[marker], points[other]) {
+                joined[marker][other] = true;
+                joined[other][marker] = true;
+            }
+        }
+    }
+    let mut dist = vec![f64::INFINITY; n];
+    let mut done = vec![false; n];
+    dist[n - 2] = 0.0;
+    loop {
+        let best = (0..n)
+            .filter(|&i| !done[i] && dist[i].is_finite())
+            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
+        if best == n - 1 {
+            return Some(dist[best]);
+        }
+        done[best] = true;
+        for next in (0..n).filter(|&m| joined[best][m]) {
+            let d = dist[best] + centre_distance(grid.shape(), points[best], points[next]);
+            dist[next] = dist[next].min(d);
+        }
+    }
 }
 
 proptest! {
@@ -168,6 +229,27 @@ proptest! {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn the_node_mesh_on_hexes_matches_a_plain_dijkstra_on_its_graph((grid, start, goal) in hex_map()) {
+        use pathlab::mesh::{Mesh, MeshSearch};
+        let mesh = Mesh::generate(&grid).unwrap();
+        let want = mesh_reference(&grid, &mesh, start, goal);
+        let settings = Settings { algorithm: Algorithm::Mesh, ..Settings::default() };
+        let mut search = MeshSearch::new(&grid, start, goal, &settings, mesh).unwrap();
+        let status = search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+        match want {
+            None => prop_assert_eq!(status, Status::NoPath),
+            Some(want) => {
+                prop_assert_eq!(status, Status::Found);
+                let cost = search.stats().path_cost.unwrap();
+                prop_assert!((cost - want).abs() < 1e-6, "{} vs {}", cost, want);
+                prop_assert!(cost >= centre_distance(grid.shape(), start, goal) - 1e-9);
+                // Where the mesh finds a way, the hexes join too.
+                prop_assert!(reference_moves(&grid, start, goal).is_some());
             }
         }
     }

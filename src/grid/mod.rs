@@ -32,6 +32,6 @@ pub use movement::{
     Connectivity, DiagonalRule, Movement, MovementError, Neighbour, MAX_DIAGONAL_COST,
     MIN_DIAGONAL_COST, MOVES, SEED_DIAGONAL_PENALTY, SQRT_2,
 };
-pub use segment::{distance, line_of_sight, walk_segment};
+pub use segment::{distance, line_of_sight, walk_hex_segment, walk_segment};
 pub use shape::{Shape, HEX_MOVES};
 pub use topology::Topology;

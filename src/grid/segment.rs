@@ -1,7 +1,8 @@
 //! Straight segments between cell centres: their length, the cells they touch, and line of
-//! sight.
+//! sight, on squares and on hexagons.
 
 use super::cells::Grid;
+use super::shape::Shape;
 
 /// The Euclidean distance between the centres of two cells.
 pub fn distance(a: (u32, u32), b: (u32, u32)) -> f64 {
@@ -24,8 +25,44 @@ pub fn distance(a: (u32, u32), b: (u32, u32)) -> f64 {
 /// assert!(!line_of_sight(&grid, (0, 0), (2, 2)), "touches the wall's corner");
 /// # Ok::<(), pathlab::GridError>(())
 /// ```
+///
+/// On hexagons the segment is drawn hex by hex (a point every step of the hex distance,
+/// rounded to its hex), twice, nudged a hair to either side: where it runs exactly along an
+/// edge between two hexes both count, the hex form of never cutting a blocked corner.
 pub fn line_of_sight(grid: &Grid, a: (u32, u32), b: (u32, u32)) -> bool {
-    walk_segment(a, b, |x, y| grid.is_passable(x, y))
+    match grid.shape() {
+        Shape::Square => walk_segment(a, b, |x, y| grid.is_passable(x, y)),
+        hex => walk_hex_segment(hex, a, b, |x, y| grid.is_passable(x, y)),
+    }
+}
+
+/// Visits the hexes of `shape` the segment between the centres of `a` and `b` passes
+/// through (both hexes beside an edge it runs along), in order from `a`, stopping early when
+/// `visit` returns false; returns whether it never did.
+pub fn walk_hex_segment(
+    shape: Shape,
+    a: (u32, u32),
+    b: (u32, u32),
+    mut visit: impl FnMut(i64, i64) -> bool,
+) -> bool {
+    let n = shape.hex_distance(a, b);
+    let (aq, ar) = shape.axial(i64::from(a.0), i64::from(a.1));
+    let (bq, br) = shape.axial(i64::from(b.0), i64::from(b.1));
+    // Nudged by a millionth of a hex (less than any real point is from a hex border), once
+    // each way, so a segment along an edge visits the hexes on both sides.
+    for nudge in [1e-6, -1e-6] {
+        let (q0, r0) = (aq as f64 + nudge, ar as f64 + 2.0 * nudge);
+        let (q1, r1) = (bq as f64 + nudge, br as f64 + 2.0 * nudge);
+        for i in 0..=n {
+            let t = if n == 0 { 0.0 } else { i as f64 / n as f64 };
+            let (q, r) = Shape::round_axial(q0 + (q1 - q0) * t, r0 + (r1 - r0) * t);
+            let (x, y) = shape.offset(q, r);
+            if !visit(x, y) {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// Visits every cell whose closed square the segment between the centres of `a` and `b`
@@ -75,6 +112,46 @@ pub fn walk_segment(a: (u32, u32), b: (u32, u32), mut visit: impl FnMut(i64, i64
 mod tests {
     use super::*;
     use crate::grid::cells::Cell;
+
+    #[test]
+    fn hex_sight_follows_hex_lines_and_both_sides_of_an_edge() {
+        for shape in [Shape::HexRows, Shape::HexColumns] {
+            let mut grid = Grid::with_shape(12, 12, shape).unwrap();
+            assert!(line_of_sight(&grid, (1, 1), (10, 9)));
+            // Every hex the line visits is one step from the last (or the same).
+            let mut last: Option<(i64, i64)> = None;
+            walk_hex_segment(shape, (1, 1), (10, 9), |x, y| {
+                if let Some((lx, ly)) = last {
+                    let d = shape.hex_distance((lx as u32, ly as u32), (x as u32, y as u32));
+                    assert!(d <= 1 || (x, y) == (1, 1), "a gap at ({x}, {y})");
+                }
+                last = Some((x, y));
+                true
+            });
+            let mid: Vec<(i64, i64)> = {
+                let mut v = Vec::new();
+                walk_hex_segment(shape, (1, 1), (10, 9), |x, y| {
+                    v.push((x, y));
+                    true
+                });
+                v
+            };
+            let (wx, wy) = mid[mid.len() / 4];
+            grid.set(wx, wy, Cell::Wall);
+            assert!(
+                !line_of_sight(&grid, (1, 1), (10, 9)),
+                "{shape:?}: the wall is in the way"
+            );
+        }
+        // Along an edge between two hexes: (0, 0) to (1, 1) in rows (two steps apart) passes
+        // between (1, 0) and (0, 1), and either one blocks it; a wall elsewhere does not.
+        for (blocker, blocks) in [((1, 0), true), ((0, 1), true), ((2, 1), false)] {
+            let mut grid = Grid::with_shape(4, 4, Shape::HexRows).unwrap();
+            assert!(line_of_sight(&grid, (0, 0), (1, 1)));
+            grid.set(blocker.0, blocker.1, Cell::Wall);
+            assert_eq!(line_of_sight(&grid, (0, 0), (1, 1)), !blocks, "{blocker:?}");
+        }
+    }
 
     #[test]
     fn sight_is_blocked_by_walls_and_touching_corners() {

@@ -105,6 +105,33 @@ impl Shape {
         }
     }
 
+    /// The straight-line distance between the centres of two cells, in steps between
+    /// neighbouring centres: the Euclidean distance on squares, `√(Δq² + Δq·Δr + Δr²)` on
+    /// hexes (axial coordinates), so a step to any of the six neighbours is 1 long.
+    pub fn centre_distance(self, a: (u32, u32), b: (u32, u32)) -> f64 {
+        let (aq, ar) = self.axial(i64::from(a.0), i64::from(a.1));
+        let (bq, br) = self.axial(i64::from(b.0), i64::from(b.1));
+        let (dq, dr) = ((aq - bq) as f64, (ar - br) as f64);
+        match self {
+            Shape::Square => dq.hypot(dr),
+            _ => (dq * dq + dq * dr + dr * dr).sqrt(),
+        }
+    }
+
+    /// The hex whose area holds the fractional axial point `(q, r)`: cube rounding (round
+    /// each cube coordinate, then fix the one that moved most so `q + r + s = 0` holds).
+    pub fn round_axial(q: f64, r: f64) -> (i64, i64) {
+        let s = -q - r;
+        let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+        let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+        if dq > dr && dq > ds {
+            rq = -rr - rs;
+        } else if dr > ds {
+            rr = -rq - rs;
+        }
+        (rq as i64, rr as i64)
+    }
+
     /// The offset-coordinate step `(dx, dy)` of hex move `d` from a cell at `(x, y)`: the
     /// step depends on whether the cell's row (or column) is odd.
     #[inline]

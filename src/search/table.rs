@@ -302,7 +302,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 11] = [
             uniform_cost: false,
             moving_ai_movement: false,
             mesh: true,
-            square_cells: true,
+            square_cells: false,
         },
         repairs: false,
         live_walker: false,

@@ -2,7 +2,7 @@
 //! line of sight, edited by hand or generated as the map's visibility graph, and the edge cost
 //! rule.
 
-use crate::grid::{distance, line_of_sight, Grid};
+use crate::grid::{line_of_sight, Grid, Movement, Shape, Topology};
 use crate::heuristic::COST_SCALE;
 use crate::search::core::endpoint_index;
 use crate::search::settings::PlanError;
@@ -143,20 +143,33 @@ impl Mesh {
     }
 
     /// A visibility graph of `grid`: a node at every convex obstacle corner, an edge between
-    /// every two nodes in line of sight. Refused when the map has more than [`MAX_NODES`]
-    /// corners.
+    /// every two nodes in line of sight. On squares a corner is a passable cell diagonal to a
+    /// wall with both cells between them passable; on hexes, a passable hex with exactly one
+    /// wall among its six neighbours (the tip of an obstacle: along a straight wall a hex
+    /// touches two). Refused when the map has more than [`MAX_NODES`] corners.
     pub fn generate(grid: &Grid) -> Result<Mesh, PlanError> {
         let free = |x: i64, y: i64| grid.is_passable(x, y);
         let wall = |x: i64, y: i64| grid.contains(x, y) && !grid.is_passable(x, y);
+        let hexes = Topology::of(grid, &Movement::default());
         let mut nodes = Vec::new();
         for y in 0..i64::from(grid.height()) {
             for x in 0..i64::from(grid.width()) {
                 if !free(x, y) {
                     continue;
                 }
-                let corner = [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-                    .iter()
-                    .any(|&(dx, dy)| wall(x + dx, y + dy) && free(x + dx, y) && free(x, y + dy));
+                let corner = if grid.shape().is_hex() {
+                    (0..6)
+                        .filter(|&d| {
+                            let (dx, dy) = hexes.step(d, x, y);
+                            wall(x + dx, y + dy)
+                        })
+                        .count()
+                        == 1
+                } else {
+                    [(1, 1), (1, -1), (-1, 1), (-1, -1)]
+                        .iter()
+                        .any(|&(dx, dy)| wall(x + dx, y + dy) && free(x + dx, y) && free(x, y + dy))
+                };
                 if corner {
                     if nodes.len() >= MAX_NODES {
                         return Err(PlanError::BadSetting(format!(
@@ -194,8 +207,9 @@ impl Mesh {
     }
 }
 
-/// An edge's fixed-point cost: its length rounded up, so sums of edges never fall below the
+/// An edge's fixed-point cost between cells of `shape`: its length
+/// ([`Shape::centre_distance`]) rounded up, so sums of edges never fall below the
 /// straight-line distance the heuristic reports.
-pub fn edge_units(a: (u32, u32), b: (u32, u32)) -> u64 {
-    (distance(a, b) * COST_SCALE as f64).ceil() as u64
+pub fn edge_units(shape: Shape, a: (u32, u32), b: (u32, u32)) -> u64 {
+    (shape.centre_distance(a, b) * COST_SCALE as f64).ceil() as u64
 }

@@ -45,16 +45,17 @@ use super::open::{Entry, Liveness, OpenList, Slots};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
 use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
-use crate::grid::{distance, line_of_sight, Grid};
+use crate::grid::{line_of_sight, Grid, Shape};
 use crate::heuristic::COST_SCALE;
 
 mod graph;
 
 pub use graph::{edge_units, Mesh, MAX_NODES, MAX_SIGHT_WORK};
 
-/// The heuristic: the straight-line distance, rounded down.
-fn estimate_units(a: (u32, u32), b: (u32, u32)) -> u64 {
-    (distance(a, b) * COST_SCALE as f64 * (1.0 - 1e-12)).floor() as u64
+/// The heuristic: the straight-line distance between the centres of cells of `shape`,
+/// rounded down.
+fn estimate_units(shape: Shape, a: (u32, u32), b: (u32, u32)) -> u64 {
+    (shape.centre_distance(a, b) * COST_SCALE as f64 * (1.0 - 1e-12)).floor() as u64
 }
 
 const UNVISITED: u8 = CellState::Unvisited as u8;
@@ -93,6 +94,8 @@ impl Slots for MeshNodes<'_> {
 pub struct MeshSearch {
     mesh: Mesh,
     settings: Settings,
+    /// The map's cell shape: distances are between cell centres of this shape.
+    shape: Shape,
     width: u32,
     height: u32,
     /// The graph's nodes: the mesh's, then the start, then the goal.
@@ -127,6 +130,7 @@ impl MeshSearch {
     ) -> Result<MeshSearch, PlanError> {
         let mut search = MeshSearch {
             mesh,
+            shape: grid.shape(),
             settings: *settings,
             width: 0,
             height: 0,
@@ -168,8 +172,10 @@ impl MeshSearch {
         points.push(start);
         points.push(goal);
         let mut adjacency = vec![Vec::new(); points.len()];
+        let shape = grid.shape();
+        self.shape = shape;
         let link = |adjacency: &mut Vec<Vec<(u32, u64)>>, a: usize, b: usize| {
-            let cost = edge_units(points[a], points[b]);
+            let cost = edge_units(shape, points[a], points[b]);
             adjacency[a].push((b as u32, cost));
             adjacency[b].push((a as u32, cost));
         };
@@ -221,6 +227,7 @@ impl MeshSearch {
         let i = node as usize;
         let g = self.g[i];
         let f = g.saturating_add(estimate_units(
+            self.shape,
             self.points[i],
             self.points[self.goal_node() as usize],
         ));
@@ -347,7 +354,10 @@ impl MeshSearch {
         path.reverse();
         let cost: f64 = path
             .windows(2)
-            .map(|w| distance(self.points[w[0] as usize], self.points[w[1] as usize]))
+            .map(|w| {
+                self.shape
+                    .centre_distance(self.points[w[0] as usize], self.points[w[1] as usize])
+            })
             .sum();
         for &p in &path {
             self.paint_recorded(p, PATH);
@@ -440,7 +450,7 @@ impl Searcher for MeshSearch {
             return None;
         }
         let goal = self.points[self.points.len() - 1];
-        let h = distance((x, y), goal);
+        let h = self.shape.centre_distance((x, y), goal);
         // The last graph node on this cell (a marker wins over a mesh node under it).
         let Some(i) = self.points.iter().rposition(|&p| p == (x, y)) else {
             return Some(NodeInfo {
@@ -477,7 +487,7 @@ impl Searcher for MeshSearch {
                 let i = e.cell() as usize;
                 let (x, y) = self.points[i];
                 let g = self.g[i] as f64 / COST_SCALE as f64;
-                let h = distance((x, y), goal);
+                let h = self.shape.centre_distance((x, y), goal);
                 OpenEntry {
                     x,
                     y,
@@ -499,7 +509,7 @@ impl Searcher for MeshSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Cell;
+    use crate::grid::{distance, Cell};
 
     #[test]
     fn a_visibility_graph_too_costly_to_build_is_refused_up_front() {
