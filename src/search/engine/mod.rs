@@ -110,6 +110,11 @@ pub struct Search {
     pub(super) offsets: [[isize; 8]; 2],
     /// The step of each move, for cells of even and odd lines ([`Topology::steps`]).
     pub(super) steps: [[(i32, i32); 8]; 2],
+    /// `(x & .0) | (y & .1)` is a cell's line parity: 1 in x for hex columns, in y for hex
+    /// rows, nothing for squares ([`Topology::parity`] without a match per expansion).
+    pub(super) parity_mask: (u32, u32),
+    /// The moves that are diagonals, as bits: squares' 4–7, none on hexes.
+    pub(super) diagonal_moves: u8,
     /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it).
     pub(super) state: Vec<u8>,
     /// Per cell with a node (its state byte says which): g and how it was reached, packed
@@ -166,6 +171,8 @@ impl Search {
             topology: Topology::of(grid, &settings.movement),
             offsets: [[0; 8]; 2],
             steps: [[(0, 0); 8]; 2],
+            parity_mask: (0, 0),
+            diagonal_moves: 0,
             state: Vec::new(),
             nodes: Vec::new(),
             far_parents: Vec::new(),
@@ -224,6 +231,10 @@ impl Search {
         self.step_units = step_units(&movement);
         self.offsets = topology.offsets();
         self.steps = topology.steps();
+        self.parity_mask = (topology.parity(1, 0) as u32, topology.parity(0, 1) as u32);
+        self.diagonal_moves = (0..8)
+            .filter(|&d| topology.is_diagonal(d))
+            .fold(0, |bits, d| bits | 1 << d);
         self.direction_count = topology.move_count();
         self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
@@ -344,16 +355,12 @@ impl Search {
         let sx = (i64::from(gx) - i64::from(x)).signum();
         let sy = (i64::from(gy) - i64::from(y)).signum();
         let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
-        // Hex lines alternate: a cell's neighbours sit by its row's (or column's) parity.
-        let parity = self.topology.parity(x, y);
-        let offsets = self.offsets[parity];
-        let steps = self.steps[parity];
-        // The moves that are diagonals (squares' 4–7; none on hexes).
-        let diagonals: u8 = if self.topology.shape.is_hex() {
-            0
-        } else {
-            0xF0
-        };
+        // Hex lines alternate: a cell's neighbours sit by its row's (or column's) parity
+        // (always 0 on squares).
+        let parity = ((x & self.parity_mask.0) | (y & self.parity_mask.1)) as usize;
+        let offsets = &self.offsets[parity];
+        let steps = &self.steps[parity];
+        let diagonals = self.diagonal_moves;
         let algorithm = self.settings.algorithm;
         let improves_paths = algorithm.improves_paths();
         // The legal moves out of the cell: on the map, onto passable ground, and for a
