@@ -318,7 +318,8 @@ pub static ALGORITHMS: [AlgorithmInfo; 11] = [
         id: "jps-plus",
         label: "JPS+",
         menu_label: "JPS+ (precomputed jumps)",
-        summary: "Jump Point Search whose jumps are looked up in a table of jump distances computed once per map. Shortest; needs uniform cost.",
+        summary: "Jump Point Search whose jumps are looked up in a table of jump distances \
+                  computed once per map. Shortest; needs uniform cost.",
         optimal: true,
         uses_heuristic: true,
         uses_weight: true,
