@@ -46,7 +46,9 @@ pub mod scenarios;
 pub mod search;
 pub mod solve;
 pub mod timeline;
+pub use search::incremental::field;
 pub use search::mesh;
+pub use search::range;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -51,6 +51,7 @@ mod explain;
 pub mod incremental;
 pub mod mesh;
 pub(crate) mod open;
+pub mod range;
 pub mod record;
 mod searcher;
 pub mod settings;

@@ -52,6 +52,7 @@ use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+pub mod field;
 mod searcher;
 #[cfg(test)]
 mod tests;
@@ -65,6 +66,11 @@ pub enum Mode {
     /// D* Lite: backwards from the goal, so the start can move.
     #[serde(rename = "dstar-lite")]
     DStarLite,
+    /// A distance field ([`field`]): D* Lite with no heuristic that does not stop at the
+    /// start but settles every cell that can reach the goal, and repairs them all after an
+    /// edit.
+    #[serde(rename = "field")]
+    Field,
 }
 
 /// The state byte of a cell whose `g` changed in the latest repair.
@@ -151,10 +157,14 @@ impl Incremental {
         let goal_index = endpoint_index(grid, "goal", goal)?;
         let movement = settings.movement;
         let topology = Topology::of(grid, &movement);
-        let heuristic = settings.heuristic_on(&topology);
+        let heuristic = match mode {
+            // A field settles every cell in cost order: no estimate to steer it.
+            Mode::Field => Heuristic::Zero,
+            _ => settings.heuristic_on(&topology),
+        };
         let target = match mode {
             Mode::Lpa => goal,
-            Mode::DStarLite => start,
+            Mode::DStarLite | Mode::Field => start,
         };
         let cells = grid.len();
         let mut search = Incremental {
@@ -250,7 +260,7 @@ impl Incremental {
     fn source(&self) -> u32 {
         match self.mode {
             Mode::Lpa => self.start,
-            Mode::DStarLite => self.goal,
+            Mode::DStarLite | Mode::Field => self.goal,
         }
     }
 
@@ -258,7 +268,7 @@ impl Incremental {
     fn target(&self) -> u32 {
         match self.mode {
             Mode::Lpa => self.goal,
-            Mode::DStarLite => self.start,
+            Mode::DStarLite | Mode::Field => self.start,
         }
     }
 
@@ -314,7 +324,7 @@ impl Incremental {
         self.topology.neighbours(cells, from, |next| {
             let entered = match self.mode {
                 Mode::Lpa => own,
-                Mode::DStarLite => next.terrain,
+                Mode::DStarLite | Mode::Field => next.terrain,
             };
             let cost = self.step_units[usize::from(next.diagonal)][usize::from(entered.min(4))];
             out[n] = (next.index, cost);
@@ -387,7 +397,7 @@ impl Incremental {
         }
         touched.sort_unstable();
         touched.dedup();
-        if self.mode == Mode::DStarLite {
+        if self.mode != Mode::Lpa {
             self.catch_up_km();
         }
         for cell in touched {
@@ -407,7 +417,7 @@ impl Incremental {
                 let goal = (self.goal % self.width, self.goal / self.width);
                 *self = Incremental::new(self.mode, grid, to, goal, &self.settings)?;
             }
-            Mode::DStarLite => {
+            Mode::DStarLite | Mode::Field => {
                 self.begin_repair();
                 self.start = index;
                 self.catch_up_km();
@@ -476,9 +486,12 @@ impl Incremental {
         let target = self.target();
         let t = target as usize;
         let target_key = self.calc_key(target);
+        // A field goes on until nothing is inconsistent; a search stops once the target is
+        // settled and nothing queued could lower it.
+        let field = self.mode == Mode::Field;
         let Some((key, cell)) = self
             .top()
-            .filter(|&(k, _)| k < target_key || self.rhs(target) != self.g[t])
+            .filter(|&(k, _)| field || k < target_key || self.rhs(target) != self.g[t])
         else {
             self.finish(cells);
             return true;
@@ -523,6 +536,19 @@ impl Incremental {
         false
     }
 
+    /// The neighbour of `cell` that gives it its cost: the argmin of `g(m) + step(cell, m)`
+    /// over its neighbours (`rhs`'s argmin), ties to the first in the fixed move order;
+    /// `None` when no neighbour has a cost. The one rule a path is read off by, and a
+    /// distance field's flow.
+    fn best_next(&self, cells: &[u8], cell: u32) -> Option<u32> {
+        let (nbrs, n) = self.neighbours(cells, cell);
+        nbrs[..n]
+            .iter()
+            .min_by_key(|&&(m, cost)| self.g[m as usize].saturating_add(cost))
+            .map(|&(m, _)| m)
+            .filter(|&m| self.g[m as usize] != INF)
+    }
+
     /// The queue has nothing left that could change the target's cost: read off the path.
     fn finish(&mut self, cells: &[u8]) {
         let target = self.target();
@@ -537,12 +563,7 @@ impl Incremental {
         let mut cell = target;
         let source = self.source();
         while cell != source && path.len() <= cells.len() {
-            let (nbrs, n) = self.neighbours(cells, cell);
-            let best = nbrs[..n]
-                .iter()
-                .min_by_key(|&&(m, cost)| self.g[m as usize].saturating_add(cost))
-                .map(|&(m, _)| m);
-            let Some(next) = best.filter(|&m| self.g[m as usize] != INF) else {
+            let Some(next) = self.best_next(cells, cell) else {
                 self.status = Status::NoPath;
                 return;
             };

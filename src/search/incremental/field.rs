@@ -1,0 +1,302 @@
+//! Distance fields: the cost from every cell to the goal, kept up to date as the map is
+//! edited, and the crowd of walkers that follows it (the tower-defence picture).
+//!
+//! A field is D* Lite from the goal ([`Mode::Field`]) with no heuristic and no start to stop
+//! at: it settles every cell that can reach the goal, in cost order, and an edit repairs only
+//! the cells whose cost it changes, as D* Lite repairs a path. A cell's *flow* is the
+//! neighbour it steps to on a cheapest way to the goal — the same rule that reads off a D* Lite
+//! path (`g(next) + step` least, ties to the first move in the fixed order) — so a walker
+//! that follows the flow from any cell reaches the goal at the field's cost.
+//!
+//! ```
+//! use pathlab::field::DistanceField;
+//! use pathlab::{Cell, Grid, Movement};
+//! let mut grid = Grid::new(5, 3)?;
+//! let mut field = DistanceField::new(&grid, (4, 1), &Movement::four())?;
+//! assert_eq!(field.cost(0, 1), Some(4.0));
+//! assert_eq!(field.next(&grid, 0, 1), Some((1, 1)));
+//! // A wall in the way: the field is repaired, not rebuilt.
+//! grid.set(2, 1, Cell::Wall);
+//! field.edited(&grid, &[(2, 1)]);
+//! assert_eq!(field.cost(0, 1), Some(6.0));
+//! assert_eq!(field.cost(2, 1), None, "a wall has no cost");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::{Incremental, Mode, INF};
+use crate::generate::SplitMix64;
+use crate::grid::{Grid, Movement};
+use crate::heuristic::{Heuristic, COST_SCALE};
+use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats};
+
+/// The cost of every cell to a goal, and which way to go from each.
+#[derive(Clone, Debug)]
+pub struct DistanceField {
+    search: Incremental,
+    /// The work of the last build or repair.
+    last: Stats,
+}
+
+/// A heat byte for a cell no way joins to the goal (or a wall).
+pub const UNREACHED: u8 = 255;
+
+impl DistanceField {
+    /// The field of `goal` on `grid` under `movement`, built to the end.
+    pub fn new(grid: &Grid, goal: (u32, u32), movement: &Movement) -> Result<Self, PlanError> {
+        let settings = Settings {
+            algorithm: Algorithm::DStarLite,
+            heuristic: Some(Heuristic::Zero),
+            movement: *movement,
+            ..Settings::default()
+        };
+        let mut field = DistanceField {
+            search: Incremental::new(Mode::Field, grid, goal, goal, &settings)?,
+            last: Stats::default(),
+        };
+        field.settle(grid);
+        Ok(field)
+    }
+
+    /// Runs the queued work to the end and keeps its statistics.
+    fn settle(&mut self, grid: &Grid) {
+        // The field matches the grid's size (edits only change bytes), so this cannot fail.
+        let _ = self.search.run(grid, Budget::Unlimited, || 0.0);
+        self.last = *self.search.stats();
+    }
+
+    /// Repairs the field after the cells `changed` of `grid` changed (walls or terrain):
+    /// only the costs the edit changes are recomputed.
+    pub fn edited(&mut self, grid: &Grid, changed: &[(u32, u32)]) {
+        self.search.cells_changed(grid, changed);
+        self.settle(grid);
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> (u32, u32) {
+        let w = self.search.width;
+        (self.search.goal % w, self.search.goal / w)
+    }
+
+    /// The work of the last build or repair: cells expanded, and so on.
+    pub fn last_stats(&self) -> &Stats {
+        &self.last
+    }
+
+    /// The cost from (x, y) to the goal, or `None` when no way joins them (or off the map).
+    pub fn cost(&self, x: u32, y: u32) -> Option<f64> {
+        self.units(x, y).map(|u| u as f64 / COST_SCALE as f64)
+    }
+
+    fn units(&self, x: u32, y: u32) -> Option<u64> {
+        if x >= self.search.width || y >= self.search.height {
+            return None;
+        }
+        let g = self.search.g[(y * self.search.width + x) as usize];
+        (g != INF).then_some(g)
+    }
+
+    /// The cell one step from (x, y) on a cheapest way to the goal (its flow), or `None` at
+    /// the goal and where no way joins them.
+    pub fn next(&self, grid: &Grid, x: u32, y: u32) -> Option<(u32, u32)> {
+        let w = self.search.width;
+        if x >= w || y >= self.search.height || (y * w + x) == self.search.goal {
+            return None;
+        }
+        self.units(x, y)?;
+        let next = self.search.best_next(grid.bytes(), y * w + x)?;
+        Some((next % w, next / w))
+    }
+
+    /// The largest cost of any cell that reaches the goal (the top of the heat map's legend).
+    pub fn max_cost(&self) -> f64 {
+        let max = self.search.g.iter().filter(|&&g| g != INF).max();
+        max.map_or(0.0, |&g| g as f64 / COST_SCALE as f64)
+    }
+
+    /// One byte per cell for painting: the cost scaled to 0–254 by [`DistanceField::max_cost`]
+    /// (0 at the goal), [`UNREACHED`] where no way joins the goal.
+    pub fn heat(&self) -> Vec<u8> {
+        let max = self.search.g.iter().filter(|&&g| g != INF).max().copied();
+        let max = max.unwrap_or(0).max(1) as f64;
+        self.search
+            .g
+            .iter()
+            .map(|&g| {
+                if g == INF {
+                    UNREACHED
+                } else {
+                    (g as f64 / max * 254.0).round() as u8
+                }
+            })
+            .collect()
+    }
+}
+
+/// Walkers released on a map, each following a [`DistanceField`]'s flow to the goal.
+#[derive(Clone, Debug, Default)]
+pub struct Crowd {
+    walkers: Vec<(u32, u32)>,
+}
+
+impl Crowd {
+    /// `count` walkers on cells that reach the goal, picked at random from `seed` (fewer when
+    /// the map has fewer such cells to try).
+    pub fn scatter(grid: &Grid, field: &DistanceField, count: usize, seed: u64) -> Crowd {
+        let mut rng = SplitMix64::new(seed);
+        let (w, h) = (grid.width(), grid.height());
+        let mut walkers = Vec::with_capacity(count);
+        // A bounded number of tries, so a map with few reachable cells cannot loop forever.
+        for _ in 0..count.saturating_mul(20) {
+            if walkers.len() == count {
+                break;
+            }
+            let (x, y) = (
+                rng.below(u64::from(w)) as u32,
+                rng.below(u64::from(h)) as u32,
+            );
+            if field.cost(x, y).is_some() {
+                walkers.push((x, y));
+            }
+        }
+        Crowd { walkers }
+    }
+
+    /// Moves every walker one step along the flow; returns how many moved (0 once all have
+    /// arrived or are stuck on a cell the field no longer joins to the goal).
+    pub fn step(&mut self, grid: &Grid, field: &DistanceField) -> usize {
+        let mut moved = 0;
+        for walker in &mut self.walkers {
+            if let Some(next) = field.next(grid, walker.0, walker.1) {
+                *walker = next;
+                moved += 1;
+            }
+        }
+        moved
+    }
+
+    /// Where the walkers stand.
+    pub fn walkers(&self) -> &[(u32, u32)] {
+        &self.walkers
+    }
+
+    /// How many walkers stand on the goal.
+    pub fn arrived(&self, goal: (u32, u32)) -> usize {
+        self.walkers.iter().filter(|&&w| w == goal).count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Shape, Topology};
+
+    /// Every cell's cost to the goal by plain Dijkstra over the topology (reverse steps:
+    /// from a cell into its neighbour costs the neighbour's terrain).
+    fn reference(grid: &Grid, movement: &Movement, goal: (u32, u32)) -> Vec<Option<f64>> {
+        let t = Topology::of(grid, movement);
+        let n = grid.len();
+        let mut dist = vec![f64::INFINITY; n];
+        let mut done = vec![false; n];
+        dist[(goal.1 * grid.width() + goal.0) as usize] = 0.0;
+        while let Some(best) = (0..n)
+            .filter(|&i| !done[i] && dist[i].is_finite())
+            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))
+        {
+            done[best] = true;
+            let here = grid.coords(best);
+            // Who can step into `here`: its neighbours (steps are symmetric).
+            t.neighbours(grid.bytes(), here, |n| {
+                let from = (n.x, n.y);
+                let cost = t.step_cost(from, here, grid.bytes()[best]);
+                let i = n.index as usize;
+                dist[i] = dist[i].min(dist[best] + cost);
+            });
+        }
+        dist.into_iter()
+            .map(|d| d.is_finite().then_some(d))
+            .collect()
+    }
+
+    fn assert_matches(field: &DistanceField, grid: &Grid, movement: &Movement) {
+        let want = reference(grid, movement, field.goal());
+        for (i, want) in want.into_iter().enumerate() {
+            let (x, y) = grid.coords(i);
+            let got = field.cost(x, y);
+            match (got, want) {
+                (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "({x}, {y}): {a} vs {b}"),
+                _ => assert_eq!(got.is_some(), want.is_some(), "({x}, {y}) reachability"),
+            }
+            // Following the flow costs exactly the field's cost.
+            if let (Some(cost), Some(next)) = (got, field.next(grid, x, y)) {
+                let t = Topology::of(grid, movement);
+                let step = t.step_cost(
+                    (x, y),
+                    next,
+                    grid.bytes()[(next.1 * grid.width() + next.0) as usize],
+                );
+                let rest = field.cost(next.0, next.1).unwrap();
+                assert!((cost - step - rest).abs() < 1e-6, "flow from ({x}, {y})");
+            }
+        }
+    }
+
+    #[test]
+    fn fields_match_dijkstra_and_follow_edits_on_squares_and_hexes() {
+        for shape in Shape::ALL {
+            for movement in [Movement::default(), Movement::four()] {
+                let mut grid = Grid::with_shape(17, 11, shape).unwrap();
+                for (x, y, c) in [
+                    (5, 0, 0),
+                    (5, 1, 0),
+                    (5, 2, 0),
+                    (5, 3, 0),
+                    (8, 6, 3),
+                    (9, 6, 4),
+                ] {
+                    grid.set(x, y, Cell::from_byte(c).unwrap());
+                }
+                let mut field = DistanceField::new(&grid, (12, 5), &movement).unwrap();
+                assert_matches(&field, &grid, &movement);
+                let full = field.last_stats().expanded;
+                // A wall across the middle, then a gap in it.
+                let mut changed = Vec::new();
+                for y in 0..11u32 {
+                    grid.set(9, i64::from(y), Cell::Wall);
+                    changed.push((9u32, y));
+                }
+                field.edited(&grid, &changed);
+                assert_matches(&field, &grid, &movement);
+                grid.set(9, 9, Cell::OPEN);
+                field.edited(&grid, &[(9, 9)]);
+                assert_matches(&field, &grid, &movement);
+                assert!(
+                    field.last_stats().expanded < full,
+                    "{shape:?}: the repair redid less than the build"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_crowd_follows_the_flow_to_the_goal() {
+        let grid = Grid::with_shape(20, 12, Shape::HexRows).unwrap();
+        let field = DistanceField::new(&grid, (15, 6), &Movement::default()).unwrap();
+        let mut crowd = Crowd::scatter(&grid, &field, 30, 7);
+        assert_eq!(crowd.walkers().len(), 30);
+        let mut steps = 0;
+        while crowd.step(&grid, &field) > 0 {
+            steps += 1;
+            assert!(steps < 100, "walkers arrive");
+        }
+        assert_eq!(crowd.arrived(field.goal()), 30);
+    }
+
+    #[test]
+    fn heat_scales_costs_and_marks_the_unreached() {
+        let mut grid = Grid::new(6, 1).unwrap();
+        grid.set(3, 0, Cell::Wall);
+        let field = DistanceField::new(&grid, (0, 0), &Movement::default()).unwrap();
+        assert_eq!(field.max_cost(), 2.0);
+        assert_eq!(field.heat(), [0, 127, 254, UNREACHED, UNREACHED, UNREACHED]);
+    }
+}
