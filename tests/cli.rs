@@ -288,3 +288,27 @@ fn hex_maps_are_generated_and_solved_from_the_command_line() {
         "{out:?}"
     );
 }
+
+#[test]
+fn field_and_range_answer_from_the_command_line() {
+    let map = temp_file("field", "m.map", MAP);
+    let out = pathlab(&["field", &map, "--goal", "4,0", "--walkers", "5", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["width"], 5);
+    let costs = v["costs"].as_array().unwrap();
+    assert_eq!(costs.len(), 20);
+    assert_eq!(costs[4], 0.0, "the goal");
+    assert_eq!(costs[3], 1.0);
+    assert!(costs[6].is_null(), "a wall reaches nothing");
+    assert_eq!(v["arrived"], v["walkers"]);
+    let out = pathlab(&["range", &map, "--from", "0,0", "--budget", "2", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // (0,0) itself, (1,0), (2,0), (0,1), (0,2): the diagonal (1,1) is a wall.
+    assert_eq!(v["count"], 5, "{v}");
+    let out = pathlab(&["range", &map, "--from", "0,0", "--budget", "-1"]);
+    assert!(stderr_line(&out).contains("movement budget"));
+    let out = pathlab(&["field", &map, "--goal", "1,1"]);
+    assert!(stderr_line(&out).contains("wall"));
+}

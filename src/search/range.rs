@@ -106,19 +106,25 @@ impl Range {
 
     /// The cells in range, `(x, y)`, nearest first.
     pub fn cells(&self) -> Vec<(u32, u32)> {
-        self.cells
-            .iter()
-            .map(|&(c, _)| (c % self.width, c / self.width))
-            .collect()
+        self.costs().map(|(cell, _)| cell).collect()
     }
 
-    /// What reaching (x, y) costs, or `None` when it is out of range.
+    /// The cells in range with what reaching each costs, nearest first.
+    pub fn costs(&self) -> impl Iterator<Item = ((u32, u32), f64)> + '_ {
+        self.cells.iter().map(|&(c, g)| {
+            (
+                (c % self.width, c / self.width),
+                g as f64 / COST_SCALE as f64,
+            )
+        })
+    }
+
+    /// What reaching (x, y) costs, or `None` when it is out of range (a look through the
+    /// cells in range: for one cell; [`Range::costs`] lists them all).
     pub fn cost(&self, x: u32, y: u32) -> Option<f64> {
-        let c = y * self.width + x;
-        self.cells
-            .iter()
-            .find(|&&(cell, _)| cell == c)
-            .map(|&(_, g)| g as f64 / COST_SCALE as f64)
+        self.costs()
+            .find(|&(cell, _)| cell == (x, y))
+            .map(|(_, cost)| cost)
     }
 }
 

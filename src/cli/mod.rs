@@ -1,6 +1,8 @@
 //! The command line proper (native only): argument parsing with clap, and the `solve`, `scen`
 //! `bench` and `generate` commands.
 
+mod fields;
+
 use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::{self, movingai};
@@ -38,6 +40,11 @@ enum Command {
     /// query, as a Markdown table (the one in docs/algorithms.md); exits 1 if their costs
     /// ever differ.
     Compare(CompareArgs),
+    /// The distance field of a goal: every cell's cost to it and the way to go, optionally
+    /// with a crowd of walkers following it.
+    Field(fields::FieldArgs),
+    /// The movement range of a cell: every cell reachable within a budget of points.
+    Range(fields::RangeArgs),
 }
 
 /// Search settings shared by every subcommand.
@@ -47,15 +54,8 @@ struct SearchArgs {
     /// dstar-lite or mesh (A* on the map's visibility graph).
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
-    /// 4 or 8 neighbours.
-    #[arg(long, default_value = "8", value_parser = parse_connectivity)]
-    connectivity: Connectivity,
-    /// When diagonal steps are legal next to walls: never, no-corner-cutting, one-side-free, always.
-    #[arg(long, default_value = "no-corner-cutting", value_parser = parse_rule)]
-    diagonal: DiagonalRule,
-    /// Cost of a diagonal step on terrain 1, from 1 to 2 (default √2; seed 003 uses 1.4142).
-    #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
-    diagonal_cost: f64,
+    #[command(flatten)]
+    movement: MovementArgs,
     /// octile, manhattan, euclidean, chebyshev or zero on squares; hex, euclidean or zero on
     /// hexagons (default: octile with diagonals, manhattan without, hex on hexagons).
     #[arg(long, value_parser = parse_heuristic)]
@@ -71,17 +71,37 @@ struct SearchArgs {
     goal_directed: bool,
 }
 
+/// How an agent moves on squares (ignored on hexagons), for every subcommand that searches.
+#[derive(Args, Debug, Clone)]
+struct MovementArgs {
+    /// 4 or 8 neighbours.
+    #[arg(long, default_value = "8", value_parser = parse_connectivity)]
+    connectivity: Connectivity,
+    /// When diagonal steps are legal next to walls: never, no-corner-cutting, one-side-free, always.
+    #[arg(long, default_value = "no-corner-cutting", value_parser = parse_rule)]
+    diagonal: DiagonalRule,
+    /// Cost of a diagonal step on terrain 1, from 1 to 2 (default √2; seed 003 uses 1.4142).
+    #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
+    diagonal_cost: f64,
+}
+
+impl MovementArgs {
+    fn movement(&self) -> Movement {
+        Movement {
+            connectivity: self.connectivity,
+            diagonal_rule: self.diagonal,
+            diagonal_cost: self.diagonal_cost,
+        }
+    }
+}
+
 impl SearchArgs {
     fn settings(&self) -> Settings {
         Settings {
             algorithm: self.algo,
             heuristic: self.heuristic,
             weight: self.weight,
-            movement: Movement {
-                connectivity: self.connectivity,
-                diagonal_rule: self.diagonal,
-                diagonal_cost: self.diagonal_cost,
-            },
+            movement: self.movement.movement(),
             neighbour_order: if self.goal_directed {
                 NeighbourOrder::GoalDirected
             } else {
@@ -267,6 +287,8 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench(&args),
         Command::Generate(args) => generate_map(&args),
         Command::Compare(args) => compare(&args),
+        Command::Field(args) => fields::field(&args),
+        Command::Range(args) => fields::range(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
