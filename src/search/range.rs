@@ -22,6 +22,62 @@ use crate::heuristic::COST_SCALE;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// Which way a [`cheapest_costs`] run measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Direction {
+    /// The cost of going from the source to each cell (a step costs the cell it enters).
+    From,
+    /// The cost of going from each cell to the source (a step costs the cell it enters, which
+    /// is the cell nearer the source).
+    To,
+}
+
+/// Plain Dijkstra from `source` over `grid`'s cells under `movement`: every cell's cheapest
+/// cost from (or to) the source in fixed-point units, `u64::MAX` where none is within
+/// `limit`, and the cells settled with their costs in settling order. What a movement range
+/// is, and how a distance field is first built (its repairs are D* Lite's).
+pub(crate) fn cheapest_costs(
+    grid: &Grid,
+    movement: &Movement,
+    source: u32,
+    direction: Direction,
+    limit: u64,
+) -> (Vec<u64>, Vec<(u32, u64)>) {
+    let topology = Topology::of(grid, movement);
+    let units = step_units(movement);
+    let cells = grid.bytes();
+    let mut cost = vec![u64::MAX; cells.len()];
+    let mut settled = Vec::new();
+    let mut done = vec![false; cells.len()];
+    let mut heap = BinaryHeap::from([Reverse((0u64, source))]);
+    cost[source as usize] = 0;
+    while let Some(Reverse((g, cell))) = heap.pop() {
+        let c = cell as usize;
+        // Stale: the cell settled already, at g or less.
+        if done[c] || g > cost[c] {
+            continue;
+        }
+        done[c] = true;
+        settled.push((cell, g));
+        let at = (cell % grid.width(), cell / grid.width());
+        let own = cells[c];
+        topology.neighbours(cells, at, |n| {
+            // Steps are legal both ways; the cell entered decides the cost.
+            let entered = match direction {
+                Direction::From => n.terrain,
+                Direction::To => own,
+            };
+            let next = g + units[usize::from(n.diagonal)][usize::from(entered & 7)];
+            let i = n.index as usize;
+            if next <= limit && next < cost[i] {
+                cost[i] = next;
+                heap.push(Reverse((next, n.index)));
+            }
+        });
+    }
+    (cost, settled)
+}
+
 /// The cells within a movement budget of a cell, and what reaching each costs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Range {
@@ -49,35 +105,12 @@ pub fn movement_range(
             "the movement budget must be a number of points, 0 or more".into(),
         ));
     }
-    let topology = Topology::of(grid, movement);
-    let units = step_units(movement);
-    // The budget in the search's fixed-point units, with a hair of slack so a budget typed
-    // as 1.41 still covers a diagonal costing √2 rounded to the units.
+    // The budget in the search's fixed-point units.
     let limit = (budget * COST_SCALE as f64).floor() as u64;
-    let cells = grid.bytes();
-    let mut cost = vec![u64::MAX; cells.len()];
-    let mut mask = vec![0u8; cells.len()];
-    let mut settled = Vec::new();
-    let mut heap = BinaryHeap::from([Reverse((0u64, start))]);
-    cost[start as usize] = 0;
-    while let Some(Reverse((g, cell))) = heap.pop() {
-        let c = cell as usize;
-        // Stale: the cell settled already, at g or less.
-        if mask[c] == 1 || g > cost[c] {
-            continue;
-        }
-        mask[c] = 1;
-        settled.push((cell, g));
-        let at = (cell % grid.width(), cell / grid.width());
-        topology.neighbours(cells, at, |n| {
-            let step = units[usize::from(n.diagonal)][usize::from(n.terrain & 7)];
-            let next = g + step;
-            let i = n.index as usize;
-            if next <= limit && next < cost[i] {
-                cost[i] = next;
-                heap.push(Reverse((next, n.index)));
-            }
-        });
+    let (costs, settled) = cheapest_costs(grid, movement, start, Direction::From, limit);
+    let mut mask = vec![0u8; costs.len()];
+    for &(cell, _) in &settled {
+        mask[cell as usize] = 1;
     }
     Ok(Range {
         width: grid.width(),

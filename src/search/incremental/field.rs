@@ -3,7 +3,11 @@
 //!
 //! A field is D* Lite from the goal ([`Mode::Field`]) with no heuristic and no start to stop
 //! at: it settles every cell that can reach the goal, in cost order, and an edit repairs only
-//! the cells whose cost it changes, as D* Lite repairs a path. A cell's *flow* is the
+//! the cells whose cost it changes, as D* Lite repairs a path. The first build is a plain
+//! Dijkstra towards the goal (the same costs, without D* Lite's bookkeeping for every cell),
+//! handed to D* Lite as a search with nothing left to do; and an edit that would make the
+//! repair redo more than a share of the map (a wall that cuts the map in two) rebuilds
+//! instead, which is then cheaper: "incrementally where it pays". A cell's *flow* is the
 //! neighbour it steps to on a cheapest way to the goal — the same rule that reads off a D* Lite
 //! path (`g(next) + step` least, ties to the first move in the fixed order) — so a walker
 //! that follows the flow from any cell reaches the goal at the field's cost.
@@ -23,19 +27,31 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{Incremental, Mode, INF};
+use super::{Incremental, Mode, CLOSED, INF, UNVISITED};
 use crate::generate::SplitMix64;
 use crate::grid::{Grid, Movement};
 use crate::heuristic::{Heuristic, COST_SCALE};
-use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats};
+use crate::search::range::{cheapest_costs, Direction};
+use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats, Status};
 
 /// The cost of every cell to a goal, and which way to go from each.
 #[derive(Clone, Debug)]
 pub struct DistanceField {
     search: Incremental,
+    movement: Movement,
     /// The work of the last build or repair.
     last: Stats,
+    /// How many cells the last build reached: a repair may redo a [`REPAIR_SHARE`] of them
+    /// before a rebuild is cheaper.
+    reached: u64,
+    /// Whether the last edit was repaired (true) or rebuilt (false).
+    repaired: bool,
 }
+
+/// A repair settles a cell for several times what a plain Dijkstra does (D* Lite keeps two
+/// values and a queue entry per cell it touches): past a quarter of the cells a build
+/// reached, rebuilding is the cheaper way (`examples/field_bench.rs` measures both).
+const REPAIR_SHARE: u64 = 4;
 
 /// A heat byte for a cell no way joins to the goal (or a wall).
 pub const UNREACHED: u8 = 255;
@@ -51,24 +67,58 @@ impl DistanceField {
         };
         let mut field = DistanceField {
             search: Incremental::new(Mode::Field, grid, goal, goal, &settings)?,
+            movement: *movement,
             last: Stats::default(),
+            reached: 0,
+            repaired: false,
         };
-        field.settle(grid);
+        field.build(grid);
         Ok(field)
     }
 
-    /// Runs the queued work to the end and keeps its statistics.
-    fn settle(&mut self, grid: &Grid) {
-        // The field matches the grid's size (edits only change bytes), so this cannot fail.
-        let _ = self.search.run(grid, Budget::Unlimited, || 0.0);
-        self.last = *self.search.stats();
+    /// Builds the field afresh: Dijkstra towards the goal, adopted by the D* Lite search as
+    /// settled (every cell consistent, nothing queued).
+    fn build(&mut self, grid: &Grid) {
+        let s = &mut self.search;
+        let (g, settled) = cheapest_costs(grid, &self.movement, s.goal, Direction::To, u64::MAX);
+        for (state, &cost) in s.state.iter_mut().zip(&g) {
+            *state = if cost == INF { UNVISITED } else { CLOSED };
+        }
+        s.g = g;
+        s.rhs_apart.clear();
+        s.queued.clear();
+        s.heap.clear();
+        s.marked.clear();
+        s.status = Status::Found;
+        s.stats = Stats {
+            expanded: settled.len() as u64,
+            generated: settled.len() as u64,
+            ..Stats::default()
+        };
+        self.reached = settled.len() as u64;
+        self.last = s.stats;
     }
 
-    /// Repairs the field after the cells `changed` of `grid` changed (walls or terrain):
-    /// only the costs the edit changes are recomputed.
+    /// Repairs the field after the cells `changed` of `grid` changed (walls or terrain): only
+    /// the costs the edit changes are recomputed — or, once the repair has redone a share of
+    /// the map, the field is built afresh ([`DistanceField::repaired`] says which).
     pub fn edited(&mut self, grid: &Grid, changed: &[(u32, u32)]) {
         self.search.cells_changed(grid, changed);
-        self.settle(grid);
+        let limit = (self.reached / REPAIR_SHARE).max(1024);
+        // The field matches the grid's size (edits only change bytes), so this cannot fail.
+        let _ = self.search.run(grid, Budget::Expansions(limit), || 0.0);
+        self.repaired = self.search.status().is_done();
+        if self.repaired {
+            self.last = *self.search.stats();
+        } else {
+            self.build(grid);
+        }
+    }
+
+    /// Whether the last edit was repaired in place (false: it was rebuilt, which was
+    /// cheaper).
+    pub fn repaired(&self) -> bool {
+        self.repaired
     }
 
     /// The goal.
