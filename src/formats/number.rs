@@ -1,15 +1,18 @@
-//! Writing an `f64` the way `{}` does, without core's float formatting.
+//! Writing and reading an `f64` as text without core's float formatting and parsing.
 //!
 //! `format!("{}", x)` on an `f64` pulls core's `flt2dec` (Grisu and Dragon, shortest and
 //! exact modes, with their bignum) into the wasm: about 19 KB of the page's module for a
-//! handful of share-link numbers and error messages. [`decimal`] gives the same text for
-//! every ordinary value and always parses back to the same `f64`, using only integer
-//! arithmetic and `str::parse` (whose code the page needs anyway to read links).
+//! handful of share-link numbers and error messages. `str::parse::<f64>` pulls `dec2flt`
+//! (the Eisel–Lemire tables of 128-bit powers of five and a decimal fallback): another 14 KB
+//! gzipped, for the few numbers of links and the lengths of a `.scen` file. [`decimal`] gives
+//! the same text as `{}` for every ordinary value and [`parse_f64`] the same `f64` as
+//! `str::parse` for every text, using only integer arithmetic on a small big integer;
+//! `tests/number.rs` checks both against core's.
 
 /// `v` as `{}` writes it: the fewest significant digits that parse back to `v`, in plain
 /// positional notation (never an exponent), `-0` for negative zero, `NaN`, `inf` and `-inf`.
 ///
-/// `decimal(v).parse::<f64>()` is always `v` again (or NaN for NaN), which share links rely
+/// `parse_f64(&decimal(v))` is always `v` again (or NaN for NaN), which share links rely
 /// on to reproduce settings exactly.
 ///
 /// ```
@@ -38,7 +41,7 @@ pub fn decimal(v: f64) -> String {
     for p in 1..=17 {
         let (d, k) = round_digits(&digits, point, p);
         let text = format!("{sign}{}", positional(&d, k));
-        if text.parse::<f64>() == Ok(v) {
+        if parse_f64(&text) == Some(v) {
             return text;
         }
     }
@@ -79,16 +82,7 @@ fn exact_digits(v: f64) -> (Vec<u8>, i32) {
 fn mul_pow(n: &mut Vec<u32>, base: u32, mut exp: u32, chunk: u32) {
     while exp > 0 {
         let k = exp.min(chunk);
-        let factor = base.pow(k);
-        let mut carry = 0u64;
-        for limb in n.iter_mut() {
-            let x = u64::from(*limb) * u64::from(factor) + carry;
-            *limb = x as u32;
-            carry = x >> 32;
-        }
-        if carry > 0 {
-            n.push(carry as u32);
-        }
+        mul_add(n, base.pow(k), 0);
         exp -= k;
     }
 }
@@ -166,6 +160,231 @@ fn positional(digits: &[u8], point: i32) -> String {
     } else {
         let (int, frac) = digits.split_at(point as usize);
         format!("{int}.{frac}")
+    }
+}
+
+/// The most significant digits [`parse_f64`] keeps. Deciding how a decimal rounds to an `f64`
+/// never needs more than 767 of them; past that, only whether the rest are all zeros matters.
+const MAX_DIGITS: usize = 800;
+
+/// `text` as an `f64`, exactly as `text.parse::<f64>().ok()` reads it: an optional sign, then
+/// `inf`, `infinity` or `nan` (any case), or digits with an optional `.` (at least one digit
+/// on either side) and an optional exponent `e`/`E` with an optional sign. The result is the
+/// nearest `f64` (ties to even), `inf` past the largest and `0` below the smallest.
+///
+/// ```
+/// use pathlab::formats::number::parse_f64;
+/// assert_eq!(parse_f64("1.4142"), Some(1.4142));
+/// assert_eq!(parse_f64("-.5e1"), Some(-5.0));
+/// assert_eq!(parse_f64("1e400"), Some(f64::INFINITY));
+/// assert_eq!(parse_f64("1,5"), None);
+/// assert_eq!(parse_f64("."), None);
+/// ```
+pub fn parse_f64(text: &str) -> Option<f64> {
+    let (negative, body) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let magnitude = if ["inf", "infinity"]
+        .iter()
+        .any(|w| body.eq_ignore_ascii_case(w))
+    {
+        f64::INFINITY
+    } else if body.eq_ignore_ascii_case("nan") {
+        f64::NAN
+    } else {
+        let (digits, exponent) = scientific(body)?;
+        nearest(&digits, exponent)
+    };
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+/// Splits decimal text into its significant digits (values 0–9, no leading or trailing
+/// zeros, at most [`MAX_DIGITS`] + 1) and a power of ten: `text = DIGITS × 10^exponent`.
+fn scientific(body: &str) -> Option<(Vec<u8>, i64)> {
+    let (mantissa, exponent_text) = match body.find(['e', 'E']) {
+        Some(i) => (&body[..i], Some(&body[i + 1..])),
+        None => (body, None),
+    };
+    let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if int.len() + frac.len() == 0 || !all_digits(int) || !all_digits(frac) {
+        return None;
+    }
+    let mut exponent: i64 = 0;
+    if let Some(e) = exponent_text {
+        let (negative, digits) = match e.strip_prefix('-') {
+            Some(d) => (true, d),
+            None => (false, e.strip_prefix('+').unwrap_or(e)),
+        };
+        if digits.is_empty() || !all_digits(digits) {
+            return None;
+        }
+        for b in digits.bytes() {
+            // Far past any f64's range already; saturating keeps the arithmetic small.
+            exponent = (exponent * 10 + i64::from(b - b'0')).min(1 << 40);
+        }
+        if negative {
+            exponent = -exponent;
+        }
+    }
+    exponent -= frac.len() as i64;
+    let all = int.bytes().chain(frac.bytes()).map(|b| b - b'0');
+    let mut digits: Vec<u8> = all.skip_while(|&d| d == 0).collect();
+    let mut dropped_zeros = 0;
+    while digits.last() == Some(&0) {
+        digits.pop();
+        dropped_zeros += 1;
+    }
+    exponent += dropped_zeros;
+    if digits.len() > MAX_DIGITS {
+        // The digits past MAX_DIGITS are not all zero (trailing zeros are gone): a 1 just
+        // past the kept ones lies on the same side of every rounding boundary as they do.
+        exponent += (digits.len() - MAX_DIGITS - 1) as i64;
+        digits.truncate(MAX_DIGITS);
+        digits.push(1);
+    }
+    Some((digits, exponent))
+}
+
+/// The `f64` nearest `DIGITS × 10^exponent` (ties to even), for [`scientific`]'s output.
+fn nearest(digits: &[u8], exponent: i64) -> f64 {
+    let Some(magnitude) = (digits.len() as i64).checked_add(exponent) else {
+        return 0.0;
+    };
+    if digits.is_empty() || magnitude < -324 {
+        // Below 10^-325, under half the smallest subnormal.
+        return 0.0;
+    }
+    if magnitude > 309 {
+        // At least 10^309, past f64::MAX.
+        return f64::INFINITY;
+    }
+    let exponent = exponent as i32;
+    if digits.len() <= 15 && (-22..=22).contains(&exponent) {
+        // Both operands are exact f64s and IEEE division and multiplication round correctly.
+        let n = digits.iter().fold(0.0, |n, &d| n * 10.0 + f64::from(d));
+        let scale = (0..exponent.unsigned_abs()).fold(1.0, |p, _| p * 10.0);
+        return if exponent < 0 { n / scale } else { n * scale };
+    }
+    // value = num / den × 2^binary, exactly.
+    let mut num = vec![0u32];
+    for chunk in digits.chunks(9) {
+        let part = chunk.iter().fold(0u32, |n, &d| n * 10 + u32::from(d));
+        mul_add(&mut num, 10u32.pow(chunk.len() as u32), part);
+    }
+    let mut den = vec![1u32];
+    if exponent >= 0 {
+        mul_pow(&mut num, 5, exponent as u32, 13);
+    } else {
+        mul_pow(&mut den, 5, exponent.unsigned_abs(), 13);
+    }
+    // Scale so the quotient has 65 or 66 bits: 12 or more below the 53 kept, for rounding.
+    let shift = 65 - (bit_len(&num) as i32 - bit_len(&den) as i32);
+    let binary = exponent - shift;
+    if shift >= 0 {
+        num = shl(&num, shift as u32);
+    } else {
+        den = shl(&den, shift.unsigned_abs());
+    }
+    let mut quotient: u128 = 0;
+    for bit in (0..67).rev() {
+        let part = shl(&den, bit);
+        if !less(&num, &part) {
+            sub(&mut num, &part);
+            quotient |= 1 << bit;
+        }
+    }
+    let inexact = num.iter().any(|&limb| limb != 0);
+    round(quotient, inexact, binary)
+}
+
+/// `(q + a fraction, nonzero when inexact) × 2^binary` rounded to the nearest `f64`.
+fn round(q: u128, inexact: bool, binary: i32) -> f64 {
+    let bits = (128 - q.leading_zeros()) as i32;
+    // Keep 53 bits, or fewer where the result is subnormal (its last bit is 2^-1074).
+    let drop = (bits - 53).max(-1074 - binary);
+    if drop > bits {
+        // Under half the smallest subnormal.
+        return 0.0;
+    }
+    let mut mantissa = (q >> drop) as u64;
+    let rest = q & ((1 << drop) - 1);
+    let half = 1 << (drop - 1);
+    if rest > half || (rest == half && (inexact || mantissa & 1 == 1)) {
+        mantissa += 1;
+    }
+    let mut exponent = binary + drop;
+    if mantissa == 1 << 53 {
+        mantissa >>= 1;
+        exponent += 1;
+    }
+    if mantissa < 1 << 52 {
+        // Subnormal (exponent is -1074 here), or zero.
+        return f64::from_bits(mantissa);
+    }
+    let biased = exponent + 52 + 1023;
+    if biased >= 0x7ff {
+        return f64::INFINITY;
+    }
+    f64::from_bits((biased as u64) << 52 | (mantissa & ((1 << 52) - 1)))
+}
+
+/// `n = n × factor + add` on a little-endian big integer.
+fn mul_add(n: &mut Vec<u32>, factor: u32, add: u32) {
+    let mut carry = u64::from(add);
+    for limb in n.iter_mut() {
+        let x = u64::from(*limb) * u64::from(factor) + carry;
+        *limb = x as u32;
+        carry = x >> 32;
+    }
+    if carry > 0 {
+        n.push(carry as u32);
+    }
+}
+
+/// The number of significant bits of `n`.
+fn bit_len(n: &[u32]) -> u32 {
+    let top = n.iter().rposition(|&limb| limb != 0).unwrap_or(0);
+    top as u32 * 32 + (32 - n.get(top).map_or(32, |l| l.leading_zeros()))
+}
+
+/// `n × 2^bits`.
+fn shl(n: &[u32], bits: u32) -> Vec<u32> {
+    let (limbs, bits) = ((bits / 32) as usize, bits % 32);
+    let mut out = vec![0u32; limbs];
+    let mut carry = 0u32;
+    for &limb in n {
+        out.push(limb << bits | carry);
+        carry = if bits == 0 { 0 } else { limb >> (32 - bits) };
+    }
+    out.push(carry);
+    out
+}
+
+/// Whether `a < b`.
+fn less(a: &[u32], b: &[u32]) -> bool {
+    let len = a.len().max(b.len());
+    for i in (0..len).rev() {
+        let (x, y) = (
+            a.get(i).copied().unwrap_or(0),
+            b.get(i).copied().unwrap_or(0),
+        );
+        if x != y {
+            return x < y;
+        }
+    }
+    false
+}
+
+/// `a -= b`, for `a ≥ b`.
+fn sub(a: &mut [u32], b: &[u32]) {
+    let mut borrow = 0i64;
+    for (i, limb) in a.iter_mut().enumerate() {
+        let x = i64::from(*limb) - i64::from(b.get(i).copied().unwrap_or(0)) - borrow;
+        *limb = x as u32;
+        borrow = i64::from(x < 0);
     }
 }
 

@@ -3,7 +3,7 @@
 //! page takes. One grammar for the single planner and for comparisons.
 
 use super::full::*;
-use crate::formats::number::decimal;
+use crate::formats::number::{decimal, parse_f64};
 use crate::search::Algorithm;
 
 /// The fewest planners a compare view shows.
@@ -66,8 +66,7 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
             let weight = match weight {
                 None => None,
                 Some(w) => Some(
-                    w.parse::<f64>()
-                        .ok()
+                    parse_f64(w)
                         .filter(|v| (0.0..=crate::search::MAX_WEIGHT).contains(v))
                         .ok_or_else(|| {
                             LinkError(format!(

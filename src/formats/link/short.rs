@@ -3,7 +3,7 @@
 //! file is.
 
 use super::full::*;
-use crate::formats::number::decimal;
+use crate::formats::number::{decimal, parse_f64};
 use crate::grid::{Connectivity, DiagonalRule};
 use crate::search::{NeighbourOrder, Settings};
 
@@ -115,9 +115,7 @@ fn parse_point(key: &str, value: &str) -> Result<(u32, u32), LinkError> {
 }
 
 fn parse_number(key: &str, value: &str) -> Result<f64, LinkError> {
-    value
-        .parse::<f64>()
-        .ok()
+    parse_f64(value)
         .filter(|v| v.is_finite())
         .ok_or_else(|| LinkError(format!("{key}={value} in this link is not a number")))
 }

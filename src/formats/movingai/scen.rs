@@ -2,6 +2,7 @@
 //! tolerance each file's printing allows ([`Scenario::accepts`]).
 
 use super::lines::{numbered_lines, quote, strip_bom};
+use crate::formats::number::parse_f64;
 use crate::formats::{check_file_size, FormatError};
 use crate::grid::MAX_SIDE;
 
@@ -320,7 +321,7 @@ fn parse_scen_line(tokens: &[&str], n: usize) -> Result<(Scenario, Printed), For
         )
     };
     let printed = parse_length_text(length).ok_or_else(bad_length)?;
-    let optimal: f64 = length.parse().map_err(|_| bad_length())?;
+    let optimal = parse_f64(length).ok_or_else(bad_length)?;
     if !optimal.is_finite() {
         return Err(bad_length());
     }
