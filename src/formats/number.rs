@@ -36,16 +36,23 @@ pub fn decimal(v: f64) -> String {
         return format!("{sign}0");
     }
     let (digits, point) = exact_digits(v.abs());
-    // 17 significant digits always single out an f64, so the loop returns by then. The
-    // exact expansion after it is never reached; it keeps the function total without a panic.
-    for p in 1..=17 {
+    let text = |p| {
         let (d, k) = round_digits(&digits, point, p);
-        let text = format!("{sign}{}", positional(&d, k));
-        if parse_f64(&text) == Some(v) {
-            return text;
+        format!("{sign}{}", positional(&d, k))
+    };
+    // Rounding to more digits is never farther from `v` (the shorter rounding is one of the
+    // longer candidates), so the digit counts that read back as `v` are all those from the
+    // shortest up, and 17 always does: a binary search finds the shortest.
+    let (mut shortest, mut enough) = (1, 17);
+    while shortest < enough {
+        let mid = (shortest + enough) / 2;
+        if parse_f64(&text(mid)) == Some(v) {
+            enough = mid;
+        } else {
+            shortest = mid + 1;
         }
     }
-    format!("{sign}{}", positional(&digits, point))
+    text(shortest)
 }
 
 /// The exact decimal expansion of a finite `v > 0`: its significant digits (ASCII, no leading
