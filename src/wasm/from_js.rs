@@ -25,8 +25,7 @@ pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
         s.algorithm = algorithm(&v)?;
     }
     if let Some(v) = nullable(field(&obj, "heuristic")?) {
-        let names = Heuristic::ALL.map(|h| (h.name(), h));
-        s.heuristic = Some(variant(&v, &names)?);
+        s.heuristic = Some(Heuristic::ALL[variant(&v, &Heuristic::ALL.map(Heuristic::name))?]);
     }
     if let Some(v) = field(&obj, "weight")? {
         s.weight = number(&v, "f64")?;
@@ -35,11 +34,8 @@ pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
         s.movement = movement(&v)?;
     }
     if let Some(v) = field(&obj, "neighbourOrder")? {
-        let names = [
-            ("fixed", NeighbourOrder::Fixed),
-            ("goal-directed", NeighbourOrder::GoalDirected),
-        ];
-        s.neighbour_order = variant(&v, &names)?;
+        let orders = [NeighbourOrder::Fixed, NeighbourOrder::GoalDirected];
+        s.neighbour_order = orders[variant(&v, &["fixed", "goal-directed"])?];
     }
     s.node_budget = nullable(field(&obj, "nodeBudget")?)
         .map(|v| whole(&v))
@@ -76,21 +72,19 @@ pub(super) fn link_tail(value: &JsValue) -> Result<LinkTail, String> {
 }
 
 fn algorithm(v: &JsValue) -> Result<Algorithm, String> {
-    variant(v, &Algorithm::ALL.map(|a| (a.name(), a)))
+    Ok(Algorithm::ALL[variant(v, &Algorithm::ALL.map(Algorithm::name))?])
 }
 
 /// `movement`: unlike `Settings`, it has no serde default, so every field must be there.
 fn movement(v: &JsValue) -> Result<Movement, String> {
     let obj = object(v, "struct Movement")?;
     let need = |name: &str| field(&obj, name)?.ok_or(format!("missing field `{name}`"));
-    let connectivity = variant(
-        &need("connectivity")?,
-        &[("4", Connectivity::Four), ("8", Connectivity::Eight)],
-    )?;
-    let diagonal_rule = variant(
+    let connectivities = [Connectivity::Four, Connectivity::Eight];
+    let connectivity = connectivities[variant(&need("connectivity")?, &["4", "8"])?];
+    let diagonal_rule = DiagonalRule::ALL[variant(
         &need("diagonalRule")?,
-        &DiagonalRule::ALL.map(|r| (r.name(), r)),
-    )?;
+        &DiagonalRule::ALL.map(DiagonalRule::name),
+    )?];
     let diagonal_cost = number(&need("diagonalCost")?, "f64")?;
     Ok(Movement {
         connectivity,
@@ -119,15 +113,16 @@ fn nullable(v: Option<JsValue>) -> Option<JsValue> {
     v.filter(|v| !v.is_null())
 }
 
-/// `v` as the variant whose serde name it is.
-fn variant<T: Copy>(v: &JsValue, names: &[(&str, T)]) -> Result<T, String> {
+/// `v` as a variant given by its serde name: its index in `names`. One function for every
+/// enum (no copy per type).
+fn variant(v: &JsValue, names: &[&str]) -> Result<usize, String> {
     let Some(s) = v.as_string() else {
         return Err(format!("invalid type: {}, expected a name", describe(v)));
     };
-    if let Some(&(_, t)) = names.iter().find(|(n, _)| *n == s) {
-        return Ok(t);
+    if let Some(i) = names.iter().position(|n| *n == s) {
+        return Ok(i);
     }
-    let expected: Vec<String> = names.iter().map(|(n, _)| format!("`{n}`")).collect();
+    let expected: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     Err(format!(
         "unknown variant `{s}`, expected one of {}",
         expected.join(", ")
