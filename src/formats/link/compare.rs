@@ -117,10 +117,15 @@ pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
     let fragment = strip_hash(fragment);
     // base64url never contains '&', and no short-link key starts with "compare" or "step",
     // so the first "&compare=" or "&step=" is where the tail starts.
-    let at = ["&compare=", "&step="]
-        .iter()
-        .filter_map(|key| fragment.find(key))
-        .min();
+    // (Searched byte-wise: `str::find` with a string pattern brings core's two-way string
+    // searcher into the wasm for this one call.)
+    let find = |key: &str| {
+        fragment
+            .as_bytes()
+            .windows(key.len())
+            .position(|w| w == key.as_bytes())
+    };
+    let at = ["&compare=", "&step="].into_iter().filter_map(find).min();
     let Some(at) = at else {
         return Ok((fragment, LinkTail::default()));
     };

@@ -278,7 +278,7 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
         let expected = read_size(&header).map_err(|e| {
             LinkError(format!(
                 "this link is damaged: {}",
-                e.0.trim_start_matches("this link ")
+                e.0.strip_prefix("this link ").unwrap_or(&e.0)
             ))
         })?;
         let all = inflate(&bytes, HEADER_LEN + 2 * expected + 16)?;
