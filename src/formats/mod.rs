@@ -84,18 +84,24 @@ pub(crate) fn grid_error_message(error: &GridError) -> String {
 /// Names the side that is out of range, e.g. "height 5000 is larger than the 4096 maximum".
 pub(crate) fn size_message(width: u64, height: u64) -> String {
     let max = u64::from(MAX_SIDE);
-    let mut problems = Vec::new();
+    let mut problems = String::new();
     for (name, value) in [("width", width), ("height", height)] {
-        if value == 0 {
-            problems.push(format!("{name} is 0; a map needs at least one cell"));
+        let problem = if value == 0 {
+            format!("{name} is 0; a map needs at least one cell")
         } else if value > max {
-            problems.push(format!("{name} {value} is larger than the {max} maximum"));
+            format!("{name} {value} is larger than the {max} maximum")
+        } else {
+            continue;
+        };
+        if !problems.is_empty() {
+            problems.push_str(", and ");
         }
+        problems.push_str(&problem);
     }
     if problems.is_empty() {
         format!("a map of {width}×{height} cells is not allowed")
     } else {
-        problems.join(", and ")
+        problems
     }
 }
 

@@ -46,25 +46,25 @@ pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
 /// `value` as a link tail `{compare: [{algorithm, weight}] | null, step: number | null}`.
 pub(super) fn link_tail(value: &JsValue) -> Result<LinkTail, String> {
     let obj = object(value, "struct LinkTail")?;
-    let compare = nullable(field(&obj, "compare")?)
-        .map(|list| {
+    let compare = match nullable(field(&obj, "compare")?) {
+        None => None,
+        Some(list) => {
             if !js_sys::Array::is_array(&list) {
                 return Err("invalid type: compare must be an array or null".to_string());
             }
-            js_sys::Array::from(&list)
-                .iter()
-                .map(|p| {
-                    let p = object(&p, "struct ComparePlanner")?;
-                    let algorithm =
-                        algorithm(&field(&p, "algorithm")?.ok_or("missing field `algorithm`")?)?;
-                    let weight = nullable(field(&p, "weight")?)
-                        .map(|w| number(&w, "f64"))
-                        .transpose()?;
-                    Ok(ComparePlanner { algorithm, weight })
-                })
-                .collect::<Result<Vec<_>, String>>()
-        })
-        .transpose()?;
+            let mut planners = Vec::new();
+            for p in js_sys::Array::from(&list).iter() {
+                let p = object(&p, "struct ComparePlanner")?;
+                let algorithm =
+                    algorithm(&field(&p, "algorithm")?.ok_or("missing field `algorithm`")?)?;
+                let weight = nullable(field(&p, "weight")?)
+                    .map(|w| number(&w, "f64"))
+                    .transpose()?;
+                planners.push(ComparePlanner { algorithm, weight });
+            }
+            Some(planners)
+        }
+    };
     let step = nullable(field(&obj, "step")?)
         .map(|v| whole(&v))
         .transpose()?;
@@ -122,10 +122,9 @@ fn variant(v: &JsValue, names: &[&str]) -> Result<usize, String> {
     if let Some(i) = names.iter().position(|n| *n == s) {
         return Ok(i);
     }
-    let expected: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
     Err(format!(
-        "unknown variant `{s}`, expected one of {}",
-        expected.join(", ")
+        "unknown variant `{s}`, expected one of `{}`",
+        names.join("`, `")
     ))
 }
 

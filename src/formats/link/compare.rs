@@ -46,40 +46,41 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
              such as compare=astar,dijkstra"
         ));
     }
-    items
-        .into_iter()
-        .map(|item| {
-            let (name, weight) = match item.split_once(':') {
-                Some((name, w)) => (name, Some(w)),
-                None => (item, None),
-            };
-            let algorithm = name
-                .parse::<Algorithm>()
-                .map_err(|m| LinkError(format!("compare={value}: {m}")))?;
-            if algorithm == Algorithm::Mesh {
-                // The compare view has no mesh editor, so a mesh planner would find nothing.
-                return err(format!(
-                    "compare={value}: mesh needs a node mesh, which compare mode does not \
-                     have; choose a grid algorithm"
-                ));
-            }
-            let weight = match weight {
-                None => None,
-                Some(w) => Some(
-                    parse_f64(w)
-                        .filter(|v| (0.0..=crate::search::MAX_WEIGHT).contains(v))
-                        .ok_or_else(|| {
-                            LinkError(format!(
-                                "compare={value}: the weight {w:?} of {name} must be a number \
-                                 from 0 to {}",
-                                decimal(crate::search::MAX_WEIGHT)
-                            ))
-                        })?,
-                ),
-            };
-            Ok(ComparePlanner { algorithm, weight })
-        })
-        .collect()
+    // A loop rather than `collect::<Result<Vec<_>, _>>()`, whose adapter is a kilobyte of
+    // wasm of its own.
+    let mut planners = Vec::with_capacity(items.len());
+    for item in items {
+        let (name, weight) = match item.split_once(':') {
+            Some((name, w)) => (name, Some(w)),
+            None => (item, None),
+        };
+        let algorithm = name
+            .parse::<Algorithm>()
+            .map_err(|m| LinkError(format!("compare={value}: {m}")))?;
+        if algorithm == Algorithm::Mesh {
+            // The compare view has no mesh editor, so a mesh planner would find nothing.
+            return err(format!(
+                "compare={value}: mesh needs a node mesh, which compare mode does not \
+                 have; choose a grid algorithm"
+            ));
+        }
+        let weight = match weight {
+            None => None,
+            Some(w) => Some(
+                parse_f64(w)
+                    .filter(|v| (0.0..=crate::search::MAX_WEIGHT).contains(v))
+                    .ok_or_else(|| {
+                        LinkError(format!(
+                            "compare={value}: the weight {w:?} of {name} must be a number \
+                             from 0 to {}",
+                            decimal(crate::search::MAX_WEIGHT)
+                        ))
+                    })?,
+            ),
+        };
+        planners.push(ComparePlanner { algorithm, weight });
+    }
+    Ok(planners)
 }
 
 /// Formats a link's tail: `compare=NAME[:WEIGHT],…` when there is a compare part, then
@@ -87,24 +88,31 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
 /// neither). Refuses fewer than 2 or more than 4 planners and weights out of range, like the
 /// parser.
 pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
-    let mut parts = Vec::new();
+    let mut out = String::new();
     if let Some(planners) = &tail.compare {
-        let list: Vec<String> = planners
-            .iter()
-            .map(|p| match p.weight {
-                Some(w) => format!("{}:{}", p.algorithm.name(), decimal(w)),
-                None => p.algorithm.name().to_string(),
-            })
-            .collect();
-        let value = list.join(",");
+        let mut value = String::new();
+        for p in planners {
+            if !value.is_empty() {
+                value.push(',');
+            }
+            value.push_str(p.algorithm.name());
+            if let Some(w) = p.weight {
+                value.push(':');
+                value.push_str(&decimal(w));
+            }
+        }
         // Round-trip through the parser so a link we write is always one we read.
         parse_compare_list(&value)?;
-        parts.push(format!("compare={value}"));
+        out.push_str("compare=");
+        out.push_str(&value);
     }
     if let Some(step) = tail.step {
-        parts.push(format!("step={step}"));
+        if !out.is_empty() {
+            out.push('&');
+        }
+        out.push_str(&format!("step={step}"));
     }
-    Ok(parts.join("&"))
+    Ok(out)
 }
 
 /// Splits a fragment into the planner link (a full `v2.` link or a short `map=` link, to give
