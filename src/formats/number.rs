@@ -158,16 +158,19 @@ fn round_digits(digits: &[u8], point: i32, p: usize) -> (Vec<u8>, i32) {
 
 /// `0.DIGITS × 10^point` in positional notation: `0.00ddd`, `dd.ddd` or `ddd000`.
 fn positional(digits: &[u8], point: i32) -> String {
-    let digits = std::str::from_utf8(digits).unwrap_or_default();
-    let len = digits.len() as i32;
+    let mut out = String::new();
     if point <= 0 {
-        format!("0.{}{digits}", "0".repeat((-point) as usize))
-    } else if point >= len {
-        format!("{digits}{}", "0".repeat((point - len) as usize))
-    } else {
-        let (int, frac) = digits.split_at(point as usize);
-        format!("{int}.{frac}")
+        out.push_str("0.");
+        (point..0).for_each(|_| out.push('0'));
     }
+    for (i, &d) in digits.iter().enumerate() {
+        if i as i32 == point && point > 0 {
+            out.push('.');
+        }
+        out.push(char::from(d));
+    }
+    (digits.len() as i32..point).for_each(|_| out.push('0'));
+    out
 }
 
 /// The most significant digits [`parse_f64`] keeps. Deciding how a decimal rounds to an `f64`
@@ -189,8 +192,9 @@ const MAX_DIGITS: usize = 800;
 /// ```
 pub fn parse_f64(text: &str) -> Option<f64> {
     let (negative, body) = match text.as_bytes().first() {
-        Some(b'-') => (true, &text[1..]),
-        Some(b'+') => (false, &text[1..]),
+        // `get`, not `[1..]`: the panic path of a string slice brings core's Unicode tables.
+        Some(b'-') => (true, text.get(1..).unwrap_or_default()),
+        Some(b'+') => (false, text.get(1..).unwrap_or_default()),
         _ => (false, text),
     };
     let magnitude = if ["inf", "infinity"]
@@ -210,8 +214,8 @@ pub fn parse_f64(text: &str) -> Option<f64> {
 /// Splits decimal text into its significant digits (values 0–9, no leading or trailing
 /// zeros, at most [`MAX_DIGITS`] + 1) and a power of ten: `text = DIGITS × 10^exponent`.
 fn scientific(body: &str) -> Option<(Vec<u8>, i64)> {
-    let (mantissa, exponent_text) = match body.find(['e', 'E']) {
-        Some(i) => (&body[..i], Some(&body[i + 1..])),
+    let (mantissa, exponent_text) = match body.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e)),
         None => (body, None),
     };
     let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));

@@ -12,6 +12,7 @@
 
 use crate::formats::link::{ComparePlanner, LinkTail};
 use crate::formats::number::decimal;
+use crate::formats::quote::quote;
 use crate::grid::{Connectivity, DiagonalRule, Movement};
 use crate::heuristic::Heuristic;
 use crate::search::{Algorithm, NeighbourOrder, Settings};
@@ -154,7 +155,7 @@ pub(super) fn whole_number(x: f64) -> Option<u64> {
 /// What `v` is, in serde's words: `string "x"`, `floating point `1.5``, `null`, …
 fn describe(v: &JsValue) -> String {
     if let Some(s) = v.as_string() {
-        format!("string {s:?}")
+        format!("string {}", quote(&s))
     } else if let Some(x) = v.as_f64() {
         format!("floating point `{}`", decimal(x))
     } else if let Some(b) = v.as_bool() {

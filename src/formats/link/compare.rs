@@ -4,6 +4,7 @@
 
 use super::full::*;
 use crate::formats::number::{decimal, parse_f64};
+use crate::formats::quote::quote;
 use crate::search::Algorithm;
 
 /// The fewest planners a compare view shows.
@@ -71,8 +72,9 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
                     .filter(|v| (0.0..=crate::search::MAX_WEIGHT).contains(v))
                     .ok_or_else(|| {
                         LinkError(format!(
-                            "compare={value}: the weight {w:?} of {name} must be a number \
+                            "compare={value}: the weight {} of {name} must be a number \
                              from 0 to {}",
+                            quote(w),
                             decimal(crate::search::MAX_WEIGHT)
                         ))
                     })?,
@@ -134,11 +136,11 @@ pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
             .position(|w| w == key.as_bytes())
     };
     let at = ["&compare=", "&step="].into_iter().filter_map(find).min();
-    let Some(at) = at else {
+    let Some((base, rest)) = at.and_then(|at| fragment.split_at_checked(at)) else {
         return Ok((fragment, LinkTail::default()));
     };
     let mut tail = LinkTail::default();
-    let mut parts = fragment[at + 1..].split('&').peekable();
+    let mut parts = rest.strip_prefix('&').unwrap_or(rest).split('&').peekable();
     if let Some(list) = parts.peek().and_then(|p| p.strip_prefix("compare=")) {
         tail.compare = Some(parse_compare_list(list)?);
         parts.next();
@@ -146,7 +148,8 @@ pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
     if let Some(part) = parts.next() {
         let value = part.strip_prefix("step=").ok_or_else(|| {
             LinkError(format!(
-                "{part:?} after compare= in this link: only step=K may follow it"
+                "{} after compare= in this link: only step=K may follow it",
+                quote(part)
             ))
         })?;
         let step = value.parse::<u64>().map_err(|_| {
@@ -158,10 +161,11 @@ pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
     }
     if let Some(extra) = parts.next() {
         return err(format!(
-            "{extra:?} after step= in this link: the step comes last"
+            "{} after step= in this link: the step comes last",
+            quote(extra)
         ));
     }
-    Ok((&fragment[..at], tail))
+    Ok((base, tail))
 }
 
 #[cfg(test)]

@@ -213,8 +213,10 @@ pub(super) fn split_version(fragment: &str) -> Result<(u32, &str), LinkError> {
     if digits == 0 || digits > 6 {
         return Err(not_ours());
     }
-    let version: u32 = tail[..digits].parse().map_err(|_| not_ours())?;
-    let rest = &tail[digits..];
+    // `split_at_checked`, not `[..digits]`: the panic path of a string slice brings core's
+    // Unicode tables into the wasm.
+    let (number, rest) = tail.split_at_checked(digits).ok_or_else(not_ours)?;
+    let version: u32 = number.parse().map_err(|_| not_ours())?;
     if version > VERSION {
         return err(format!(
             "this link was made by a newer Pathlab (v{version}); this page reads v1 and \

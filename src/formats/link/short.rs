@@ -4,6 +4,7 @@
 
 use super::full::*;
 use crate::formats::number::{decimal, parse_f64};
+use crate::formats::quote::quote;
 use crate::grid::{Connectivity, DiagonalRule};
 use crate::search::{NeighbourOrder, Settings};
 
@@ -28,8 +29,9 @@ fn check_map_name(name: &str) -> Result<(), LinkError> {
     let ok_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.');
     if name.is_empty() || name.len() > MAX_MAP_NAME || !name.chars().all(ok_char) {
         return err(format!(
-            "the map name {name:?} in this link is not valid: use 1–{MAX_MAP_NAME} letters, \
-             digits, - _ or ."
+            "the map name {} in this link is not valid: use 1–{MAX_MAP_NAME} letters, \
+             digits, - _ or .",
+            quote(name)
         ));
     }
     Ok(())
@@ -137,9 +139,9 @@ pub fn parse_short(fragment: &str) -> Result<ShortLink, LinkError> {
     let mut seen: Vec<&str> = Vec::new();
     let s = &mut link.settings;
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| LinkError(format!("{pair:?} in this link should be key=value")))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            LinkError(format!("{} in this link should be key=value", quote(pair)))
+        })?;
         if seen.contains(&key) {
             return err(format!("this link gives {key} twice"));
         }
@@ -190,7 +192,7 @@ pub fn parse_short(fragment: &str) -> Result<ShortLink, LinkError> {
                     .ok_or_else(|| wrap("the budget is a whole number ≥ 1".into()))?;
                 s.node_budget = Some(b);
             }
-            _ => return err(format!("this link has an unknown key {key:?}")),
+            _ => return err(format!("this link has an unknown key {}", quote(key))),
         }
     }
     if link.map.is_empty() {

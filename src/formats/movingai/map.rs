@@ -1,6 +1,7 @@
 //! Moving AI `.map` files: reading ([`parse_map`]) and writing ([`write_map`]).
 
-use super::lines::{numbered_lines, quote, strip_bom};
+use super::lines::{numbered_lines, strip_bom};
+use crate::formats::quote::{quote, quote_char};
 use crate::formats::{check_file_size, grid_error_message, FormatError};
 use crate::grid::{Grid, Shape, MAX_SIDE};
 
@@ -188,8 +189,9 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
                 return Err(FormatError::at_line(
                     n,
                     format!(
-                        "unknown character {c:?} in column {} of row {row} (cell x = {column}, \
+                        "unknown character {} in column {} of row {row} (cell x = {column}, \
                          y = {}); a cell is one of . G S 1 2 3 4 (passable) or @ O T W (wall)",
+                        quote_char(c),
                         column + 1,
                         row - 1
                     ),

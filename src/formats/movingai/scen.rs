@@ -1,8 +1,9 @@
 //! Moving AI `.scen` scenario lists: problems on a map with their optimal lengths, and the
 //! tolerance each file's printing allows ([`Scenario::accepts`]).
 
-use super::lines::{numbered_lines, quote, strip_bom};
+use super::lines::{numbered_lines, strip_bom};
 use crate::formats::number::parse_f64;
+use crate::formats::quote::quote;
 use crate::formats::{check_file_size, FormatError};
 use crate::grid::MAX_SIDE;
 
@@ -81,8 +82,8 @@ struct Printed {
 /// Checks an `optimal-length` field is a plain non-negative decimal (`7`, `3.41421`,
 /// `446.00`, or `%g`'s `1.23457e+06`) and reads how it was printed.
 fn parse_length_text(token: &str) -> Option<Printed> {
-    let (mantissa, exponent) = match token.find(['e', 'E']) {
-        Some(i) => (&token[..i], Some(&token[i + 1..])),
+    let (mantissa, exponent) = match token.split_once(['e', 'E']) {
+        Some((m, e)) => (m, Some(e)),
         None => (token, None),
     };
     let (int_part, frac_part) = match mantissa.split_once('.') {
