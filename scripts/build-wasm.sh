@@ -49,7 +49,10 @@ cargo build --lib --profile wasm --target wasm32-unknown-unknown
 module=target/wasm32-unknown-unknown/wasm/pathlab.wasm
 if [ -x "$npm_opt" ]; then
     wasm-bindgen --target web --out-dir www/pkg "$module"
-    "$npm_opt" "${opt_flags[@]}" www/pkg/pathlab_bg.wasm -o www/pkg/pathlab_bg.wasm
+    # wasm-bindgen has read the target features; the browser needs neither them nor the
+    # producers section.
+    "$npm_opt" "${opt_flags[@]}" --strip-producers --strip-target-features \
+        www/pkg/pathlab_bg.wasm -o www/pkg/pathlab_bg.wasm
 else
     if command -v wasm-opt >/dev/null; then
         mkdir -p target/wasm-opt

@@ -162,6 +162,9 @@ impl SplitMix64 {
     }
 
     /// A number in `0..n` (0 when n is 0), by Lemire's multiply-shift.
+    // Not inlined: the generators call it from ten places, and a copy of the 128-bit product
+    // at each cost the page's wasm half a kilobyte.
+    #[inline(never)]
     pub fn below(&mut self, n: u64) -> u64 {
         ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
     }

@@ -258,7 +258,12 @@ fn parse_scen_line(tokens: &[&str], n: usize) -> Result<(Scenario, Printed), For
         ));
     };
     let bucket = parse_uint(bucket, 0, n)?;
-    let map_name = map.rsplit(['/', '\\']).next().unwrap_or("");
+    // The text after the last separator (`rfind`, not `rsplit`: one string iterator less in
+    // the page's wasm).
+    let map_name = match map.rfind(['/', '\\']) {
+        Some(i) => map.get(i + 1..).unwrap_or_default(),
+        None => map,
+    };
     if map_name.is_empty() {
         return Err(FormatError::at_line(
             n,
