@@ -97,7 +97,8 @@ fn mul_pow(n: &mut Vec<u32>, base: u32, mut exp: u32, chunk: u32) {
 /// The decimal digits of the little-endian big integer `n > 0`, most significant first.
 fn to_decimal(mut n: Vec<u32>) -> Vec<u8> {
     const CHUNK: u64 = 1_000_000_000;
-    let mut chunks = Vec::new();
+    // Nine digits at a time, least significant first; the leading zeros go at the end.
+    let mut out = Vec::new();
     while n.iter().any(|&limb| limb != 0) {
         let mut rem = 0u64;
         for limb in n.iter_mut().rev() {
@@ -108,18 +109,15 @@ fn to_decimal(mut n: Vec<u32>) -> Vec<u8> {
         while n.last() == Some(&0) {
             n.pop();
         }
-        chunks.push(rem as u32);
+        for _ in 0..9 {
+            out.push(b'0' + (rem % 10) as u8);
+            rem /= 10;
+        }
     }
-    let mut out = Vec::with_capacity(chunks.len() * 9);
-    for (i, &c) in chunks.iter().rev().enumerate() {
-        // Every chunk but the leading one stands for exactly nine digits.
-        let text = if i == 0 {
-            c.to_string()
-        } else {
-            format!("{c:09}")
-        };
-        out.extend_from_slice(text.as_bytes());
+    while out.last() == Some(&b'0') {
+        out.pop();
     }
+    out.reverse();
     out
 }
 
@@ -131,23 +129,15 @@ fn round_digits(digits: &[u8], point: i32, p: usize) -> (Vec<u8>, i32) {
         return (digits.to_vec(), point);
     }
     let mut head = digits[..p].to_vec();
-    let mut point = point;
     if digits[p] >= b'5' {
-        let mut i = p;
-        loop {
-            if i == 0 {
-                // All nines: 0.99… rounds up to 0.1 × 10 (and the zeros go below).
-                head.insert(0, b'1');
-                point += 1;
-                break;
-            }
-            i -= 1;
-            if head[i] == b'9' {
-                head[i] = b'0';
-            } else {
-                head[i] += 1;
-                break;
-            }
+        // Round up: trailing nines become zeros (dropped below), the digit before them grows.
+        while head.last() == Some(&b'9') {
+            head.pop();
+        }
+        match head.last_mut() {
+            Some(d) => *d += 1,
+            // All nines: 0.99… rounds up to 0.1 × 10.
+            None => return (vec![b'1'], point + 1),
         }
     }
     while head.last() == Some(&b'0') {
