@@ -231,8 +231,12 @@ fn scientific(body: &str) -> Option<(Vec<u8>, i64)> {
         }
     }
     exponent -= frac.len() as i64;
-    let all = int.bytes().chain(frac.bytes()).map(|b| b - b'0');
-    let mut digits: Vec<u8> = all.skip_while(|&d| d == 0).collect();
+    let mut digits: Vec<u8> = Vec::with_capacity(int.len() + frac.len());
+    for b in int.bytes().chain(frac.bytes()) {
+        if b != b'0' || !digits.is_empty() {
+            digits.push(b - b'0');
+        }
+    }
     let mut dropped_zeros = 0;
     while digits.last() == Some(&0) {
         digits.pop();
