@@ -33,6 +33,7 @@ mod run;
 mod state;
 #[cfg(test)]
 mod tests;
+mod trace;
 
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
 pub use line::line_cells;

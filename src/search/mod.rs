@@ -51,10 +51,12 @@ mod explain;
 pub mod incremental;
 pub mod mesh;
 pub(crate) mod open;
+pub mod pseudocode;
 pub mod record;
 mod searcher;
 pub mod settings;
 pub mod table;
+pub mod trace;
 
 use crate::grid::Grid;
 use incremental::{Incremental, Mode};

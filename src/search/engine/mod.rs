@@ -70,6 +70,52 @@ fn goal_directed_orders() -> OrderTable {
     table
 }
 
+/// The successor orders of `settings`: the fixed one or seed 004's goal-directed ones, with
+/// only the orthogonal moves (the first four) kept in the same relative order when movement
+/// is 4-connected. Out of line: a restart and the step trace share it.
+#[inline(never)]
+fn order_table(settings: &Settings) -> OrderTable {
+    let mut orders = match settings.neighbour_order {
+        NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
+        NeighbourOrder::GoalDirected => goal_directed_orders(),
+    };
+    if !settings.movement.has_diagonals() {
+        for row in &mut orders {
+            let mut straight = row.iter().copied().filter(|&d| d < 4);
+            let mut kept = [0u8; 8];
+            for slot in kept.iter_mut().take(4) {
+                *slot = straight.next().unwrap_or(0);
+            }
+            *row = kept;
+        }
+    }
+    orders
+}
+
+/// The row of an [`OrderTable`] for a cell at (x, y) with the goal at `goal`.
+#[inline(always)]
+fn order_row(x: u32, y: u32, (gx, gy): (u32, u32)) -> usize {
+    let sx = (i64::from(gx) - i64::from(x)).signum();
+    let sy = (i64::from(gy) - i64::from(y)).signum();
+    (3 * (sy + 1) + (sx + 1)) as usize
+}
+
+/// The moves of [`MOVES`] in the order the textbook engine tries them out of `from` with
+/// the goal at `goal` (the step trace walks a node's neighbours in this order).
+pub(crate) fn successor_order(
+    settings: &Settings,
+    from: (u32, u32),
+    goal: (u32, u32),
+) -> Vec<usize> {
+    let count = if settings.movement.has_diagonals() {
+        8
+    } else {
+        4
+    };
+    let row = order_table(settings)[order_row(from.0, from.1, goal)];
+    row[..count].iter().map(|&d| usize::from(d)).collect()
+}
+
 /// The search: settings, per-cell state and the open list.
 #[derive(Clone, Debug)]
 pub struct Search {
@@ -202,21 +248,7 @@ impl Search {
         self.step_units = step_units(&movement);
         self.offsets = MOVES.map(|(dx, dy)| (dy * i64::from(grid.width()) + dx) as isize);
         self.direction_count = if movement.has_diagonals() { 8 } else { 4 };
-        self.orders = match settings.neighbour_order {
-            NeighbourOrder::Fixed => [[0, 1, 2, 3, 4, 5, 6, 7]; 9],
-            NeighbourOrder::GoalDirected => goal_directed_orders(),
-        };
-        if self.direction_count == 4 {
-            // Keep only the orthogonal moves (indices 0–3), in the same relative order.
-            for row in &mut self.orders {
-                let mut straight = row.iter().copied().filter(|&d| d < 4);
-                let mut kept = [0u8; 8];
-                for slot in kept.iter_mut().take(4) {
-                    *slot = straight.next().unwrap_or(0);
-                }
-                *row = kept;
-            }
-        }
+        self.orders = order_table(settings);
 
         let cells = grid.len();
         match settings.algorithm {
@@ -332,10 +364,7 @@ impl Search {
     #[inline]
     fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
         let c = cell as usize;
-        let (gx, gy) = self.goal_xy;
-        let sx = (i64::from(gx) - i64::from(x)).signum();
-        let sy = (i64::from(gy) - i64::from(y)).signum();
-        let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
+        let order = self.orders[order_row(x, y, self.goal_xy)];
         let offsets = self.offsets;
         let algorithm = self.settings.algorithm;
         let improves_paths = algorithm.improves_paths();
