@@ -24,7 +24,7 @@ const LINK_FIELDS = [
 /** Every parameter: a URL parameter of embed.html and an attribute of <pathlab-grid>. */
 export const PARAMETERS = [
   'map', ...LINK_FIELDS.map(([name]) => name), 'step', 'compare',
-  'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit',
+  'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit', 'pseudocode',
 ];
 
 /** The shortest map area the preferred height asks for, and the tallest, per unit of width. */
@@ -41,6 +41,7 @@ const MAX_MAP_RATIO = 1.5;
  * @property {string | null} speed
  * @property {boolean} readonly
  * @property {boolean} timeline
+ * @property {boolean} pseudocode
  * @property {{wheel: string, pan: boolean, fit: boolean}} navigation
  */
 
@@ -94,6 +95,7 @@ export async function readOptions(get, fragment = '') {
     speed: get('speed'),
     readonly: flag('readonly'),
     timeline: flag('timeline'),
+    pseudocode: flag('pseudocode'),
     navigation: parseNavigation({ wheel: get('wheel'), pan: get('pan') ?? undefined, fit: flag('fit') }),
   };
 }
@@ -349,6 +351,7 @@ async function mountSingle(root, options, emit, onCrash) {
     autoplay: options.autoplay,
     speed: options.speed ?? undefined,
     timeline: options.timeline,
+    pseudocode: options.pseudocode,
     step: options.step ?? undefined,
     ...options.navigation,
   });

@@ -2,7 +2,7 @@
 //! line against it ([`crate::search::trace`]).
 
 use super::*;
-use crate::search::trace::{SAYS, VARS};
+use crate::search::trace::{MOVE_NAMES, SAYS, VARS};
 use crate::search::{pseudocode, Algorithm};
 
 /// The names a step trace's numbers refer to.
@@ -10,6 +10,7 @@ use crate::search::{pseudocode, Algorithm};
 struct TraceNames {
     vars: &'static [&'static str],
     says: &'static [&'static str],
+    moves: &'static [&'static str],
 }
 
 #[wasm_bindgen]
@@ -24,12 +25,13 @@ impl Planner {
 
     /// What the numbers of `stepTrace()` name: `vars[i]` is `"kind:name"` of variable `i`
     /// (kind `cell`, `cost`, `count`, `dir`, `dirs`, `side` or `key`), `says[i]` the key of
-    /// what sub-step kind `i` says happened.
+    /// what sub-step kind `i` says happened, `moves[d]` the compass name of move `d`.
     #[wasm_bindgen(js_name = traceNames, unchecked_return_type = "TraceNames")]
     pub fn trace_names() -> Result<JsValue, JsError> {
         to_js(&TraceNames {
             vars: &VARS,
             says: &SAYS,
+            moves: &MOVE_NAMES,
         })
     }
 

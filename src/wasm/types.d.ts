@@ -117,6 +117,8 @@ export interface TraceNames {
   vars: string[];
   /** The key of each kind of sub-step, for the sentence the page words for it. */
   says: string[];
+  /** The compass name of each move (a `dir` variable's value indexes it). */
+  moves: string[];
 }
 
 /** What an algorithm needs of the map and settings to run. */

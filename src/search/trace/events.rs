@@ -81,7 +81,7 @@ pub(super) fn jump_points(input: &StepInput, b: &mut Builder) {
             .num(V::D, direction(dx, dy))
             .cell(V::J, j)
             .num(V::Steps, dx.abs().max(dy.abs()) as f64)
-            .num(V::Expanded, scanned);
+            .num(V::Scanned, scanned);
         scanned = 0.0;
         let g_new = units_cost(e.g);
         let node = input.before.node(j.0, j.1);
@@ -109,7 +109,7 @@ pub(super) fn jump_points(input: &StepInput, b: &mut Builder) {
     }
     b.line("for", Say::JumpsDone, Some(u))
         .cell(V::U, u)
-        .num(V::Expanded, scanned);
+        .num(V::Scanned, scanned);
     ending(input, b, &relaxed, "nopath");
 }
 
@@ -134,12 +134,10 @@ pub(super) fn incremental(input: &StepInput, b: &mut Builder) {
                 .cell(V::U, u)
                 .num(V::GU, v);
         } else {
-            // Queued again (inconsistent) or not, as UpdateVertex(u) found it.
             b.line("under", Say::Under, Some(u))
                 .cell(V::U, u)
                 .num(V::GU, f64::INFINITY)
-                .num(V::RhsU, v)
-                .num(V::Open, f64::from(u8::from(e.state == OPEN)));
+                .num(V::RhsU, v);
         }
     }
     let updates: Vec<_> = rest

@@ -55,7 +55,7 @@ named! {
     /// numbers read: `cell:` an (x, y); `cost:` a cost (NaN: none, ∞: infinite); `count:` a
     /// whole number; `dir:` a move of [`crate::grid::MOVES`] (0–7); `dirs:` moves in order,
     /// as base-8 digits and their count; `side:` 0 forward, 1 backward; `key:` a two-part key.
-    V, VARS, 37 {
+    V, VARS, 38 {
         U = "cell:u",
         Nb = "cell:v",
         J = "cell:j",
@@ -86,6 +86,7 @@ named! {
         Expanded = "count:expanded",
         Case = "count:case",
         Steps = "count:steps",
+        Scanned = "count:scanned",
         Moves = "count:moves",
         Move = "dir:move",
         D = "dir:d",
@@ -392,6 +393,9 @@ fn taken(input: &StepInput, u: (u32, u32)) -> (Option<f64>, f64, Option<f64>, Op
         None,
     )
 }
+
+/// The compass names of the moves of [`crate::grid::MOVES`] (y grows downwards).
+pub const MOVE_NAMES: [&str; 8] = ["N", "E", "S", "W", "NE", "SE", "SW", "NW"];
 
 /// A move (dx, dy) as its index in [`crate::grid::MOVES`], after taking signs.
 fn direction(dx: i64, dy: i64) -> f64 {

@@ -268,3 +268,15 @@ fn a_trace_encodes_as_numbers() {
         .sum::<usize>();
     assert_eq!(flat.len(), size);
 }
+
+#[test]
+fn the_move_names_follow_the_moves() {
+    for (d, &(dx, dy)) in crate::grid::MOVES.iter().enumerate() {
+        let name = super::MOVE_NAMES[d];
+        assert_eq!(name.contains('N'), dy < 0, "{name}");
+        assert_eq!(name.contains('S'), dy > 0, "{name}");
+        assert_eq!(name.contains('E'), dx > 0, "{name}");
+        assert_eq!(name.contains('W'), dx < 0, "{name}");
+        assert_eq!(super::direction(dx * 3, dy * 3), d as f64);
+    }
+}
