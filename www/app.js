@@ -584,6 +584,7 @@ function installHooks() {
     exportMap: () => planner().exportMap(),
     mapName: () => app.mapName,
     path: () => Array.from(planner().path()),
+    node: (x, y) => planner().node(x, y),
     anyAngle: () => planner().isAnyAngle(),
     mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
     walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),

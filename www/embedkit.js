@@ -30,6 +30,8 @@ export const PARAMETERS = [
 /** The shortest map area the preferred height asks for, and the tallest, per unit of width. */
 const MIN_MAP_PX = 120;
 const MAX_MAP_RATIO = 1.5;
+/** The shortest box a pseudocode panel beside the map asks for: its lines, sentence and variables. */
+const MIN_BESIDE_PX = 400;
 
 /**
  * @typedef {object} EmbedOptions
@@ -111,7 +113,11 @@ function preferredHeight(root, wrap, map) {
   const width = wrap.clientWidth;
   if (!width || !map.width) return 0;
   const around = root.offsetHeight - wrap.offsetHeight;
-  const mapPx = Math.min(Math.max((width * map.height) / map.width, MIN_MAP_PX), MAX_MAP_RATIO * width);
+  let mapPx = Math.min(Math.max((width * map.height) / map.width, MIN_MAP_PX), MAX_MAP_RATIO * width);
+  const code = /** @type {HTMLElement | null} */ (root.querySelector('.pl-code'));
+  if (code?.querySelector('[data-pseudocode]:not([hidden])') && code.offsetLeft > wrap.offsetLeft) {
+    mapPx = Math.max(mapPx, MIN_BESIDE_PX);
+  }
   return Math.ceil(around + mapPx);
 }
 

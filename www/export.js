@@ -9,6 +9,7 @@
 // The GIF encoder is gifenc (npm, served from vendor/, loaded only when a GIF is made).
 
 import { MARKS, cellColour, TERRAIN, STATE_COUNT } from './palette.js';
+import { algorithmInfo } from './algorithms.js';
 
 /**
  * What a picture is drawn from: a copy of the planner's bytes and vectors as shown now.
@@ -30,9 +31,9 @@ import { MARKS, cellColour, TERRAIN, STATE_COUNT } from './palette.js';
  */
 export function snapshot(view) {
   const p = view.planner;
-  const mesh = view.needsMesh() || p.settings().algorithm !== 'mesh'
-    ? null
-    : { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()) };
+  const mesh = algorithmInfo(p.settings().algorithm)?.needs.mesh
+    ? { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()) }
+    : null;
   return {
     width: p.width,
     height: p.height,
