@@ -182,7 +182,7 @@ test('the panel follows the timeline scrubber: a step scrubbed back to reads as 
   });
 });
 
-test('the panel tells every algorithm of the menu: the lines and the node taken agree with the planner', { timeout: 180_000 }, async (t) => {
+test('the panel tells every algorithm of the menu (with A* above): the lines and the node taken agree with the planner', { timeout: 180_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await openMap(page, 'u-trap-40.map');
     await page.locator('#pseudo-card summary').click();
@@ -196,9 +196,14 @@ test('the panel tells every algorithm of the menu: the lines and the node taken 
       bidirectional: { title: 'Bidirectional A*', first: 'side', cases: false },
       lpa: { title: 'LPA*', first: 'pop', cases: false },
       'dstar-lite': { title: 'D* Lite', first: 'pop', cases: false },
+      mesh: { title: 'Node mesh A*', first: 'pop', cases: false },
     };
     for (const [id, want] of Object.entries(expect)) {
       await setAlgorithm(page, id);
+      if (id === 'mesh') {
+        await page.locator('#mesh-generate').click();
+        await page.waitForFunction(() => window.pathlab.mesh().nodes.length > 0);
+      }
       let p = await panel(page);
       assert.equal(p.title, want.title, `${id}: the panel lists its pseudocode`);
       const lines = await page.locator(`${PANEL} .pc-code li`).count();
