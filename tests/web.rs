@@ -1146,9 +1146,7 @@ fn pseudocode_and_the_step_trace_cross_as_declared() {
     let lines: js_sys::Array = Planner::pseudocode("astar").unwrap().dyn_into().unwrap();
     assert!(lines.length() >= 8);
     assert_shape(&lines.get(0), "PseudocodeLine");
-    assert!(
-        message(Planner::pseudocode("quicksort").err().unwrap()).contains("unknown algorithm")
-    );
+    assert!(message(Planner::pseudocode("quicksort").err().unwrap()).contains("unknown algorithm"));
     let names = Planner::trace_names().unwrap();
     assert_shape(&names, "TraceNames");
     let vars = js_sys::Array::from(&get(&names, "vars"));

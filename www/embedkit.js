@@ -31,7 +31,7 @@ export const PARAMETERS = [
 const MIN_MAP_PX = 120;
 const MAX_MAP_RATIO = 1.5;
 /** The shortest box a pseudocode panel beside the map asks for: its lines, sentence and variables. */
-const MIN_BESIDE_PX = 400;
+const MIN_BESIDE_PX = 470;
 
 /**
  * @typedef {object} EmbedOptions
