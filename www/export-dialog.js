@@ -69,11 +69,6 @@ export function wireExportDialog(button, view, { stem }) {
 
   const fill = () => {
     const p = view.planner;
-    if (p.status === 'running' && p.timelinePosition() >= p.timelineLength() && p.timelineLength() === 0) {
-      // Nothing searched yet: the animation is of the whole search.
-      p.runToEnd();
-      view.syncStats();
-    }
     const length = p.timelineLength();
     scale.placeholder = String(defaultScale(p.width, p.height));
     from.value = '0';
@@ -83,8 +78,16 @@ export function wireExportDialog(button, view, { stem }) {
     every.value = String(Math.max(1, Math.ceil(length / 150)));
     /** @type {HTMLElement} */ (dialog.querySelector('[data-export="range-hint"]')).textContent = length
       ? `The search's timeline has ${length} steps: one frame every few steps keeps the file small.`
-      : 'Run or step the search first: the animation is made from its timeline.';
-    gif.disabled = length === 0;
+      : 'Nothing is searched yet: Make GIF runs the search to its end first, then animates it all.';
+  };
+
+  /** Before an animation of a search not started yet: run it, and take all of it. */
+  const searchFirst = () => {
+    const p = view.planner;
+    if (p.timelineLength() > 0 || p.status !== 'running') return;
+    p.runToEnd();
+    view.syncStats();
+    fill();
   };
 
   const number = (input) => (input.value.trim() === '' ? undefined : Number(input.value));
@@ -105,6 +108,7 @@ export function wireExportDialog(button, view, { stem }) {
   svg.addEventListener('click', () => picture('svg'));
 
   gif.addEventListener('click', async () => {
+    searchFirst();
     controller = new AbortController();
     setState('encoding', 'Encoding…');
     progress.value = 0;
