@@ -12,7 +12,9 @@ cd "$(dirname "$0")/.."
 if [ -z "${SITE_SKIP_WASM:-}" ]; then
   bash scripts/build-wasm.sh
 fi
-for f in www/pkg/pathlab.js www/pkg/pathlab_bg.wasm www/maps/index.json; do
+# The browser libraries (www/vendor/), also when the wasm build is skipped.
+bash scripts/vendor-js.sh
+for f in www/pkg/pathlab.js www/pkg/pathlab_bg.wasm www/maps/index.json www/vendor/gifenc.js; do
   [ -e "$f" ] || { echo "build-site: missing $f (run scripts/build-wasm.sh)" >&2; exit 1; }
 done
 python3 scripts/build_site.py --check www dist

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the wasm package the page loads: www/pkg/pathlab.js + pathlab_bg.wasm, and copies
-# the bundled maps to www/maps. Idempotent; installs the wasm target and the wasm-bindgen CLI
-# (the exact version in Cargo.lock, which must match the crate) when missing.
+# Builds the wasm package the page loads: www/pkg/pathlab.js + pathlab_bg.wasm, copies the
+# bundled maps to www/maps and the npm libraries the page serves to www/vendor
+# (scripts/vendor-js.sh). Idempotent; installs the wasm target and the wasm-bindgen CLI (the
+# exact version in Cargo.lock, which must match the crate) when missing.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -61,6 +62,9 @@ else
     fi
     wasm-bindgen --target web --out-dir www/pkg "$module"
 fi
+
+# The browser libraries the page serves (www/vendor/: the GIF encoder).
+bash scripts/vendor-js.sh
 
 rm -rf www/maps
 if [ -d maps ]; then

@@ -6,7 +6,7 @@
   the module);
 - no algorithm id (src/search/table.rs) as a string literal in www/*.js: the list of
   algorithms and what each does live in Rust (the tutorial's chapters, which name the
-  algorithm each teaches, are data: www/tutorial-scenes.json);
+  algorithm each teaches, do so in www/tutorial.html's <pathlab-grid> attributes);
 - files in src/ or www/ over MAX_LINES lines are listed (with --strict they fail too).
 
 Prints what it finds and exits 1 on a circle or an id (or, with --strict, a long file).

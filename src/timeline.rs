@@ -371,20 +371,55 @@ impl Timeline {
     /// step, which every engine records as it closes the node. The step after the last
     /// recorded one is the live search's latest, whose events are all collected.
     pub fn expanded_at(&self, k: usize) -> Option<u32> {
+        let (start, end) = self.span(k)?;
+        (start < end)
+            .then(|| decode(&self.events, start).map(|(e, _)| e.cell))
+            .flatten()
+    }
+
+    /// Where the events of step `k` (1 ≤ k ≤ recorded + 1) start and end; the step after
+    /// the last recorded one is the live search's latest.
+    fn span(&self, k: usize) -> Option<(usize, usize)> {
         if k == 0 || k > self.steps.len() {
             return None;
         }
-        let (start, end) = if self.shown_step == Some(k) {
+        Some(if self.shown_step == Some(k) {
             self.shown_span
         } else if k == self.steps.len() {
             (self.head_offset, self.events.len())
         } else {
             let start = self.end_of(k - 1);
             (start, start + self.words_of(k))
-        };
-        (start < end)
-            .then(|| decode(&self.events, start).map(|(e, _)| e.cell))
-            .flatten()
+        })
+    }
+
+    /// The events of step `k` alone, in order (none for step 0), for the step trace
+    /// ([`crate::search::trace`]).
+    pub fn step_events(&self, k: usize) -> Vec<Event> {
+        self.span(k)
+            .map_or_else(Vec::new, |(start, end)| self.decode_range(start, end))
+    }
+
+    /// The events recorded after step `k` when it is the last recorded step: what the
+    /// search did after its last expansion (a path read off, say). Empty otherwise.
+    pub fn events_after(&self, k: usize) -> Vec<Event> {
+        if k == 0 || k != self.recorded() {
+            return Vec::new();
+        }
+        self.decode_range(self.head_offset, self.events.len())
+    }
+
+    fn decode_range(&self, start: usize, end: usize) -> Vec<Event> {
+        let mut out = Vec::new();
+        let mut at = start;
+        while at < end.min(self.events.len()) {
+            let Some((e, next)) = decode(&self.events, at) else {
+                break;
+            };
+            out.push(e);
+            at = next;
+        }
+        out
     }
 
     /// The events of steps 1..=k in order (step 0 is the base the timeline starts from).

@@ -27,6 +27,7 @@ mod from_js;
 mod links;
 mod maps;
 mod mesh;
+mod pseudocode;
 mod timeline;
 
 pub use command::check_command;

@@ -1189,3 +1189,33 @@ fn the_declared_typescript_shapes_are_the_objects_js_gets() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn pseudocode_and_the_step_trace_cross_as_declared() {
+    let lines: js_sys::Array = Planner::pseudocode("astar").unwrap().dyn_into().unwrap();
+    assert!(lines.length() >= 8);
+    assert_shape(&lines.get(0), "PseudocodeLine");
+    assert!(message(Planner::pseudocode("quicksort").err().unwrap()).contains("unknown algorithm"));
+    let names = Planner::trace_names().unwrap();
+    assert_shape(&names, "TraceNames");
+    let vars = js_sys::Array::from(&get(&names, "vars"));
+    let says = js_sys::Array::from(&get(&names, "says"));
+    let mut p = Planner::new(12, 7).unwrap();
+    p.step_once();
+    p.step_once();
+    let flat = p.step_trace();
+    // [step, note, count], then [line, say, x, y, n] and n × [var, a, b] per sub-step.
+    assert_eq!(&flat[..2], &[2.0, 0.0]);
+    let mut at = 3;
+    for _ in 0..flat[2] as usize {
+        let (line, say, n) = (flat[at], flat[at + 1], flat[at + 4] as usize);
+        assert!(line < f64::from(lines.length()) && say < f64::from(says.length()));
+        for v in 0..n {
+            assert!(flat[at + 5 + 3 * v] < f64::from(vars.length()));
+        }
+        at += 5 + 3 * n;
+    }
+    assert_eq!(at, flat.len(), "the numbers decode to the end");
+    let first = says.get(flat[4] as u32).as_string().unwrap();
+    assert_eq!(first, "pop-f", "A*'s step starts with the pop by f");
+}

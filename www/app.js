@@ -14,6 +14,7 @@ import { attachMesh } from './mesh.js';
 import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
+import { wireExtras } from './extras.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import { all, el } from './dom.js';
 import {
@@ -585,6 +586,7 @@ function installHooks() {
     exportMap: () => planner().exportMap(),
     mapName: () => app.mapName,
     path: () => Array.from(planner().path()),
+    node: (x, y) => planner().node(x, y),
     anyAngle: () => planner().isAnyAngle(),
     mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
     walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),
@@ -674,6 +676,7 @@ async function main() {
     onChange(() => {
       if ($('#open-card').open) app.openList.update();
     }),
+    ...wireExtras(app.view, () => app.mapName),
   ]);
   if (restoredAs === 'damaged') {
     say('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');

@@ -24,12 +24,14 @@ const LINK_FIELDS = [
 /** Every parameter: a URL parameter of embed.html and an attribute of <pathlab-grid>. */
 export const PARAMETERS = [
   'map', ...LINK_FIELDS.map(([name]) => name), 'step', 'compare',
-  'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit',
+  'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit', 'pseudocode',
 ];
 
 /** The shortest map area the preferred height asks for, and the tallest, per unit of width. */
 const MIN_MAP_PX = 120;
 const MAX_MAP_RATIO = 1.5;
+/** The shortest box a pseudocode panel beside the map asks for: its lines, sentence and variables. */
+const MIN_BESIDE_PX = 470;
 
 /**
  * @typedef {object} EmbedOptions
@@ -41,6 +43,7 @@ const MAX_MAP_RATIO = 1.5;
  * @property {string | null} speed
  * @property {boolean} readonly
  * @property {boolean} timeline
+ * @property {boolean} pseudocode
  * @property {{wheel: string, pan: boolean, fit: boolean}} navigation
  */
 
@@ -94,6 +97,7 @@ export async function readOptions(get, fragment = '') {
     speed: get('speed'),
     readonly: flag('readonly'),
     timeline: flag('timeline'),
+    pseudocode: flag('pseudocode'),
     navigation: parseNavigation({ wheel: get('wheel'), pan: get('pan') ?? undefined, fit: flag('fit') }),
   };
 }
@@ -109,7 +113,11 @@ function preferredHeight(root, wrap, map) {
   const width = wrap.clientWidth;
   if (!width || !map.width) return 0;
   const around = root.offsetHeight - wrap.offsetHeight;
-  const mapPx = Math.min(Math.max((width * map.height) / map.width, MIN_MAP_PX), MAX_MAP_RATIO * width);
+  let mapPx = Math.min(Math.max((width * map.height) / map.width, MIN_MAP_PX), MAX_MAP_RATIO * width);
+  const code = /** @type {HTMLElement | null} */ (root.querySelector('.pl-code'));
+  if (code?.querySelector('[data-pseudocode]:not([hidden])') && code.offsetLeft > wrap.offsetLeft) {
+    mapPx = Math.max(mapPx, MIN_BESIDE_PX);
+  }
   return Math.ceil(around + mapPx);
 }
 
@@ -349,6 +357,7 @@ async function mountSingle(root, options, emit, onCrash) {
     autoplay: options.autoplay,
     speed: options.speed ?? undefined,
     timeline: options.timeline,
+    pseudocode: options.pseudocode,
     step: options.step ?? undefined,
     ...options.navigation,
   });

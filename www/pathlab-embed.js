@@ -114,6 +114,32 @@ export class PathlabGrid extends HTMLElement {
     if (!this.embed) throw new Error(this.mountError || 'The planner is still loading.');
     return this.embed.command(message);
   }
+
+  /** The planner's view for a picture (one planner, not a comparison). */
+  pictureView() {
+    if (!this.embed) throw new Error(this.mountError || 'The planner is still loading.');
+    const view = this.embed.view;
+    if (!view) throw new Error('A picture is made of one planner, not of a comparison.');
+    return view;
+  }
+
+  /**
+   * The view as shown now, as a picture: `{format: 'png' | 'svg', scale}`. Resolves to a Blob
+   * (docs/embedding.md).
+   * @param {{format?: string, scale?: number}} [options]
+   */
+  async exportImage(options = {}) {
+    return this.pictureView().exportImage(options);
+  }
+
+  /**
+   * The search as an animated GIF from its timeline: `{from, to, every, scale, delay,
+   * onProgress, signal}`. Resolves to a Blob.
+   * @param {object} [options]
+   */
+  async exportAnimation(options = {}) {
+    return this.pictureView().exportAnimation(options);
+  }
 }
 
 if (!customElements.get('pathlab-grid')) customElements.define('pathlab-grid', PathlabGrid);

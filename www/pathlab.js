@@ -20,8 +20,10 @@ import * as maps from './maps.js';
 import { Timeline, openStep } from './timeline.js';
 import { el } from './dom.js';
 import { algorithmTable } from './algorithms.js';
+import { PseudocodePanel } from './pseudocode.js';
+import { exportImage, exportAnimation } from './export.js';
 
-const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear'];
+const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear', 'pseudocode'];
 const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
 const BRUSHES = [['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4']];
 const MAX_MAP_TEXT = 40 * 1024 * 1024;
@@ -142,6 +144,8 @@ class MountedView {
     const controls = parseControls(options.controls);
     this.readonly = !!options.readonly;
     this.withTimeline = !!options.timeline;
+    // The pseudocode panel: shown from the start with the option, toggled by its control.
+    this.withCode = !!options.pseudocode || controls.includes('pseudocode');
     this.build(controls);
     const planner = new Planner(40, 25);
     planner.setPalette(buildPalette());
@@ -172,6 +176,10 @@ class MountedView {
       this.timeline = new Timeline(this.timelineHost, { views: () => [this.view] });
       this.view.timeline = this.timeline;
     }
+    if (this.withCode) {
+      this.code = new PseudocodePanel(this.codeHost, this.view, { visible: !!options.pseudocode });
+      this.showCodeButton();
+    }
     this.view.setComponents([
       summary(this.statusEl, this.numbersEl),
       runButton(this.buttons.run),
@@ -180,6 +188,7 @@ class MountedView {
         if (state.stats.status === 'running' && state.stats.expanded === 0) this.messageEl.textContent = '';
       }),
       ...(this.timeline ? [this.timeline] : []),
+      ...(this.code ? [this.code] : []),
     ]);
   }
 
@@ -206,6 +215,9 @@ class MountedView {
           break;
         case 'clear':
           button('clear', 'Clear walls', 'Make every cell open ground', () => this.view.clearWalls());
+          break;
+        case 'pseudocode':
+          button('pseudocode', 'Pseudocode', 'Show or hide the pseudocode, line by line beside the search', () => this.showPseudocode(!this.code?.visible));
           break;
         case 'algo': {
           this.algo = el('select', { 'aria-label': 'Algorithm', 'data-control': 'algo' },
@@ -244,17 +256,24 @@ class MountedView {
     });
     const wrap = el('div', { class: 'pl-canvas-wrap' }, [this.canvas]);
     this.canvasWrap = wrap;
+    this.codeHost = el('div', { class: 'pl-code' });
     this.statusEl = el('span', { class: 'pl-status', 'data-stat': 'status', text: 'ready' });
     this.numbersEl = el('span', { class: 'pl-numbers' });
     this.messageEl = el('span', { class: 'pl-message', role: 'status', 'aria-live': 'polite' });
     const foot = el('div', { class: 'pl-foot' }, [this.statusEl, this.numbersEl, this.messageEl]);
     if (controls.length) this.root.append(bar);
-    this.root.append(wrap);
+    // With pseudocode, the map and the panel share a box: side by side when it is wide.
+    this.root.append(this.withCode ? el('div', { class: 'pl-body' }, [wrap, this.codeHost]) : wrap);
     if (this.withTimeline) {
       this.timelineHost = el('div', { class: 'pl-timeline' });
       this.root.append(this.timelineHost);
     }
     this.root.append(foot);
+  }
+
+  /** The pseudocode toggle's pressed state follows the panel. */
+  showCodeButton() {
+    this.buttons.pseudocode?.setAttribute('aria-pressed', String(!!this.code?.visible));
   }
 
   say(text, kind) {
@@ -433,6 +452,30 @@ class MountedView {
     return { step: p.timelinePosition(), length: p.timelineLength(), complete: p.timelineComplete() };
   }
 
+  /** Shows or hides the pseudocode panel (a view mounted with `pseudocode` or its control). */
+  showPseudocode(on = true) {
+    if (!this.code) throw new Error('this view has no pseudocode panel: mount it with pseudocode: true or the pseudocode control');
+    this.code.setVisible(!!on);
+    this.showCodeButton();
+  }
+
+  /**
+   * The view as shown now, as a picture: `{format: 'png' | 'svg', scale}` (scale: pixels a
+   * cell, 1–64; default: the longer side about 1024 px). Resolves to a Blob.
+   */
+  exportImage(options = {}) {
+    return exportImage(this.view, options);
+  }
+
+  /**
+   * The search as an animated GIF from its timeline: `{from, to, every, scale, delay,
+   * onProgress, signal}` (see docs/embedding.md). Resolves to a Blob; the view is put back
+   * at the step it showed.
+   */
+  exportAnimation(options = {}) {
+    return exportAnimation(this.view, options);
+  }
+
   /** Stops an animated run where it is. */
   pause() {
     if (this.view.running) this.view.toggleRun();
@@ -496,7 +539,7 @@ class MountedView {
 
 // Every public method of a destroyed view throws a readable Error instead of reaching the
 // freed wasm planner.
-for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState']) {
+for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState', 'showPseudocode', 'exportImage', 'exportAnimation']) {
   const method = MountedView.prototype[name];
   MountedView.prototype[name] = function guarded(...args) {
     if (this.view.destroyed) throw new Error('this Pathlab view has been destroyed');
@@ -520,12 +563,13 @@ for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'st
  * @property {string} [wheel] "scroll" (default: the wheel scrolls the page) or "zoom"
  * @property {boolean} [pan] false: the map cannot be panned
  * @property {boolean} [fit] true: the whole map stays in view (no zoom, no pan)
+ * @property {boolean} [pseudocode] show the pseudocode panel beside the map
  */
 
 /**
  * Mounts a planner into `element`. Options: map, start, goal, algorithm, settings, controls,
  * readonly, autoplay, speed, timeline (show the scrubber under the map), step (show that
- * timeline step), wheel, pan, fit. Resolves to the view; rejects with a readable Error.
+ * timeline step), wheel, pan, fit, pseudocode (the pseudocode panel beside the map). Resolves to the view; rejects with a readable Error.
  * @param {Element} element
  * @param {MountOptions} [options]
  */

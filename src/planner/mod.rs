@@ -35,6 +35,7 @@ mod run;
 mod state;
 #[cfg(test)]
 mod tests;
+mod trace;
 
 pub use changed::TILE;
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};

@@ -201,7 +201,16 @@ impl Lane {
 
     /// The search as it stood at the step shown: rebuilt from a checkpoint when scrubbed.
     fn shown_search(&mut self, scene: &Scene) -> &dyn Searcher {
-        if let Some(k) = self.position {
+        match self.position {
+            Some(k) => self.search_at(scene, k),
+            None => self.search.as_ref(),
+        }
+    }
+
+    /// The search as it stood after `k` expansions of the timeline: rebuilt from a
+    /// checkpoint, or the live search from its own step on.
+    pub(super) fn search_at(&mut self, scene: &Scene, k: usize) -> &dyn Searcher {
+        if k < self.live_step() {
             let settings = &self.settings;
             let fresh = || {
                 let mut search =

@@ -51,11 +51,13 @@ mod explain;
 pub mod incremental;
 pub mod mesh;
 pub(crate) mod open;
+pub mod pseudocode;
 pub mod range;
 pub mod record;
 mod searcher;
 pub mod settings;
 pub mod table;
+pub mod trace;
 
 use crate::grid::Grid;
 use incremental::{Incremental, Mode};

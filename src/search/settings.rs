@@ -80,6 +80,26 @@ impl Algorithm {
     /// Whether a cheaper path to a cell that already has a node replaces the old node
     /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
     /// Breadth-First and Best-First).
+    /// The value the textbook engine and its variants rank a node with cost `g` and
+    /// estimate `h` by, as a cost: h for Best-First, g for Dijkstra, g + w·h for A* and the
+    /// rest; none for Breadth-First, which ranks by arrival. (The node inspector's f, and
+    /// the step trace's.)
+    pub(crate) fn priority(self, weight: f64, g: f64, h: f64) -> Option<f64> {
+        match self {
+            Algorithm::BreadthFirst => None,
+            Algorithm::BestFirst => Some(h),
+            Algorithm::Dijkstra => Some(g),
+            Algorithm::AStar
+            | Algorithm::Jps
+            | Algorithm::JpsPlus
+            | Algorithm::Theta
+            | Algorithm::Bidirectional
+            | Algorithm::Lpa
+            | Algorithm::DStarLite
+            | Algorithm::Mesh => Some(g + weight * h),
+        }
+    }
+
     pub(crate) fn improves_paths(self) -> bool {
         matches!(
             self,

@@ -102,6 +102,25 @@ export interface OpenEntry {
   key?: [number, number];
 }
 
+/** One line of an algorithm's pseudocode (`Planner.pseudocode(id)`). */
+export interface PseudocodeLine {
+  /** What the line does ("pop", "new", "worse"…): sub-steps name their line by it too. */
+  id: string;
+  /** How far it is indented, in levels. */
+  depth: number;
+  text: string;
+}
+
+/** What the numbers of `Planner.stepTrace()` name (`Planner.traceNames()`). */
+export interface TraceNames {
+  /** `"kind:name"` of each variable: kind cell, cost, count, dir, dirs, side or key. */
+  vars: string[];
+  /** The key of each kind of sub-step, for the sentence the page words for it. */
+  says: string[];
+  /** The compass name of each move (a `dir` variable's value indexes it). */
+  moves: string[];
+}
+
 /** What an algorithm needs of the map and settings to run. */
 export interface AlgorithmNeeds {
   uniformCost: boolean;

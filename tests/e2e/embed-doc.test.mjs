@@ -31,6 +31,7 @@ const EFFECT = {
   wheel: (s, d) => d.navigation.wheel === 'zoom',
   pan: (s, d) => d.navigation.pan === false,
   fit: (s, d) => d.navigation.fit === true,
+  pseudocode: (s, d) => d.pseudocode,
   origins: () => true,
 };
 
@@ -57,6 +58,7 @@ test('every parameter of docs/embedding.md starts a planner with its example', {
             controls: document.querySelectorAll('[data-control]').length,
             readonly: view.readonly,
             timeline: !!document.querySelector('.timeline'),
+            pseudocode: !!document.querySelector('[data-pseudocode]:not([hidden])'),
             navigation: view.navigation,
           },
         };

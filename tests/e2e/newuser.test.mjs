@@ -80,6 +80,8 @@ test('keys: after clicking Step (or any button) Space runs and pauses, N steps, 
     await waitStat(page, 'expanded', '1');
     await page.keyboard.press('Space');
     await waitStat(page, 'status', 'running');
+    // Let the run take a frame's step before pausing it: two key presses can land in one frame.
+    await page.waitForFunction(() => window.pathlab.stats().expanded > 1);
     await page.keyboard.press('Space');
     await waitStat(page, 'status', 'paused');
     const e1 = Number(await stat(page, 'expanded'));

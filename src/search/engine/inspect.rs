@@ -3,7 +3,6 @@
 use super::Search;
 use crate::heuristic::COST_SCALE;
 use crate::search::core::{CellState, NodeInfo};
-use crate::search::settings::Algorithm;
 
 impl Search {
     /// What the search knows about (x, y), or `None` when outside the grid.
@@ -18,19 +17,7 @@ impl Search {
         let known = state != CellState::Unvisited && !scanned;
         let g = known.then(|| self.g(c as u32) as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
-        let f = g.and_then(|g| match self.settings.algorithm {
-            Algorithm::BreadthFirst => None,
-            Algorithm::BestFirst => Some(h),
-            Algorithm::Dijkstra => Some(g),
-            Algorithm::AStar
-            | Algorithm::Jps
-            | Algorithm::JpsPlus
-            | Algorithm::Theta
-            | Algorithm::Bidirectional
-            | Algorithm::Lpa
-            | Algorithm::DStarLite
-            | Algorithm::Mesh => Some(g + self.settings.weight * h),
-        });
+        let f = g.and_then(|g| self.settings.algorithm.priority(self.settings.weight, g, h));
         // Path cells and re-opened cells were all expanded at least once; plain open ones
         // never were, and their slot may hold an earlier search's number.
         let expanded = !scanned

@@ -83,6 +83,29 @@ fn successor_orders(topology: &Topology, order: NeighbourOrder) -> OrderTable {
     table
 }
 
+/// The row of an [`OrderTable`] for a cell at (x, y) with the goal at `goal`.
+#[inline(always)]
+fn order_row(x: u32, y: u32, (gx, gy): (u32, u32)) -> usize {
+    let sx = (i64::from(gx) - i64::from(x)).signum();
+    let sy = (i64::from(gy) - i64::from(y)).signum();
+    (3 * (sy + 1) + (sx + 1)) as usize
+}
+
+/// The moves of `topology` in the order the textbook engine tries them out of `from` with
+/// the goal at `goal` (the step trace walks a node's neighbours in this order).
+pub(crate) fn successor_order(
+    topology: &Topology,
+    order: NeighbourOrder,
+    from: (u32, u32),
+    goal: (u32, u32),
+) -> Vec<usize> {
+    let row = successor_orders(topology, order)[order_row(from.0, from.1, goal)];
+    row[..topology.move_count()]
+        .iter()
+        .map(|&d| usize::from(d))
+        .collect()
+}
+
 /// The search: settings, per-cell state and the open list.
 #[derive(Clone, Debug)]
 pub struct Search {
@@ -351,10 +374,7 @@ impl Search {
     #[inline]
     fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
         let c = cell as usize;
-        let (gx, gy) = self.goal_xy;
-        let sx = (i64::from(gx) - i64::from(x)).signum();
-        let sy = (i64::from(gy) - i64::from(y)).signum();
-        let order = self.orders[(3 * (sy + 1) + (sx + 1)) as usize];
+        let order = self.orders[order_row(x, y, self.goal_xy)];
         // Hex lines alternate: a cell's neighbours sit by its row's (or column's) parity
         // (always 0 on squares).
         let parity = ((x & self.parity_mask.0) | (y & self.parity_mask.1)) as usize;
