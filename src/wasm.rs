@@ -280,7 +280,7 @@ impl Planner {
         height: u32,
         cells: Vec<u8>,
         markers: Option<Vec<u32>>,
-        #[wasm_bindgen(unchecked_param_type = "ShapeName")] shape: Option<String>,
+        shape: Option<String>,
     ) -> Result<(), JsError> {
         let shape = shapes::shape_arg(shape)?;
         let grid = Grid::from_bytes(width, height, cells)

@@ -17,7 +17,7 @@ impl Planner {
         height: u32,
         seed: f64,
         density: f64,
-        #[wasm_bindgen(unchecked_param_type = "ShapeName")] shape: Option<String>,
+        shape: Option<String>,
     ) -> Result<(), JsError> {
         let shape = shapes::shape_arg(shape)?;
         let kind: Kind = kind.parse().map_err(js_error)?;

@@ -37,7 +37,7 @@ impl Planner {
         &mut self,
         width: u32,
         height: u32,
-        #[wasm_bindgen(unchecked_param_type = "ShapeName")] shape: Option<String>,
+        shape: Option<String>,
     ) -> Result<(), JsError> {
         let grid = Grid::with_shape(width, height, shape_arg(shape)?).map_err(js_error)?;
         self.replace(grid, None)
@@ -60,9 +60,7 @@ impl Planner {
     /// hex distance, Euclidean and zero; on squares the other five). Throws for an unknown
     /// shape.
     #[wasm_bindgen(unchecked_return_type = "MenuOption[]")]
-    pub fn heuristics(
-        #[wasm_bindgen(unchecked_param_type = "ShapeName")] shape: &str,
-    ) -> Result<JsValue, JsError> {
+    pub fn heuristics(shape: &str) -> Result<JsValue, JsError> {
         let shape: Shape = shape.parse().map_err(js_error)?;
         let rows: Vec<MenuOption> = Heuristic::on(shape)
             .iter()
