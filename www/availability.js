@@ -1,11 +1,13 @@
 // Which algorithms apply to the current map and movement. Jump Point Search and Theta* assume
-// every free cell costs the same (and the Moving AI or 4-connected movement); the planner says
-// why when they don't, and this greys their options out and shows the reason under the menu.
+// every free cell costs the same (and the Moving AI or 4-connected movement), and square cells
+// (a map of hexagons has no rows, columns and diagonals to jump or shortcut along); the
+// planner says why when they don't, and this greys their options out and shows the reason
+// under the menu.
 
 import { algorithmTable } from './algorithms.js';
 
 /** Options whose availability depends on the map or movement (the table says which). */
-const conditional = () => algorithmTable().filter((a) => a.needs.uniformCost || a.needs.movingAiMovement);
+const conditional = () => algorithmTable().filter((a) => a.needs.uniformCost || a.needs.movingAiMovement || a.needs.squareCells);
 
 /** Disables the options that cannot run now and explains why under the algorithm menu. */
 export function showAvailability(planner) {
