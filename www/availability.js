@@ -30,9 +30,10 @@ export function showAvailability(planner) {
     const key = reason.replace(label, '\u0000');
     groups.set(key, [...(groups.get(key) ?? []), label]);
   }
+  const list = (labels) => (labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`);
   const why = [...groups].map(([key, labels]) => (labels.length === 1
     ? key.replace('\u0000', labels[0])
-    : key.replace('\u0000 needs', `${labels.join(' and ')} need`).replace('\u0000', labels.join(' and ')))).join('; ') || null;
+    : key.replace('\u0000 needs', `${list(labels)} need`).replace('\u0000', list(labels)))).join('; ') || null;
   const refused = planner.refusedReason() ?? null;
   const text = refused ?? why ?? '';
   if (note.textContent !== text) note.textContent = text;
