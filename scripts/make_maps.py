@@ -2,8 +2,9 @@
 """Rebuild maps/index.json and the procedural maps in maps/ (standard library only).
 
 Procedural maps are made by the Rust generator through the CLI
-(`pathlab generate KIND --width W --height H --seed S --density D -o FILE`), so the same
-seed always gives the same bytes. Hand-made teaching maps are checked-in text and are only
+(`pathlab generate KIND --width W --height H --seed S --density D [--shape SHAPE] -o FILE`),
+so the same seed always gives the same bytes; maps of hexagons say their shape in the file's
+`type` line. Hand-made teaching maps are checked-in text and are only
 read here (for their size). Every start and goal is checked with `pathlab solve`.
 
     python3 scripts/make_maps.py            # writes maps/*.map (procedural) and index.json
@@ -23,8 +24,9 @@ MAPS = ROOT / "maps"
 CLI = ROOT / "target" / "release" / "pathlab"
 
 # (file, name, description, start, goal, generator or None, expected solve status).
-# A generator is (kind, width, height, seed, density); start/goal None take the
-# generator's suggestions. The first map is the one the page opens with.
+# A generator is (kind, width, height, seed, density[, shape]); the shape is square unless
+# given (hex-rows, hex-columns). start/goal None take the generator's suggestions. The first
+# map is the one the page opens with.
 MAPS_LIST = [
     ("open-64.map", "Open 64×64",
      "An empty field: the plainest case, good for comparing how far each algorithm spreads.",
@@ -53,6 +55,15 @@ MAPS_LIST = [
     ("division-maze-63.map", "Maze 63×63 (recursive division)",
      "A perfect maze made by recursive division: long straight walls, each with one gap.",
      None, None, ("recursive-division", 63, 63, 63, 0.0), "found"),
+    ("hex-rooms-60.map", "Hex rooms 60×40 (hexagons in rows)",
+     "Rooms of pointy-top hexagons with doors between them: six neighbours a cell, every step the same length, and the hex distance as A*'s heuristic.",
+     None, None, ("rooms", 60, 40, 6, 0.0, "hex-rows"), "found"),
+    ("hex-maze-41.map", "Hex maze 41×41 (hexagons in columns)",
+     "A depth-first maze carved in flat-top hexagons: Jump Point Search, JPS+ and Theta* need square cells, so they are greyed out here.",
+     None, None, ("dfs-maze", 41, 41, 41, 0.0, "hex-columns"), "found"),
+    ("hex-terrain-64.map", "Hex terrain 64×48 (hexagons in rows)",
+     "Terrain noise (costs 1–4) with a few walls on pointy-top hexagons: Dijkstra and A* go round the dear hexes, Breadth-First straight through them.",
+     None, None, ("terrain", 64, 48, 64, 0.1, "hex-rows"), "found"),
     ("rooms-128.map", "Rooms 128×128",
      "An 8×8 block of rooms joined by narrow doors, with some furniture.",
      [2, 2], [125, 125], None, "found"),
@@ -108,10 +119,12 @@ def build(out_dir):
     for file, name, description, start, goal, gen, expect in MAPS_LIST:
         path = out_dir / file
         if gen:
-            kind, width, height, seed, density = gen
+            kind, width, height, seed, density = gen[:5]
+            shape = gen[5] if len(gen) > 5 else "square"
             made = subprocess.run(
                 [str(CLI), "generate", kind, "--width", str(width), "--height", str(height),
-                 "--seed", str(seed), "--density", str(density), "-o", str(path)],
+                 "--seed", str(seed), "--density", str(density), "--shape", shape,
+                 "-o", str(path)],
                 check=True, capture_output=True, text=True)
             suggested = json.loads(made.stdout)
             start = start or suggested["start"]
@@ -130,6 +143,8 @@ def build(out_dir):
                  "description": description, "start": start, "goal": goal}
         if gen:
             entry["generator"] = {"kind": gen[0], "seed": gen[3], "density": gen[4]}
+            if len(gen) > 5:
+                entry["generator"]["shape"] = gen[5]
         index.append(entry)
     (out_dir / "index.json").write_text(json.dumps(index, indent=2, ensure_ascii=False) + "\n",
                                         encoding="utf-8")

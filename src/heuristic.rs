@@ -104,6 +104,27 @@ impl Heuristic {
         }
     }
 
+    /// Its name in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            Heuristic::Octile => "Octile",
+            Heuristic::Manhattan => "Manhattan",
+            Heuristic::Euclidean => "Euclidean",
+            Heuristic::Chebyshev => "Chebyshev",
+            Heuristic::Zero => "Zero",
+            Heuristic::Hex => "Hex distance",
+        }
+    }
+
+    /// The heuristics that fit cells of `shape` ([`Heuristic::fits`]), in menu order.
+    pub fn on(shape: Shape) -> &'static [Heuristic] {
+        if shape.is_hex() {
+            &Heuristic::ON_HEXES
+        } else {
+            &Heuristic::ON_SQUARES
+        }
+    }
+
     /// The name used on the command line and in settings objects.
     pub fn name(self) -> &'static str {
         match self {

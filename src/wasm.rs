@@ -28,6 +28,7 @@ mod links;
 mod maps;
 mod mesh;
 mod pseudocode;
+mod shapes;
 mod timeline;
 
 pub use command::check_command;
@@ -193,7 +194,7 @@ impl Planner {
     /// cells. The undo history starts afresh; on error nothing changes.
     fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
         if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
-            let settings = *self.inner().settings();
+            let settings = self.inner().settings().fitted_to(&grid);
             if self
                 .install(grid.clone(), (sx, sy), (gx, gy), settings)
                 .is_ok()
@@ -257,14 +258,6 @@ impl Planner {
         self.shared.borrow().planner.lane_ids().len() as u32
     }
 
-    /// Replaces the map with a new open one of the given size (markers move to the nearest
-    /// open cell). Throws, keeping the current map, for sizes outside 1–4096.
-    #[wasm_bindgen(js_name = newMap)]
-    pub fn new_map(&mut self, width: u32, height: u32) -> Result<(), JsError> {
-        let grid = Grid::new(width, height).map_err(js_error)?;
-        self.replace(grid, None)
-    }
-
     /// Replaces the map with a Moving AI `.map` text; optional `markers` `[sx, sy, gx, gy]`
     /// place the start and goal (ignored unless both are open cells). Throws, keeping the
     /// current map, when the text is not a valid map or has no passable cell.
@@ -282,9 +275,9 @@ impl Planner {
         self.replace(grid, None)
     }
 
-    /// Replaces the map with raw grid bytes (0 wall, 1–4 terrain), as saved by the page;
-    /// optional `markers` as for `loadMapText`. Throws, keeping the current map, on a bad size
-    /// or byte.
+    /// Replaces the map with raw grid bytes (0 wall, 1–4 terrain) of cell `shape` (default
+    /// `square`), as saved by the page; optional `markers` as for `loadMapText`. Throws,
+    /// keeping the current map, on a bad size, byte or shape.
     #[wasm_bindgen(js_name = loadCells)]
     pub fn load_cells(
         &mut self,
@@ -292,8 +285,12 @@ impl Planner {
         height: u32,
         cells: Vec<u8>,
         markers: Option<Vec<u32>>,
+        shape: Option<String>,
     ) -> Result<(), JsError> {
-        let grid = Grid::from_bytes(width, height, cells).map_err(js_error)?;
+        let shape = shapes::shape_arg(shape)?;
+        let grid = Grid::from_bytes(width, height, cells)
+            .map_err(js_error)?
+            .into_shape(shape);
         self.replace(grid, markers)
     }
 

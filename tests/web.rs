@@ -47,7 +47,7 @@ fn bad_sizes_throw_errors_with_a_message() {
     let err = Planner::new(0, 5).err().expect("0 wide is refused");
     assert!(message(err).contains("between 1×1"));
     let mut p = Planner::new(5, 5).unwrap();
-    assert!(p.new_map(5000, 5).is_err());
+    assert!(p.new_map(5000, 5, None).is_err());
     assert_eq!(p.width(), 5, "a refused map keeps the old one");
 }
 
@@ -211,11 +211,19 @@ fn every_settings_variant_serde_writes_reads_back() {
             ..Settings::default()
         });
     }
-    let mut p = Planner::new(8, 8).unwrap();
+    let mut squares = Planner::new(8, 8).unwrap();
+    let mut hexes = Planner::new(8, 8).unwrap();
+    hexes.new_map(8, 8, Some("hex-rows".into())).unwrap();
     for settings in all {
         let written = settings
             .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
             .unwrap();
+        // The hex distance is taken on a map of hexagons only.
+        let p = if settings.heuristic == Some(Heuristic::Hex) {
+            &mut hexes
+        } else {
+            &mut squares
+        };
         p.set_settings(written.clone())
             .unwrap_or_else(|e| panic!("{settings:?}: {}", message(e)));
         assert_eq!(
@@ -449,12 +457,12 @@ fn maps_load_from_text_and_cells_and_export() {
     let err = p.load_map_text("this is not a map", None).unwrap_err();
     assert!(!message(err).is_empty());
     assert_eq!(p.width(), 4, "a bad file keeps the current map");
-    p.load_cells(3, 2, vec![1, 0, 2, 3, 4, 1], Some(vec![0, 0, 2, 1]))
+    p.load_cells(3, 2, vec![1, 0, 2, 3, 4, 1], Some(vec![0, 0, 2, 1]), None)
         .unwrap();
     assert_eq!(p.cell(2, 0), 2);
-    assert!(p.load_cells(3, 2, vec![9; 6], None).is_err());
+    assert!(p.load_cells(3, 2, vec![9; 6], None, None).is_err());
     assert!(
-        p.load_cells(3, 2, vec![0; 6], None).is_err(),
+        p.load_cells(3, 2, vec![0; 6], None, None).is_err(),
         "no open cell"
     );
     assert_eq!(p.cell(2, 0), 2);
@@ -611,7 +619,7 @@ fn generators_replace_the_map_with_connected_markers() {
     );
     let mut p = Planner::new(5, 5).unwrap();
     for kind in &kinds {
-        p.generate(kind, 41, 31, 12345.0, 0.25).unwrap();
+        p.generate(kind, 41, 31, 12345.0, 0.25, None).unwrap();
         assert_eq!((p.width(), p.height()), (41, 31));
         assert_eq!(p.run_to_end(), "found", "{kind}");
     }
@@ -624,10 +632,13 @@ fn generators_replace_the_map_with_connected_markers() {
         ("random", 1.0, 0.95),
         ("dfs-maze", 1.0, f64::NAN),
     ] {
-        assert!(p.generate(kind, 30, 30, seed, density).is_err(), "{kind}");
+        assert!(
+            p.generate(kind, 30, 30, seed, density, None).is_err(),
+            "{kind}"
+        );
         assert_eq!(snapshot(&mut p), before);
     }
-    assert!(message(p.generate("spiral", 9, 9, 1.0, 0.0).unwrap_err()).contains("dfs-maze"));
+    assert!(message(p.generate("spiral", 9, 9, 1.0, 0.0, None).unwrap_err()).contains("dfs-maze"));
 }
 
 #[wasm_bindgen_test]
@@ -725,7 +736,8 @@ fn a_million_cell_maze_link_round_trips_and_prints_its_timing() {
     let mut p = Planner::new(10, 10).unwrap();
     let now = || js_sys::Date::now();
     let t0 = now();
-    p.generate("dfs-maze", 1024, 1024, 1024.0, 0.0).unwrap();
+    p.generate("dfs-maze", 1024, 1024, 1024.0, 0.0, None)
+        .unwrap();
     let t1 = now();
     let link = p.share_link();
     let t2 = now();
@@ -964,7 +976,8 @@ fn performance_now() -> f64 {
 fn seeking_a_million_cell_dijkstra_prints_its_timing() {
     // Figures, not assertions: recording and seeking on a 1024² maze in the browser.
     let mut p = Planner::new(10, 10).unwrap();
-    p.generate("dfs-maze", 1024, 1024, 1024.0, 0.0).unwrap();
+    p.generate("dfs-maze", 1024, 1024, 1024.0, 0.0, None)
+        .unwrap();
     p.set_settings(parse(r#"{"algorithm": "dijkstra"}"#))
         .unwrap();
     let t0 = performance_now();
@@ -1165,10 +1178,31 @@ fn the_declared_typescript_shapes_are_the_objects_js_gets() {
     // Every member of the declared unions is a value the planner takes or gives.
     let status = get(&p.stats().unwrap(), "status").as_string().unwrap();
     assert!(ts_union("SearchStatus").contains(&status));
-    for (field, union) in [
-        ("heuristic", "Heuristic"),
-        ("neighbourOrder", "NeighbourOrder"),
-    ] {
+    // Every heuristic is offered on some shape, and taken on a map of that shape.
+    let mut offered = Vec::new();
+    for shape in ts_union("ShapeName") {
+        let mut q = Planner::new(6, 5).unwrap();
+        q.new_map(6, 5, Some(shape.clone())).unwrap();
+        let menu: js_sys::Array = Planner::heuristics(&shape).unwrap().dyn_into().unwrap();
+        for option in menu.iter() {
+            assert_shape(&option, "MenuOption");
+            let id = get(&option, "id").as_string().unwrap();
+            q.set_settings(parse(&format!(r#"{{"heuristic":"{id}"}}"#)))
+                .unwrap_or_else(|e| panic!("{shape} {id}: {}", message(e)));
+            offered.push(id);
+        }
+    }
+    for member in ts_union("Heuristic") {
+        assert!(offered.contains(&member), "{member} is on no shape's menu");
+    }
+    let shapes: js_sys::Array = Planner::shapes().unwrap().dyn_into().unwrap();
+    assert_shape(&shapes.get(0), "MenuOption");
+    let ids: Vec<String> = shapes
+        .iter()
+        .map(|s| get(&s, "id").as_string().unwrap())
+        .collect();
+    assert_eq!(ids, ts_union("ShapeName"));
+    for (field, union) in [("neighbourOrder", "NeighbourOrder")] {
         for member in ts_union(union) {
             p.set_settings(parse(&format!(r#"{{"{field}":"{member}"}}"#)))
                 .unwrap_or_else(|e| panic!("{field} {member}: {}", message(e)));
@@ -1218,4 +1252,78 @@ fn pseudocode_and_the_step_trace_cross_as_declared() {
     assert_eq!(at, flat.len(), "the numbers decode to the end");
     let first = says.get(flat[4] as u32).as_string().unwrap();
     assert_eq!(first, "pop-f", "A*'s step starts with the pop by f");
+}
+
+// ---- Hexagonal maps (issue 20) ----
+
+#[wasm_bindgen_test]
+fn hex_maps_are_made_generated_loaded_and_kept_with_their_shape() {
+    let mut p = Planner::new(10, 8).unwrap();
+    assert_eq!(p.shape(), "square");
+    p.new_map(12, 9, Some("hex-rows".into())).unwrap();
+    assert_eq!(
+        (p.shape().as_str(), p.width(), p.height()),
+        ("hex-rows", 12, 9)
+    );
+    let err = p.new_map(12, 9, Some("triangles".into())).unwrap_err();
+    assert!(message(err).contains("hex-columns"));
+    assert_eq!(p.shape(), "hex-rows", "a refused map keeps the old one");
+    // Generated hex maps, over settings that do not fit hexes: they are fitted.
+    p.new_map(12, 9, None).unwrap();
+    p.set_settings(parse(r#"{"algorithm":"jps","heuristic":"octile"}"#))
+        .unwrap();
+    p.generate("dfs-maze", 21, 15, 7.0, 0.0, Some("hex-columns".into()))
+        .unwrap();
+    assert_eq!(p.shape(), "hex-columns");
+    let settings = p.settings().unwrap();
+    assert_eq!(get(&settings, "algorithm").as_string().unwrap(), "astar");
+    assert!(get(&settings, "heuristic").is_null());
+    assert_eq!(p.run_to_end(), "found");
+    let why = p
+        .algorithm_unavailable("jps")
+        .expect("JPS is refused on hexes");
+    assert!(why.contains("square cells"), "{why}");
+    // Export and load keep the shape; so do saved cells and a planner's state taken over.
+    let text = p.export_map();
+    assert!(text.contains("type hex-columns"), "{text}");
+    let mut q = Planner::new(5, 5).unwrap();
+    q.load_map_text(&text, None).unwrap();
+    assert_eq!(q.shape(), "hex-columns");
+    q.load_cells(3, 2, vec![1; 6], None, Some("hex-rows".into()))
+        .unwrap();
+    assert_eq!(q.shape(), "hex-rows");
+    assert!(q
+        .load_cells(3, 2, vec![1; 6], None, Some("round".into()))
+        .is_err());
+    q.load_from(&p).unwrap();
+    assert_eq!(q.shape(), "hex-columns");
+    assert_eq!(q.export_map(), text);
+    for key in ["x", "y"] {
+        assert_eq!(num(&q.start().unwrap(), key), num(&p.start().unwrap(), key));
+        assert_eq!(num(&q.goal().unwrap(), key), num(&p.goal().unwrap(), key));
+    }
+    // A handle taking over its own planner's state changes nothing.
+    let lane = q.add_lane().unwrap();
+    q.load_from(&lane).unwrap();
+    assert_eq!(q.export_map(), text);
+}
+
+#[wasm_bindgen_test]
+fn hex_brushes_and_strokes_paint_hex_discs_and_hex_lines() {
+    let mut p = Planner::new(10, 8).unwrap();
+    assert_eq!(p.brush_cells(4, 4, 3).len(), 18, "a 3 × 3 block");
+    p.new_map(10, 8, Some("hex-rows".into())).unwrap();
+    let disc = p.brush_cells(4, 3, 3);
+    assert_eq!(disc.len(), 14, "a hex and its six neighbours");
+    // Row 3 is odd: its NE and SE neighbours are one column to the right.
+    for (x, y) in [(4, 3), (5, 3), (3, 3), (4, 2), (5, 2), (4, 4), (5, 4)] {
+        assert!(
+            disc.chunks(2).any(|c| c == [x, y]),
+            "({x}, {y}) in {disc:?}"
+        );
+    }
+    // On the map only: a corner's disc keeps its three hexes on the map.
+    assert_eq!(p.brush_cells(0, 0, 3).len(), 6);
+    // A stroke is a hex line: one hex per hex step.
+    assert_eq!(p.paint_line(1, 1, 7, 5, 1, 0).unwrap(), 9);
 }

@@ -10,16 +10,17 @@ import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
+import { wireMapForms, fillMapPicker, showMapSize } from './mapforms.js';
 import { attachMesh } from './mesh.js';
 import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
-import { all, el } from './dom.js';
+import { all } from './dom.js';
 import {
   $, SPEEDS, setMessage, readSettings, writeSettings, reflectRelevance,
-  showBrush, buildLegend, showInspector, offerLink,
+  showBrush, buildLegend, showInspector, offerLink, showShape,
 } from './ui.js';
 import { statusWord } from './status.js';
 
@@ -202,78 +203,6 @@ async function openFile(file) {
   }
 }
 
-function sizeOk(n) {
-  return Number.isInteger(n) && n >= 10 && n <= 1024;
-}
-
-function newMap() {
-  const w = Number($('#new-width').value);
-  const h = Number($('#new-height').value);
-  if (!sizeOk(w) || !sizeOk(h)) {
-    say('A new map needs a whole width and height from 10 to 1024.', 'error');
-    return;
-  }
-  save();
-  if (guard(() => (planner().newMap(w, h), true))) {
-    afterLoad('', `New ${w}×${h} map. Draw some walls!`);
-    scenarios.clear();
-  }
-}
-
-function generate() {
-  const kind = $('#gen-kind').value;
-  const w = Number($('#new-width').value);
-  const h = Number($('#new-height').value);
-  const seedText = $('#gen-seed').value.trim();
-  const seed = seedText === '' ? Math.floor(Math.random() * 1e9) : Number(seedText);
-  const density = Number($('#gen-density').value);
-  if (!sizeOk(w) || !sizeOk(h)) {
-    say('A generated map needs a whole width and height from 10 to 1024.', 'error');
-    return;
-  }
-  if (!Number.isSafeInteger(seed) || seed < 0) {
-    say('The seed must be a whole number of at least 0 (or empty for a random one).', 'error');
-    return;
-  }
-  if ($('#gen-density').value.trim() === '' || !Number.isFinite(density)) {
-    say('The density must be a number, the wall fraction from 0 to 0.9.', 'error');
-    return;
-  }
-  save();
-  if (guard(() => (planner().generate(kind, w, h, seed, density), true))) {
-    $('#gen-seed').value = String(seed);
-    const label = $('#gen-kind').selectedOptions[0]?.textContent || kind;
-    afterLoad('', `Generated a ${w}×${h} ${label.toLowerCase()} map (seed ${seed}).`);
-    scenarios.clear();
-  }
-}
-
-/** Fills the generator menu from the planner's generator table. */
-function fillGenerators() {
-  const select = $('#gen-kind');
-  select.replaceChildren();
-  try {
-    app.generators = Array.from(Planner.generators());
-  } catch {
-    app.generators = [];
-  }
-  for (const g of app.generators) select.append(el('option', { value: g.id, text: g.label }));
-  const none = app.generators.length === 0;
-  select.disabled = none;
-  $('#generate').disabled = none;
-  showDensity();
-}
-
-/** Greys out the density for generators that ignore it, and says so. */
-function showDensity() {
-  const g = app.generators?.find((k) => k.id === $('#gen-kind').value);
-  const input = $('#gen-density');
-  const ignored = Boolean(g && !g.usesDensity);
-  input.disabled = ignored;
-  input.title = ignored ? `${g.label} ignores the density: it makes its own walls.` : 'The wall fraction, from 0 to 0.9.';
-  input.closest('.field').classList.toggle('idle', ignored);
-}
-
 // ---- share links ---------------------------------------------------------------------------
 
 /**
@@ -356,8 +285,9 @@ async function readLink() {
   try {
     const state = await links.resolve(scratch, split.base, app.mapList);
     save();
-    // Everything is checked in the scratch planner: only a good state reaches the page's.
-    planner().loadLink(state.fragment);
+    // Everything is checked in the scratch planner: only a good state reaches the page's
+    // (its map's shape included).
+    planner().loadFrom(scratch);
     afterLoad(state.mapFile, state.mapFile
       ? `Opened the link to ${state.mapLabel}.`
       : `Opened the linked ${planner().width}×${planner().height} map.`);
@@ -400,6 +330,7 @@ function save() {
   const error = storage.save({
     width: p.width,
     height: p.height,
+    shape: p.shape,
     cells: storage.encodeCells(v.cellsView()),
     start: p.start(),
     goal: p.goal(),
@@ -427,7 +358,8 @@ function restore() {
   const m = [s.start?.x, s.start?.y, s.goal?.x, s.goal?.y];
   const markers = m.every(Number.isInteger) ? new Uint32Array(m) : undefined;
   try {
-    planner().loadCells(s.width, s.height, cells, markers);
+    // Saves from before hexagons have no shape: squares.
+    planner().loadCells(s.width, s.height, cells, markers, typeof s.shape === 'string' ? s.shape : undefined);
   } catch (e) {
     if (isTrap(e)) throw e;
     return 'damaged';
@@ -499,9 +431,6 @@ function wireControls() {
     openFile(e.target.files?.[0]);
     e.target.value = '';
   });
-  $('#new-map').addEventListener('click', newMap);
-  $('#generate').addEventListener('click', generate);
-  $('#gen-kind').addEventListener('change', showDensity);
   $('#export-map').addEventListener('click', () => {
     if (guard(() => (maps.downloadMap(planner(), app.mapName), true))) {
       say('Exported the map as a .map file.', 'success');
@@ -545,30 +474,14 @@ function wireControls() {
 
 function syncControls() {
   const v = app.view;
+  showShape(planner().shape, guard(() => Planner.heuristics(planner().shape)) ?? []);
   writeSettings(planner().settings());
   $('#speed').value = String(v.speed);
   $('#draw-progress').checked = v.drawProgress;
   $('#brush-size').value = String(v.brushSize);
   showBrush(v.brush);
   applySpeed();
-  $('#new-width').value = String(Math.min(1024, Math.max(10, planner().width)));
-  $('#new-height').value = String(Math.min(1024, Math.max(10, planner().height)));
-}
-
-function fillMapPicker() {
-  const select = $('#map');
-  select.replaceChildren();
-  for (const m of app.mapList) {
-    const o = document.createElement('option');
-    o.value = m.file;
-    const name = m.name || m.file;
-    const dims = Number.isInteger(m.width) && Number.isInteger(m.height) ? `${m.width}×${m.height}` : '';
-    // Most names already end with their size; add it only where one does not.
-    o.textContent = dims && !name.includes(dims) ? `${name} — ${dims}` : name;
-    if (m.description) o.title = m.description;
-    select.append(o);
-  }
-  select.disabled = app.mapList.length === 0;
+  showMapSize(planner());
 }
 
 function installHooks() {
@@ -579,6 +492,7 @@ function installHooks() {
     cell: (x, y) => v.cellsView()[y * planner().width + x],
     state: (x, y) => v.statesView()[y * planner().width + x],
     size: () => ({ width: planner().width, height: planner().height }),
+    shape: () => planner().shape,
     start: () => planner().start(),
     goal: () => planner().goal(),
     stats: () => ({ ...planner().stats(), statusText: statusWord(planner().stats(), v.running) }),
@@ -629,8 +543,14 @@ async function main() {
   const restoredAs = restore();
   const restored = restoredAs === 'restored';
   app.mapList = await listPromise;
-  fillMapPicker();
-  fillGenerators();
+  fillMapPicker(app.mapList);
+  wireMapForms({
+    planner, say, guard, save,
+    loaded: (message) => {
+      afterLoad('', message);
+      scenarios.clear();
+    },
+  });
   fillAlgorithmSelect($('#algorithm'));
   scenarios = wireScenarios({
     view: app.view,

@@ -1,11 +1,13 @@
 // Which algorithms apply to the current map and movement. Jump Point Search and Theta* assume
-// every free cell costs the same (and the Moving AI or 4-connected movement); the planner says
-// why when they don't, and this greys their options out and shows the reason under the menu.
+// every free cell costs the same (and the Moving AI or 4-connected movement), and square cells
+// (a map of hexagons has no rows, columns and diagonals to jump or shortcut along); the
+// planner says why when they don't, and this greys their options out and shows the reason
+// under the menu.
 
 import { algorithmTable } from './algorithms.js';
 
 /** Options whose availability depends on the map or movement (the table says which). */
-const conditional = () => algorithmTable().filter((a) => a.needs.uniformCost || a.needs.movingAiMovement);
+const conditional = () => algorithmTable().filter((a) => a.needs.uniformCost || a.needs.movingAiMovement || a.needs.squareCells);
 
 /** Disables the options that cannot run now and explains why under the algorithm menu. */
 export function showAvailability(planner) {
@@ -28,9 +30,10 @@ export function showAvailability(planner) {
     const key = reason.replace(label, '\u0000');
     groups.set(key, [...(groups.get(key) ?? []), label]);
   }
+  const list = (labels) => (labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`);
   const why = [...groups].map(([key, labels]) => (labels.length === 1
     ? key.replace('\u0000', labels[0])
-    : key.replace('\u0000 needs', `${labels.join(' and ')} need`).replace('\u0000', labels.join(' and ')))).join('; ') || null;
+    : key.replace('\u0000 needs', `${list(labels)} need`).replace('\u0000', list(labels)))).join('; ') || null;
   const refused = planner.refusedReason() ?? null;
   const text = refused ?? why ?? '';
   if (note.textContent !== text) note.textContent = text;

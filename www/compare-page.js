@@ -61,15 +61,20 @@ async function openShipped(file) {
 async function openFragment(fragment) {
   const split = splitLink(fragment);
   const scratch = new Planner(40, 25);
-  let resolved;
   try {
-    resolved = split.base ? await links.resolve(scratch, split.base, page.mapList) : null;
+    return await openChecked(split, scratch);
   } finally {
     scratch.free();
   }
+}
+
+/** Opens a split fragment whose link `scratch` checks first (and then hands over). */
+async function openChecked(split, scratch) {
+  const resolved = split.base ? await links.resolve(scratch, split.base, page.mapList) : null;
   if (split.compare) page.view.setPlanners(split.compare);
   if (resolved) {
-    await page.view.loadWith(async (p) => p.loadLink(resolved.fragment));
+    // The state checked in the scratch planner, its map's shape included.
+    await page.view.loadWith(async (p) => p.loadFrom(scratch));
     page.mapFile = resolved.mapFile;
     page.shippedText = null;
     if (resolved.mapFile) {

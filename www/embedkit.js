@@ -212,15 +212,15 @@ class CompareEmbed {
     if (/^(v\d|map=)/i.test(fragment)) {
       const split = splitLink(fragment);
       const scratch = new Planner(40, 25);
-      let resolved;
       try {
-        resolved = await links.resolve(scratch, split.base, list);
+        const resolved = await links.resolve(scratch, split.base, list);
+        if (split.compare) this.compare.setPlanners(split.compare);
+        // The state checked in the scratch planner, its map's shape included.
+        await this.compare.loadWith(async (p) => p.loadFrom(scratch));
+        this.mapFile = resolved.mapFile;
       } finally {
         scratch.free();
       }
-      if (split.compare) this.compare.setPlanners(split.compare);
-      await this.compare.loadWith(async (p) => p.loadLink(resolved.fragment));
-      this.mapFile = resolved.mapFile;
       if (split.step !== null) openStep(this.compare.views, split.step, this.compare.timeline);
     } else {
       const entry = maps.findEntry(list, fragment);

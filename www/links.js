@@ -1,8 +1,8 @@
 // Share links in the URL fragment. Two forms, both decoded and checked by the wasm planner:
 // `v2…` (or an older `v1…`) carries the whole state (map, markers, settings), `map=NAME&…`
-// names a shipped map plus markers and settings. `resolve` turns either into a full fragment
-// using a scratch
-// planner, so the caller's planner only ever sees a state that is known to load.
+// names a shipped map plus markers and settings. `resolve` opens either in a scratch
+// planner, so the caller's planner only ever takes (`loadFrom(scratch)`) a state that is
+// known to load — with the map's cell shape, which a shipped map's file names.
 
 import { Planner } from './pkg/pathlab.js';
 import * as maps from './maps.js';
@@ -14,9 +14,11 @@ import * as maps from './maps.js';
 export const MAX_FRAGMENT = 2 * 1024 * 1024;
 
 /**
- * Resolves `fragment` (without '#') to `{ fragment, mapFile, mapLabel }`, where `fragment` is
- * a full `v2…` (or `v1…`) link. Throws an Error with a readable reason for anything it cannot open.
- * @param {import('./pkg/pathlab.js').Planner} scratch a planner to try the link on
+ * Opens `fragment` (without '#') in `scratch` and says which shipped map it names:
+ * `{ mapFile, mapLabel }` ('' for a full link). The caller then takes the state over with
+ * `planner.loadFrom(scratch)`. Throws an Error with a readable reason for anything it cannot
+ * open, and then only `scratch` has changed.
+ * @param {import('./pkg/pathlab.js').Planner} scratch a planner to open the link in
  * @param {string} fragment
  * @param {Array<{file: string, label?: string}>} mapList
  */
@@ -30,13 +32,12 @@ export async function resolve(scratch, fragment, mapList) {
     if (!entry) throw new Error(`it names the map "${name}", which this page does not ship`);
     await maps.loadBundled(scratch, entry);
     scratch.applyShortLink(fragment);
-    return { fragment: scratch.shareLink(), mapFile: entry.file, mapLabel: entry.name || entry.file };
+    return { mapFile: entry.file, mapLabel: entry.name || entry.file };
   }
   if (/^v\d/i.test(fragment)) {
-    // The planner checks the version, the size limits and every byte; loading the fragment
-    // here first keeps the caller's planner untouched when it fails.
+    // The planner checks the version, the size limits and every byte.
     scratch.loadLink(fragment);
-    return { fragment, mapFile: '', mapLabel: '' };
+    return { mapFile: '', mapLabel: '' };
   }
   throw new Error('it is neither a Pathlab share link (#v2…) nor a shipped-map link (#map=…)');
 }

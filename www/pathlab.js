@@ -365,7 +365,7 @@ class MountedView {
         const scratch = new Planner(40, 25);
         try {
           const resolved = await links.resolve(scratch, split.base, list);
-          p.loadLink(resolved.fragment);
+          p.loadFrom(scratch);
           this.mapFile = resolved.mapFile;
         } finally {
           scratch.free();

@@ -79,24 +79,65 @@ uniform vec2 u_cellPx;     // device px per cell, across and down
 uniform float u_height;    // the canvas's height in device px (gl_FragCoord.y counts up)
 uniform bool u_nearest;    // cells of a pixel or more: the nearest cell, crisp
 uniform float u_unit;      // cells per texel of u_level (2^L)
+uniform int u_shape;       // 0 squares, 1 hexagons in rows, 2 hexagons in columns
+uniform vec2 u_hexOrigin;  // hexagons: the map's bounding box corner, device px, unsnapped
+uniform float u_pitch;     // hexagons: device px between neighbouring centres
+uniform vec4 u_background; // outside the map's hexagons
 
-// The cell geometry: where a device pixel falls, in cells (a hex layout would change this
-// and viewport.js, nothing else).
+const float SQRT3 = 1.7320508075688772;
+const float RADIUS = 0.5773502691896258; // 1 / √3: a hexagon's corners from its centre
+
+// The cell geometry: where a device pixel falls, in cells (viewport.js and geometry.js are
+// the same geometry for the pointer). Squares, and hexagons zoomed out (many to a pixel,
+// averaged over their bounding box), map the rectangle onto the cells.
 vec2 cellCoord(vec2 px) {
   return (px - u_origin) / u_cellPx;
 }
 
+// The hex at fractional axial (q, r): cube coordinates rounded, the one that moved most put
+// back (geometry.js cubeRound).
+ivec2 cubeRound(vec2 qr) {
+  vec3 c = vec3(qr, -qr.x - qr.y);
+  vec3 r = floor(c + 0.5);
+  vec3 d = abs(r - c);
+  if (d.x > d.y && d.x > d.z) r.x = -r.y - r.z;
+  else if (d.y > d.z) r.y = -r.x - r.z;
+  return ivec2(r.xy);
+}
+
+// The hexagon a device pixel falls in, in offset coordinates (geometry.js pick): exact at
+// every edge, so painting agrees with picking to the pixel.
+ivec2 hexAt(vec2 px) {
+  vec2 p = (px - u_hexOrigin) / u_pitch;
+  if (u_shape == 1) {
+    vec2 d = p - vec2(0.5, RADIUS);
+    ivec2 a = cubeRound(vec2(d.x - d.y / SQRT3, 2.0 * d.y / SQRT3));
+    return ivec2(a.x + (a.y - (a.y & 1)) / 2, a.y);
+  }
+  vec2 d = p - vec2(RADIUS, 0.5);
+  ivec2 a = cubeRound(vec2(2.0 * d.x / SQRT3, d.y - d.x / SQRT3));
+  return ivec2(a.x, a.y + (a.x - (a.x & 1)) / 2);
+}
+
 void main() {
-  vec2 at = cellCoord(vec2(gl_FragCoord.x, u_height - gl_FragCoord.y));
+  vec2 px = vec2(gl_FragCoord.x, u_height - gl_FragCoord.y);
   ivec2 size = textureSize(u_level, 0);
-  if (u_nearest) {
-    colour = texelFetch(u_level, clamp(ivec2(floor(at)), ivec2(0), size - 1), 0);
+  if (u_nearest && u_shape != 0) {
+    ivec2 c = hexAt(px);
+    bool inside = all(greaterThanEqual(c, ivec2(0))) && all(lessThan(c, size));
+    colour = inside ? texelFetch(u_level, c, 0) : u_background;
+  } else if (u_nearest) {
+    colour = texelFetch(u_level, clamp(ivec2(floor(cellCoord(px))), ivec2(0), size - 1), 0);
   } else {
+    vec2 at = cellCoord(px);
     vec4 fine = texture(u_level, at / u_unit / vec2(size));
     vec4 coarse = texture(u_next, at / (2.0 * u_unit) / vec2(textureSize(u_next, 0)));
     colour = mix(fine, coarse, u_blend);
   }
 }`;
+
+/** The shader's number for each cell shape. */
+const SHAPES = { square: 0, 'hex-rows': 1, 'hex-columns': 2 };
 
 /** Texture units: every sampler of every program keeps one unit. */
 const UNIT = { cells: 0, states: 1, palette: 2, level: 3, next: 4 };
@@ -335,14 +376,15 @@ export class GlCells {
     const cellPx = [r.w / map.width, r.h / map.height];
     // Cells per device pixel; level L's texels are 2^L cells, so at log2 of that (L and a
     // fraction) the pixel is blended from levels L and L + 1.
-    const perPixel = 1 / Math.min(cellPx[0], cellPx[1]);
+    const perPixel = 1 / view.cellDevicePx();
     const nearest = perPixel <= 1;
     const lod = nearest ? 0 : Math.log2(perPixel);
     const level = Math.floor(lod);
     this.refresh(nearest ? 0 : level + 1);
     const damage = this.damage;
     this.damage = new Uint32Array(0);
-    const shown = [cw, ch, r.x, r.y, r.w, r.h, lod].join();
+    const hex = view.layout.hex;
+    const shown = [cw, ch, r.x, r.y, r.w, r.h, lod, view.shape, hex ? [view.ox, view.oy, view.scale] : ''].join();
     const whole = shown !== this.shown;
     if (!whole && !damage.length) return;
     this.shown = shown;
@@ -365,6 +407,10 @@ export class GlCells {
     gl.uniform1i(at('u_nearest'), nearest ? 1 : 0);
     gl.uniform1f(at('u_unit'), 2 ** level);
     gl.uniform1f(at('u_blend'), lod - level);
+    gl.uniform1i(at('u_shape'), SHAPES[view.shape] ?? 0);
+    gl.uniform2f(at('u_hexOrigin'), view.ox * view.dpr, view.oy * view.dpr);
+    gl.uniform1f(at('u_pitch'), view.scale * view.dpr);
+    gl.uniform4f(at('u_background'), BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], BACKGROUND[3]);
     if (whole) {
       gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
       return;
@@ -372,7 +418,8 @@ export class GlCells {
     // A changed texel of level L + 1 shows in the pixels that sample within a texel of it.
     gl.enable(gl.SCISSOR_TEST);
     const unit = 2 ** (nearest ? 0 : level + 1);
-    const margin = nearest ? 0 : unit;
+    // A hexagon reaches past its row and column: a cell's margin covers its overhang.
+    const margin = nearest ? (hex ? 1 : 0) : unit;
     for (let i = 0; i < damage.length; i += 4) {
       const [x, y, w, h] = damage.subarray(i, i + 4);
       const x0 = Math.floor(r.x + (Math.floor(x / unit) * unit - margin) * cellPx[0]) - 1;

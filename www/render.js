@@ -13,6 +13,7 @@
 import { MARKS } from './palette.js';
 import { Viewport } from './viewport.js';
 import { GlCells } from './render-gl.js';
+import { HexRaster, hexOutlines } from './render-hex.js';
 
 let warned = false;
 
@@ -41,6 +42,10 @@ class CanvasCells {
     this.offscreen = document.createElement('canvas');
     this.offCtx = /** @type {CanvasRenderingContext2D} */ (this.offscreen.getContext('2d'));
     this.fresh = true;
+    /** Hexagons of a device pixel or more, rastered (render-hex.js); made when first needed. */
+    this.hexes = null;
+    /** Where the last render() left the frame in wasm memory. */
+    this.framePtr = 0;
   }
 
   /**
@@ -60,9 +65,13 @@ class CanvasCells {
       this.fresh = false;
       changed = true;
     }
+    /** @type {ArrayLike<number>} */
+    let boxes = [];
     if (changed) {
+      // The frame stays where it is until the map's size changes, which renders it anew.
       const ptr = planner.render();
-      const boxes = planner.dirtyRects();
+      this.framePtr = ptr;
+      boxes = planner.dirtyRects();
       if (boxes.length) {
         // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
         // frame may have moved; the view copies nothing, and putImageData copies only the
@@ -75,9 +84,17 @@ class CanvasCells {
     }
     ctx.fillStyle = '#e9ebef';
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-    // Cells larger than a device pixel stay crisp squares; smaller ones (a 1024² map seen
-    // whole) are averaged, since dropping most rows and columns would alias walls into moiré.
-    ctx.imageSmoothingEnabled = view.cellDevicePx() < 1;
+    // Cells larger than a device pixel stay crisp; smaller ones (a 1024² map seen whole) are
+    // averaged, since dropping most rows and columns would alias walls into moiré.
+    const averaged = view.cellDevicePx() < 1;
+    if (view.layout.hex && !averaged) {
+      this.hexes ??= new HexRaster();
+      const frame = new Uint32Array(/** @type {ArrayBuffer} */ (this.memory().buffer), this.framePtr, w * h);
+      this.hexes.paint(view, frame, boxes, ctx);
+      return;
+    }
+    this.hexes?.forget();
+    ctx.imageSmoothingEnabled = averaged;
     ctx.imageSmoothingQuality = 'high';
     const r = view.mapRect();
     ctx.drawImage(this.offscreen, r.x, r.y, r.w, r.h);
@@ -146,7 +163,8 @@ export class Renderer extends Viewport {
 
   /**
    * Paints a frame. `scene` = { planner, version, path: Int32Array|[] (flat x,y), start, goal,
-   * current, highlight: {x, y}|null, hover, walker: {x, y}|null, brushSize,
+   * current, highlight: {x, y}|null, hover, walker: {from, to, f}|null (cells, and how far
+   * from one to the other), brushSize,
    * overlay: (ctx, renderer) => void | null }.
    * `overlay` draws extra vectors (the node mesh) under the path and markers.
    */
@@ -155,8 +173,7 @@ export class Renderer extends Viewport {
     const { planner } = scene;
     const w = planner.width;
     const h = planner.height;
-    this.gridW = w;
-    this.gridH = h;
+    this.setMap(w, h, planner.shape);
     const changed = this.frameVersion !== scene.version;
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -172,10 +189,16 @@ export class Renderer extends Viewport {
     const dpr = this.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const s = this.scale;
-    if (s * dpr >= 7) this.gridLines(ctx, w, h);
-    ctx.strokeStyle = 'rgba(20, 24, 33, 0.35)';
-    ctx.lineWidth = 1;
-    ctx.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
+    if (this.layout.hex) {
+      // Hexes outlined once a hex is large enough to tell apart (the border hexes outline
+      // the map's own ragged edge).
+      if (s * dpr >= 9) hexOutlines(ctx, this);
+    } else {
+      if (s * dpr >= 7) this.gridLines(ctx, w, h);
+      ctx.strokeStyle = 'rgba(20, 24, 33, 0.35)';
+      ctx.lineWidth = 1;
+      ctx.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
+    }
 
     if (scene.overlay) scene.overlay(ctx, this);
     this.pathLine(ctx, scene.path);
@@ -184,7 +207,7 @@ export class Renderer extends Viewport {
     this.marker(ctx, scene.start, MARKS.start, 'circle');
     this.marker(ctx, scene.goal, MARKS.goal, 'diamond');
     if (scene.walker) this.walker(ctx, scene.walker);
-    if (scene.hover) this.hover(ctx, scene.hover, scene.brushSize);
+    if (scene.hover) this.hover(ctx, scene.hover, scene.brushSize, planner);
     if (scene.cursor) this.cursorMark(ctx, scene.cursor);
 
     this.dirty = false;
@@ -227,10 +250,9 @@ export class Renderer extends Viewport {
     ctx.lineCap = 'round';
     ctx.beginPath();
     for (let i = 0; i < path.length; i += 2) {
-      const cx = this.ox + (path[i] + 0.5) * s;
-      const cy = this.oy + (path[i + 1] + 0.5) * s;
-      if (i === 0) ctx.moveTo(cx, cy);
-      else ctx.lineTo(cx, cy);
+      const c = this.cellCentre(path[i], path[i + 1]);
+      if (i === 0) ctx.moveTo(c.x, c.y);
+      else ctx.lineTo(c.x, c.y);
     }
     // A fixed on-screen width (growing a little once cells are large), over a dark casing.
     const width = Math.max(3, Math.min(6, s * 0.22));
@@ -243,30 +265,46 @@ export class Renderer extends Viewport {
     ctx.restore();
   }
 
+  /**
+   * Adds the outline of a ring `size` CSS px across around cell (x, y) to the path: a square,
+   * or a hexagon with that pitch on maps of hexagons.
+   */
+  ring(ctx, x, y, size) {
+    if (this.layout.hex) {
+      const corners = this.hexCorners(x, y, (size - this.scale) / 2);
+      ctx.moveTo(corners[0].x, corners[0].y);
+      for (const c of corners.slice(1)) ctx.lineTo(c.x, c.y);
+      ctx.closePath();
+      return;
+    }
+    const c = this.cellCentre(x, y);
+    ctx.rect(c.x - size / 2, c.y - size / 2, size, size);
+  }
+
   currentNode(ctx, { x, y }) {
     const s = this.scale;
-    const size = Math.max(s, 6);
-    const c = this.cellCentre(x, y);
     ctx.save();
+    ctx.beginPath();
+    this.ring(ctx, x, y, Math.max(s, 6));
     ctx.strokeStyle = MARKS.current;
     ctx.lineWidth = Math.max(1.5, Math.min(3, s * 0.15));
-    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.stroke();
     ctx.restore();
   }
 
   /** A cell picked outside the canvas (an open-list row under the pointer): a bold ring. */
   highlightCell(ctx, { x, y }) {
-    const s = this.scale;
     // At least 14 px across so the cell can be found on a zoomed-out 1024² map.
-    const size = Math.max(s + 4, 14);
-    const c = this.cellCentre(x, y);
+    const size = Math.max(this.scale + 4, 14);
     ctx.save();
+    ctx.beginPath();
+    this.ring(ctx, x, y, size);
     ctx.strokeStyle = '#ffffff';
     ctx.lineWidth = 5;
-    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.stroke();
     ctx.strokeStyle = MARKS.current;
     ctx.lineWidth = 2.5;
-    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.stroke();
     ctx.restore();
   }
 
@@ -306,11 +344,14 @@ export class Renderer extends Viewport {
     ctx.restore();
   }
 
-  walker(ctx, { x, y }) {
+  /** The walker, `f` of the way from cell `from` to the next cell `to` (centre to centre). */
+  walker(ctx, { from, to, f }) {
     const s = this.scale;
     const r = Math.max(4, s * 0.34);
-    const cx = this.ox + (x + 0.5) * s;
-    const cy = this.oy + (y + 0.5) * s;
+    const a = this.cellCentre(from.x, from.y);
+    const b = this.cellCentre(to.x, to.y);
+    const cx = a.x + (b.x - a.x) * f;
+    const cy = a.y + (b.y - a.y) * f;
     ctx.save();
     ctx.beginPath();
     ctx.arc(cx, cy, r, 0, Math.PI * 2);
@@ -328,27 +369,43 @@ export class Renderer extends Viewport {
   /** The keyboard's cell cursor: a ring at least 12 px across, over a white casing. */
   cursorMark(ctx, { x, y }) {
     const size = Math.max(this.scale + 4, 12);
-    const c = this.cellCentre(x, y);
     ctx.save();
+    ctx.beginPath();
+    this.ring(ctx, x, y, size);
     ctx.strokeStyle = '#ffffff';
     ctx.lineWidth = 4;
-    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.stroke();
     ctx.strokeStyle = MARKS.cursor;
     ctx.lineWidth = 2;
     ctx.setLineDash([3, 2]);
-    ctx.strokeRect(c.x - size / 2, c.y - size / 2, size, size);
+    ctx.stroke();
     ctx.restore();
   }
 
-  hover(ctx, { x, y }, brushSize) {
+  /**
+   * The brush under the pointer, dashed: the cells `planner.brushCells` says a stroke there
+   * paints (a square block, or a hex disc outlined hex by hex).
+   */
+  hover(ctx, { x, y }, brushSize, planner) {
     const s = this.scale;
     if (s < 3) return;
-    const lo = -Math.floor((brushSize - 1) / 2);
     ctx.save();
     ctx.strokeStyle = 'rgba(0, 114, 178, 0.9)';
     ctx.lineWidth = 1.5;
     ctx.setLineDash([4, 3]);
-    ctx.strokeRect(this.ox + (x + lo) * s, this.oy + (y + lo) * s, brushSize * s, brushSize * s);
+    ctx.beginPath();
+    const cells = planner.brushCells(x, y, brushSize);
+    if (this.layout.hex) {
+      for (let i = 0; i < cells.length; i += 2) this.ring(ctx, cells[i], cells[i + 1], s);
+    } else if (cells.length) {
+      // The block's bounding box (its cells on the map).
+      const xs = cells.filter((_, i) => i % 2 === 0);
+      const ys = cells.filter((_, i) => i % 2 === 1);
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      ctx.rect(this.ox + x0 * s, this.oy + y0 * s, (Math.max(...xs) - x0 + 1) * s, (Math.max(...ys) - y0 + 1) * s);
+    }
+    ctx.stroke();
     ctx.restore();
   }
 }

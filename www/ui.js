@@ -3,7 +3,7 @@
 // through textContent and DOM nodes only.
 
 import { legendEntries } from './palette.js';
-import { all } from './dom.js';
+import { all, el } from './dom.js';
 import { statusWord } from './status.js';
 import { algorithmInfo } from './algorithms.js';
 
@@ -163,10 +163,32 @@ export function writeSettings(s) {
   reflectRelevance();
 }
 
+/** The current map's cell shape, as `showShape` last heard it. */
+let mapShape = 'square';
+
+/**
+ * Makes the settings form fit a map of cells of `shape`: the heuristic menu offers `Auto`
+ * and `heuristics` (the planner's list for the shape, `[{id, label}]`), and on hexagons the
+ * movement controls are dimmed (a hex has six neighbours and no diagonals).
+ */
+export function showShape(shape, heuristics) {
+  mapShape = shape;
+  const select = $('#heuristic');
+  const chosen = select.value;
+  select.replaceChildren(el('option', { value: 'auto', text: 'Auto' }),
+    ...heuristics.map((h) => el('option', { value: h.id, text: h.label })));
+  select.value = heuristics.some((h) => h.id === chosen) ? chosen : 'auto';
+  const why = shape === 'square' ? '' : 'Hexagons have six neighbours and no diagonals: the movement settings apply to square cells.';
+  for (const id of ['connectivity', 'diagonal-rule', 'diagonal-cost']) $(`#${id}`).closest('.field').title = why;
+  reflectRelevance();
+}
+
 /** Dims the controls the chosen algorithm or movement ignores (they stay usable). */
 export function reflectRelevance() {
   const info = algorithmInfo($('#algorithm').value);
-  const eight = $('#connectivity').value === '8';
+  const hex = mapShape !== 'square';
+  $('#connectivity').closest('.field').classList.toggle('idle', hex);
+  const eight = $('#connectivity').value === '8' && !hex;
   $('#heuristic').closest('.field').classList.toggle('idle', !info?.usesHeuristic);
   $('#weight').closest('.field').classList.toggle('idle', !info?.usesWeight);
   $('#goal-directed').closest('.field').classList.toggle('idle', !info?.usesNeighbourOrder);

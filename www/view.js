@@ -378,9 +378,12 @@ export class PlannerView {
     }
     const pts = this.path;
     const lengths = [0];
+    // Between cell centres, in cell pitches (a hex step is 1 long, as a square's side is).
+    const { centre } = this.renderer.layout;
     for (let i = 2; i < pts.length; i += 2) {
-      const d = Math.hypot(pts[i] - pts[i - 2], pts[i + 1] - pts[i - 1]);
-      lengths.push(lengths[lengths.length - 1] + d);
+      const [ax, ay] = centre(pts[i - 2], pts[i - 1]);
+      const [bx, by] = centre(pts[i], pts[i + 1]);
+      lengths.push(lengths[lengths.length - 1] + Math.hypot(bx - ax, by - ay));
     }
     const total = lengths[lengths.length - 1];
     // About 8 cells a second, but never more than 12 s for very long paths.
@@ -418,7 +421,7 @@ export class PlannerView {
       w.t0 = now;
     }
     const f = w.done ? 1 : Math.min(1, (now - w.t0) / LIVE_STEP_MS);
-    return { x: w.from.x + (w.to.x - w.from.x) * f, y: w.from.y + (w.to.y - w.from.y) * f, done: w.done };
+    return { from: w.from, to: w.to, f, done: w.done };
   }
 
   walkerPosition(now) {
@@ -432,9 +435,9 @@ export class PlannerView {
     while (i < w.lengths.length - 1 && w.lengths[i] < d) i++;
     const seg = w.lengths[i] - w.lengths[i - 1] || 1;
     const f = Math.min(1, Math.max(0, (d - w.lengths[i - 1]) / seg));
-    const ax = w.pts[2 * (i - 1)];
-    const ay = w.pts[2 * (i - 1) + 1];
-    return { x: ax + (w.pts[2 * i] - ax) * f, y: ay + (w.pts[2 * i + 1] - ay) * f, done: t >= 1 };
+    const from = { x: w.pts[2 * (i - 1)], y: w.pts[2 * (i - 1) + 1] };
+    const to = { x: w.pts[2 * i], y: w.pts[2 * i + 1] };
+    return { from, to, f, done: t >= 1 };
   }
 
   /** Moves the timeline `delta` steps (±1) when the page has a timeline. */
@@ -479,9 +482,7 @@ export class PlannerView {
   }
 
   refit() {
-    this.renderer.gridW = this.planner.width;
-    this.renderer.gridH = this.planner.height;
-    this.renderer.fit(this.planner.width, this.planner.height);
+    this.renderer.fit(this.planner.width, this.planner.height, this.planner.shape);
   }
 
   zoom(factor) {
@@ -491,7 +492,7 @@ export class PlannerView {
   }
 
   fit() {
-    this.renderer.fit(this.planner.width, this.planner.height);
+    this.renderer.fit(this.planner.width, this.planner.height, this.planner.shape);
   }
 
   // ---- the frame loop ------------------------------------------------------------------------

@@ -1,8 +1,11 @@
-// The view of the map on a canvas: zoom, pan, fitting, and the one cell geometry — which
-// cell a point is in, where a cell is — that every renderer, the input and the tests share.
-// Cells are squares of `scale` CSS pixels; cell (0, 0)'s top-left corner is at (ox, oy).
-// (A hexagonal layout would change cellAt, cellCentre and mapRect here, and cellCoord in
-// render-gl.js's shader, and nothing else.)
+// The view of the map on a canvas: zoom, pan, fitting, and the one cell geometry on screen —
+// which cell a point is in, where a cell is — that every renderer, the input and the tests
+// share. Cells are `scale` CSS pixels apart (squares of that side, or hexagons whose
+// neighbouring centres are that far apart: geometry.js has the layouts); the top-left corner
+// of the map's bounding box is at (ox, oy). Besides this file, only render-gl.js's shader
+// (`cellCoord`) and render-hex.js's raster turn pixels into cells.
+
+import { layoutOf } from './geometry.js';
 
 /**
  * The smallest a cell may be drawn, in CSS pixels, unless the map needs less to be seen
@@ -25,6 +28,9 @@ export class Viewport {
     this.oy = 0;
     this.gridW = 0;
     this.gridH = 0;
+    /** The map's cell shape (`square`, `hex-rows`, `hex-columns`) and its layout. */
+    this.shape = 'square';
+    this.layout = layoutOf('square');
     this.fitted = false;
     this.dirty = true;
   }
@@ -47,9 +53,26 @@ export class Viewport {
     return changed;
   }
 
+  /** Takes the map's size and cell shape (a change of shape lays the cells out anew). */
+  setMap(width, height, shape = this.shape) {
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.layout = layoutOf(shape);
+      this.dirty = true;
+    }
+    this.gridW = width;
+    this.gridH = height;
+  }
+
+  /** The map's bounding box in cell pitches: `[width, height]`. */
+  extent(width = this.gridW, height = this.gridH) {
+    return this.layout.extent(width, height);
+  }
+
   /** The scale that shows a `width` × `height` map whole. */
   fitScale(width, height) {
-    return Math.min((this.cssWidth - 2 * FIT_PAD) / width, (this.cssHeight - 2 * FIT_PAD) / height);
+    const [w, h] = this.extent(width, height);
+    return Math.min((this.cssWidth - 2 * FIT_PAD) / w, (this.cssHeight - 2 * FIT_PAD) / h);
   }
 
   /** The least scale zooming out may reach: 0.25 px a cell, or less to see the map whole. */
@@ -58,14 +81,14 @@ export class Viewport {
     return Math.max(LEAST_CELL_PX, Math.min(MIN_CELL_PX, whole));
   }
 
-  /** Fits the whole map in the view, centred. */
-  fit(width, height) {
-    this.gridW = width;
-    this.gridH = height;
+  /** Fits the whole map (of cell `shape`, by default the current one) in the view, centred. */
+  fit(width, height, shape = this.shape) {
+    this.setMap(width, height, shape);
     const s = this.fitScale(width, height);
     this.scale = Math.max(this.minScale(), Math.min(MAX_CELL_PX, s));
-    this.ox = (this.cssWidth - width * this.scale) / 2;
-    this.oy = (this.cssHeight - height * this.scale) / 2;
+    const [w, h] = this.extent();
+    this.ox = (this.cssWidth - w * this.scale) / 2;
+    this.oy = (this.cssHeight - h * this.scale) / 2;
     // Until the user zooms or pans, a resized canvas fits the map again.
     this.fitted = true;
     this.dirty = true;
@@ -94,51 +117,85 @@ export class Viewport {
   /** Keeps at least a margin of the map on screen so it can never be lost. */
   clampPan() {
     const margin = 40;
-    const w = this.gridW * this.scale;
-    const h = this.gridH * this.scale;
+    const [ew, eh] = this.extent();
+    const w = ew * this.scale;
+    const h = eh * this.scale;
     this.ox = Math.min(this.cssWidth - margin, Math.max(margin - w, this.ox));
     this.oy = Math.min(this.cssHeight - margin, Math.max(margin - h, this.oy));
   }
 
+  /** The cell under canvas CSS point (px, py), on the map or not (offset coordinates). */
+  pick(px, py) {
+    const [x, y] = this.layout.pick((px - this.ox) / this.scale, (py - this.oy) / this.scale);
+    return { x, y };
+  }
+
   /** The cell under canvas CSS point (px, py), or null outside the map. */
   cellAt(px, py) {
-    const x = Math.floor((px - this.ox) / this.scale);
-    const y = Math.floor((py - this.oy) / this.scale);
-    if (x < 0 || y < 0 || x >= this.gridW || y >= this.gridH) return null;
-    return { x, y };
+    const c = this.pick(px, py);
+    if (c.x < 0 || c.y < 0 || c.x >= this.gridW || c.y >= this.gridH) return null;
+    return c;
   }
 
   /** Like cellAt, but clamped into the map (for strokes that leave it). */
   cellClamped(px, py) {
-    const x = Math.floor((px - this.ox) / this.scale);
-    const y = Math.floor((py - this.oy) / this.scale);
+    const c = this.pick(px, py);
     return {
-      x: Math.min(this.gridW - 1, Math.max(0, x)),
-      y: Math.min(this.gridH - 1, Math.max(0, y)),
+      x: Math.min(this.gridW - 1, Math.max(0, c.x)),
+      y: Math.min(this.gridH - 1, Math.max(0, c.y)),
     };
   }
 
   /** Canvas CSS coordinates of the centre of cell (x, y). */
   cellCentre(x, y) {
-    return { x: this.ox + (x + 0.5) * this.scale, y: this.oy + (y + 0.5) * this.scale };
+    const [u, v] = this.layout.centre(x, y);
+    return { x: this.ox + u * this.scale, y: this.oy + v * this.scale };
+  }
+
+  /**
+   * The corners of cell (x, y)'s hexagon, grown by `grow` CSS px (a ring around it), in
+   * canvas CSS coordinates; empty for squares.
+   * @returns {{x: number, y: number}[]}
+   */
+  hexCorners(x, y, grow = 0) {
+    const c = this.cellCentre(x, y);
+    const k = this.scale + grow * 2;
+    return this.layout.corners.map(([du, dv]) => ({ x: c.x + du * k, y: c.y + dv * k }));
   }
 
   /**
    * The map's rectangle on the backing store, in device pixels, its corner and size snapped
-   * to whole pixels so cell edges stay crisp: what both renderers fill with cells.
+   * to whole pixels so cell edges stay crisp: what both renderers fill with cells (for
+   * hexagons, their bounding box).
    */
   mapRect() {
     const dpr = this.dpr;
+    const [w, h] = this.extent();
     return {
       x: Math.round(this.ox * dpr),
       y: Math.round(this.oy * dpr),
-      w: Math.round(this.gridW * this.scale * dpr),
-      h: Math.round(this.gridH * this.scale * dpr),
+      w: Math.round(w * this.scale * dpr),
+      h: Math.round(h * this.scale * dpr),
     };
+  }
+
+  /**
+   * Device pixels from one cell to the next, across and down (`[x, y]`): for squares the
+   * snapped map rectangle's share, for hexagons their pitch along and across the lines.
+   * @returns {[number, number]}
+   */
+  cellPitch() {
+    if (!this.layout.hex) {
+      const r = this.mapRect();
+      return [r.w / Math.max(1, this.gridW), r.h / Math.max(1, this.gridH)];
+    }
+    const k = this.scale * this.dpr;
+    return [this.layout.pitch[0] * k, this.layout.pitch[1] * k];
   }
 
   /** Device pixels per cell: below 1, several cells share a pixel and are averaged. */
   cellDevicePx() {
-    return this.scale * this.dpr;
+    const [a, b] = this.cellPitch();
+    return Math.min(a, b);
   }
 }

@@ -186,8 +186,7 @@ struct GenerateArgs {
 }
 
 fn parse_shape(s: &str) -> Result<Shape, String> {
-    Shape::from_name(s)
-        .ok_or_else(|| format!("unknown shape '{s}': use square, hex-rows or hex-columns"))
+    s.parse()
 }
 
 fn parse_kind(s: &str) -> Result<Kind, String> {

@@ -52,6 +52,15 @@ impl Shape {
         }
     }
 
+    /// Its name in menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            Shape::Square => "Squares",
+            Shape::HexRows => "Hexagons in rows (pointy-top)",
+            Shape::HexColumns => "Hexagons in columns (flat-top)",
+        }
+    }
+
     /// The shape named `name` ([`Shape::name`]), if any.
     pub fn from_name(name: &str) -> Option<Shape> {
         Shape::ALL.into_iter().find(|s| s.name() == name)
@@ -140,6 +149,16 @@ impl Shape {
         let (q, r) = self.axial(x, y);
         let (nx, ny) = self.offset(q + dq, r + dr);
         (nx - x, ny - y)
+    }
+}
+
+impl std::str::FromStr for Shape {
+    type Err = String;
+
+    /// The shape named `s` ([`Shape::name`]), or a message naming the three.
+    fn from_str(s: &str) -> Result<Shape, String> {
+        Shape::from_name(s)
+            .ok_or_else(|| format!("unknown cell shape '{s}': use square, hex-rows or hex-columns"))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Map edits and their undo history: brush strokes grouped into one undo step, clearing the
 //! map, undo and redo. Every edit ends in the run control's `after_edit`.
 
-use super::line::{bresenham, clip_segment};
+use super::line::{brush_cells, brush_reach, clip_segment, stroke_cells};
 use super::state::{Edit, Planner};
 use crate::grid::Cell;
 
@@ -35,10 +35,11 @@ impl Planner {
         self.paint_line((x, y), (x, y), 1, cell) > 0
     }
 
-    /// Paints `cell` with a square brush of side `brush` (1–9) along the straight line from
-    /// `from` to `to`, every cell between the two ends included, so a fast drag leaves no
-    /// gaps. Cells outside the map are skipped; so are the markers' cells when painting a
-    /// wall. Returns the number of cells changed; the search restarts if any did.
+    /// Paints `cell` with a brush of side `brush` (1–9: a square block on squares, a hex disc
+    /// on hexagons, [`super::brush_cells`]) along the straight line from `from` to `to`
+    /// ([`super::stroke_cells`]), every cell between the two ends included, so a fast drag
+    /// leaves no gaps. Cells outside the map are skipped; so are the markers' cells when
+    /// painting a wall. Returns the number of cells changed; the search restarts if any did.
     pub fn paint_line(
         &mut self,
         from: (u32, u32),
@@ -50,8 +51,8 @@ impl Planner {
         if byte > 4 {
             return 0;
         }
-        let brush = i64::from(brush.clamp(1, 9));
-        let (lo, hi) = (-(brush - 1) / 2, brush / 2);
+        let shape = self.scene.grid.shape();
+        let (lo, hi) = brush_reach(shape, brush);
         // Coordinates come from callers we don't control (a u32 from JS can be 4 billion):
         // walk only the part of the line whose brush can touch the map.
         let (w, h) = (
@@ -63,24 +64,21 @@ impl Planner {
             return 0;
         };
         let mut changes = Vec::new();
-        for (cx, cy) in bresenham(a, b) {
-            for dy in lo..=hi {
-                for dx in lo..=hi {
-                    let (x, y) = (cx + dx, cy + dy);
-                    let Some(i) = self.scene.grid.index(x, y) else {
-                        continue;
-                    };
-                    let at = (x as u32, y as u32);
-                    let old = self.scene.grid.bytes()[i];
-                    if old == byte
-                        || (byte == 0 && (at == self.scene.start || at == self.scene.goal))
-                    {
-                        continue;
-                    }
-                    self.scene.grid.set(x, y, cell);
-                    changes.push((i as u32, old, byte));
+        let (start, goal) = (self.scene.start, self.scene.goal);
+        let grid = &mut self.scene.grid;
+        for centre in stroke_cells(shape, a, b) {
+            brush_cells(shape, centre, brush, |x, y| {
+                let Some(i) = grid.index(x, y) else {
+                    return;
+                };
+                let at = (x as u32, y as u32);
+                let old = grid.bytes()[i];
+                if old == byte || (byte == 0 && (at == start || at == goal)) {
+                    return;
                 }
-            }
+                grid.set(x, y, cell);
+                changes.push((i as u32, old, byte));
+            });
         }
         let count = changes.len();
         if count > 0 {

@@ -1,5 +1,9 @@
 //! Brush-stroke geometry: the cells of a straight line between two pointer positions
-//! (Bresenham), clipped to the part that can touch the map.
+//! (Bresenham on squares, a hex line on hexagons), clipped to the part that can touch the
+//! map, and the cells a brush covers around each of them (a square block on squares, a hex
+//! disc on hexagons). The page's hover outline asks for the same brush cells.
+
+use crate::grid::Shape;
 
 /// The cells of a straight line from `a` to `b`, both ends included, with no diagonal gaps
 /// larger than a corner (Bresenham).
@@ -58,6 +62,97 @@ pub(super) fn clip_segment(
     Some((at(t0), at(t1)))
 }
 
+/// The cells of a stroke from `a` to `b` on cells of `shape`, both ends included, each a
+/// neighbour of the one before: [`bresenham`] on squares (8-connected), [`hex_line`] on
+/// hexagons.
+pub fn stroke_cells(shape: Shape, a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
+    match shape {
+        Shape::Square => bresenham(a, b),
+        hex => hex_line(hex, a, b),
+    }
+}
+
+/// The hex line from `a` to `b` (offset coordinates of `shape`), both ends included: the hexes
+/// whose centres are nearest the evenly spaced points of the straight segment between the two
+/// centres, one per hex step, so every hex is a neighbour of the one before and there are
+/// exactly `hex_distance + 1` of them (Red Blob Games, "Hexagonal Grids": line drawing).
+///
+/// ```
+/// use pathlab::grid::Shape;
+/// use pathlab::planner::hex_line;
+/// // Along a row of pointy-top hexes, and down a zigzag column of them.
+/// assert_eq!(hex_line(Shape::HexRows, (0, 0), (3, 0)), [(0, 0), (1, 0), (2, 0), (3, 0)]);
+/// assert_eq!(hex_line(Shape::HexRows, (2, 0), (2, 2)), [(2, 0), (2, 1), (2, 2)]);
+/// ```
+pub fn hex_line(shape: Shape, a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
+    let (aq, ar) = shape.axial(a.0, a.1);
+    let (bq, br) = shape.axial(b.0, b.1);
+    let (dq, dr) = (bq - aq, br - ar);
+    let steps = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2;
+    let mut cells = Vec::with_capacity(steps as usize + 1);
+    // Nudged off the edges between hexes, always the same way, so a segment that runs along
+    // an edge takes the same side all the way instead of zigzagging across it.
+    let (q0, r0) = (aq as f64 + 1e-6, ar as f64 + 2e-6);
+    for i in 0..=steps {
+        let t = if steps == 0 {
+            0.0
+        } else {
+            i as f64 / steps as f64
+        };
+        let (q, r) = cube_round(q0 + dq as f64 * t, r0 + dr as f64 * t);
+        cells.push(shape.offset(q, r));
+    }
+    cells
+}
+
+/// The hex nearest the fractional axial position `(q, r)`: each cube coordinate `q`, `r`,
+/// `−q − r` rounded, and the one that moved most put back so the three sum to 0.
+pub fn cube_round(q: f64, r: f64) -> (i64, i64) {
+    let s = -q - r;
+    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
+    let (eq, er, es) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if eq > er && eq > es {
+        rq = -rr - rs;
+    } else if er > es {
+        rr = -rq - rs;
+    }
+    (rq as i64, rr as i64)
+}
+
+/// How far a brush of side `size` (1–9) reaches from its centre cell in offset coordinates,
+/// as `(lo, hi)`: it covers at most `lo..=hi` in x and in y.
+pub(super) fn brush_reach(shape: Shape, size: u32) -> (i64, i64) {
+    let size = i64::from(size.clamp(1, 9));
+    match shape {
+        Shape::Square => (-(size - 1) / 2, size / 2),
+        // A hex disc of radius r spans at most r lines and r places along a line.
+        _ => (-(size - 1) / 2, (size - 1) / 2),
+    }
+}
+
+/// Calls `visit` with each cell a brush of side `size` (1–9) covers around `centre`, on or off
+/// the map: on squares the `size` × `size` block, on hexagons the disc of every hex within
+/// `(size − 1) / 2` hex steps (1, 7 and 19 hexes for sizes 1, 3 and 5).
+pub fn brush_cells(shape: Shape, centre: (i64, i64), size: u32, mut visit: impl FnMut(i64, i64)) {
+    let (lo, hi) = brush_reach(shape, size);
+    if shape == Shape::Square {
+        for dy in lo..=hi {
+            for dx in lo..=hi {
+                visit(centre.0 + dx, centre.1 + dy);
+            }
+        }
+        return;
+    }
+    let radius = hi;
+    let (q, r) = shape.axial(centre.0, centre.1);
+    for dr in -radius..=radius {
+        for dq in (-radius).max(-radius - dr)..=radius.min(radius - dr) {
+            let (x, y) = shape.offset(q + dq, r + dr);
+            visit(x, y);
+        }
+    }
+}
+
 /// Bresenham's line between two cells, both ends included.
 pub(super) fn bresenham(a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
     let (mut x, mut y) = a;
@@ -79,6 +174,90 @@ pub(super) fn bresenham(a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
         if e2 <= dx {
             err += dx;
             y += sy;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEXES: [Shape; 2] = [Shape::HexRows, Shape::HexColumns];
+
+    fn dist(shape: Shape, a: (i64, i64), b: (i64, i64)) -> u64 {
+        // Shifted by an even count (parities kept) onto unsigned coordinates.
+        let up = |p: (i64, i64)| ((p.0 + 20) as u32, (p.1 + 20) as u32);
+        shape.hex_distance(up(a), up(b))
+    }
+
+    #[test]
+    fn a_hex_line_is_a_chain_of_neighbours_one_per_hex_step() {
+        for shape in HEXES {
+            for a in (0..49).map(|i| (i % 7 - 3, i / 7 - 3)) {
+                for b in (0..49).map(|i| (i % 7, i / 7)) {
+                    let line = hex_line(shape, a, b);
+                    assert_eq!(line.first(), Some(&a), "{shape:?} {a:?} → {b:?}");
+                    assert_eq!(line.last(), Some(&b), "{shape:?} {a:?} → {b:?}");
+                    assert_eq!(line.len() as u64, dist(shape, a, b) + 1);
+                    for pair in line.windows(2) {
+                        assert_eq!(dist(shape, pair[0], pair[1]), 1, "{shape:?} {line:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hex_lines_by_hand() {
+        // Rows: from (0, 0) down-right to (2, 4), the straight SE diagonal of odd-r.
+        assert_eq!(
+            hex_line(Shape::HexRows, (0, 0), (2, 4)),
+            [(0, 0), (0, 1), (1, 2), (1, 3), (2, 4)]
+        );
+        // Columns: straight down a column, and along the NE diagonal of odd-q.
+        assert_eq!(
+            hex_line(Shape::HexColumns, (1, 0), (1, 3)),
+            [(1, 0), (1, 1), (1, 2), (1, 3)]
+        );
+        assert_eq!(
+            hex_line(Shape::HexColumns, (0, 3), (3, 1)),
+            [(0, 3), (1, 2), (2, 2), (3, 1)]
+        );
+        // Squares keep Bresenham.
+        assert_eq!(stroke_cells(Shape::Square, (0, 0), (2, 1)).len(), 3);
+    }
+
+    #[test]
+    fn cube_rounding_picks_the_nearest_hex() {
+        assert_eq!(cube_round(0.0, 0.0), (0, 0));
+        assert_eq!(cube_round(0.49, 0.0), (0, 0));
+        assert_eq!(cube_round(0.51, 0.0), (1, 0));
+        // Near the corner where (0, 0), (1, 0) and (0, 1) meet (q = r = 1/3), each side.
+        assert_eq!(cube_round(0.3, 0.3), (0, 0));
+        assert_eq!(cube_round(0.4, 0.3), (1, 0));
+        assert_eq!(cube_round(0.3, 0.4), (0, 1));
+        assert_eq!(cube_round(-1.2, 0.1), (-1, 0));
+    }
+
+    #[test]
+    fn brushes_are_square_blocks_and_hex_discs() {
+        let count = |shape, size| {
+            let mut n = 0;
+            brush_cells(shape, (5, 5), size, |_, _| n += 1);
+            n
+        };
+        assert_eq!([1, 3, 5].map(|s| count(Shape::Square, s)), [1, 9, 25]);
+        for shape in HEXES {
+            assert_eq!([1, 3, 5].map(|s| count(shape, s)), [1, 7, 19], "{shape:?}");
+            for centre in [(4, 4), (5, 5), (4, 5)] {
+                let (lo, hi) = brush_reach(shape, 5);
+                brush_cells(shape, centre, 5, |x, y| {
+                    assert!(dist(shape, centre, (x, y)) <= 2);
+                    assert!(
+                        (lo..=hi).contains(&(x - centre.0)) && (lo..=hi).contains(&(y - centre.1))
+                    );
+                });
+            }
         }
     }
 }

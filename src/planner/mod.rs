@@ -39,5 +39,5 @@ mod trace;
 
 pub use changed::TILE;
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
-pub use line::line_cells;
+pub use line::{brush_cells, cube_round, hex_line, line_cells, stroke_cells};
 pub use state::{LaneId, Planner, PlannerError};

@@ -456,3 +456,17 @@ fn the_walker_moves_the_start_of_every_lane() {
     assert_eq!(p.search().start(), next);
     assert_eq!(p.search().status(), Status::Found);
 }
+
+#[test]
+fn hex_strokes_paint_a_hex_line_with_hex_discs() {
+    let grid = crate::grid::Grid::with_shape(12, 10, crate::grid::Shape::HexRows).unwrap();
+    let mut p = Planner::with_grid(grid, (0, 0), (11, 9), Settings::default()).unwrap();
+    // One hex step per cell of the line, nothing else.
+    assert_eq!(p.paint_line((1, 2), (8, 6), 1, Cell::Wall), 10);
+    let line = crate::planner::hex_line(crate::grid::Shape::HexRows, (1, 2), (8, 6));
+    for (x, y) in line {
+        assert_eq!(p.grid().get(x, y), Some(Cell::Wall));
+    }
+    // A size-3 brush paints the hex and its six neighbours.
+    assert_eq!(p.paint_line((5, 1), (5, 1), 3, Cell::Terrain(3)), 7);
+}

@@ -249,8 +249,8 @@ impl Settings {
         let name = info.label;
         if info.needs.square_cells && grid.shape().is_hex() {
             return Some(format!(
-                "{name} needs square cells: it follows rows, columns and diagonals, which a \
-                 map of hexagons does not have; use A*, Dijkstra or bidirectional A*"
+                "{name} needs square cells, with rows, columns and diagonals to follow, which \
+                 a map of hexagons does not have: use A*, Dijkstra or bidirectional A*"
             ));
         }
         // Both JPS and Theta* prune or shortcut on the assumption that every free cell costs

@@ -8,7 +8,8 @@ impl Planner {
     /// Replaces the map with a generated one (like a load: the undo history starts afresh)
     /// and puts the markers on the generator's connected suggestions. `kind` is one of
     /// `generators()`; `seed` a whole number from 0 to 2^53 − 1; `density` the wall
-    /// fraction 0–0.9 for `random` and `terrain`. Throws, changing nothing, on bad input.
+    /// fraction 0–0.9 for `random` and `terrain`; `shape` the cells (default `square`).
+    /// Throws, changing nothing, on bad input.
     pub fn generate(
         &mut self,
         kind: &str,
@@ -16,7 +17,9 @@ impl Planner {
         height: u32,
         seed: f64,
         density: f64,
+        shape: Option<String>,
     ) -> Result<(), JsError> {
+        let shape = shapes::shape_arg(shape)?;
         let kind: Kind = kind.parse().map_err(js_error)?;
         let seed = from_js::whole_number(seed).ok_or_else(|| {
             JsError::new(&format!(
@@ -24,8 +27,9 @@ impl Planner {
                 decimal(seed)
             ))
         })?;
-        let made = generate::generate(kind, width, height, seed, density).map_err(js_error)?;
-        let settings = *self.inner().settings();
+        let made = generate::generate_shaped(kind, width, height, shape, seed, density)
+            .map_err(js_error)?;
+        let settings = self.inner().settings().fitted_to(&made.grid);
         self.install(made.grid, made.start, made.goal, settings)
     }
 

@@ -46,7 +46,15 @@ export interface Stats {
   pathMoves: number | null;
 }
 
-export type Heuristic = "octile" | "manhattan" | "chebyshev" | "euclidean" | "zero";
+export type Heuristic = "octile" | "manhattan" | "chebyshev" | "euclidean" | "zero" | "hex";
+/** A map's cell shape: squares, pointy-top hexagons in rows, flat-top hexagons in columns. */
+export type ShapeName = "square" | "hex-rows" | "hex-columns";
+
+/** One option of a menu built from a table in Rust (`shapes()`, `heuristics(shape)`). */
+export interface MenuOption {
+  id: string;
+  label: string;
+}
 export type Connectivity = "4" | "8";
 export type DiagonalRule = "never" | "no-corner-cutting" | "one-side-free" | "always";
 export type NeighbourOrder = "fixed" | "goal-directed";
@@ -126,6 +134,8 @@ export interface AlgorithmNeeds {
   uniformCost: boolean;
   movingAiMovement: boolean;
   mesh: boolean;
+  /** Runs on square cells only (rows, columns and diagonals): not on hexagons. */
+  squareCells: boolean;
 }
 
 /** One row of the algorithm table, in menu order. */

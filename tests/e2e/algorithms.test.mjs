@@ -55,7 +55,7 @@ test('JPS and bidirectional A* match A*\'s cost on a shipped uniform map; JPS pa
 });
 
 test('JPS and Theta* are disabled on the terrain map, with the reason shown', { timeout: 90_000 }, async (t) => {
-  const entry = index().find((e) => /terrain/.test(e.file));
+  const entry = index().find((e) => /^terrain/.test(e.file));
   assert.ok(entry, 'a shipped terrain map');
   await env.withPage(t, async (page, { shot }) => {
     await loadShipped(page, entry);
