@@ -52,7 +52,7 @@ pub use search::range;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
-pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement, Revision};
+pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement, Revision, Shape};
 pub use heuristic::Heuristic;
 pub use planner::{Planner, PlannerError};
 pub use search::{

@@ -8,6 +8,7 @@ use pathlab::formats::link::{
 };
 use pathlab::formats::{bitmap, load_map, movingai};
 use pathlab::generate::SplitMix64;
+use pathlab::grid::Shape;
 use pathlab::heuristic::Heuristic;
 use pathlab::{Algorithm, Connectivity, DiagonalRule, Grid, Movement, NeighbourOrder, Settings};
 use proptest::prelude::*;
@@ -90,6 +91,7 @@ fn every_shipped_map_round_trips_through_link_map_and_png() {
     for e in &index {
         let grid = load_map(&e.file, &std::fs::read(dir.join(&e.file)).unwrap()).unwrap();
         for s in settings {
+            let s = s.fitted_to(&grid);
             let state = LinkState {
                 grid: grid.clone(),
                 start: e.start,
@@ -103,14 +105,11 @@ fn every_shipped_map_round_trips_through_link_map_and_png() {
                 e.file,
                 link.len()
             );
-            // Links carry the cells, not yet their shape: a hex map's cells are compared.
-            let same = |mut back: LinkState| {
-                back.grid = back.grid.into_shape(grid.shape());
-                back
-            };
-            assert_eq!(same(decode(&link).unwrap()), state, "{}", e.file);
+            let version = if grid.shape().is_hex() { "v3." } else { "v2." };
+            assert!(link.starts_with(version), "{}: {link}", e.file);
+            assert_eq!(decode(&link).unwrap(), state, "{}", e.file);
             let hashed = decode(&format!("#{link}")).unwrap();
-            assert_eq!(same(hashed), state, "{}", e.file);
+            assert_eq!(hashed, state, "{}", e.file);
             if s == Settings::default() {
                 println!("| {} | {} | {} |", e.file, grid.len(), link.len());
             }
@@ -223,12 +222,15 @@ fn state() -> impl Strategy<Value = LinkState> {
         0.0..1.0f64,
         any::<(u32, u32, u32, u32)>(),
         settings(),
+        0..Shape::ALL.len(),
     )
         .prop_filter("keep the huge ones thin", |(w, h, ..)| {
             u64::from(*w) * u64::from(*h) <= 1 << 20
         })
-        .prop_map(|(w, h, seed, change, (sx, sy, gx, gy), settings)| {
-            let mut grid = random_grid(w, h, seed, change);
+        .prop_map(|(w, h, seed, change, (sx, sy, gx, gy), settings, shape)| {
+            let mut grid = random_grid(w, h, seed, change).into_shape(Shape::ALL[shape]);
+            // The page writes only settings that suit the map's shape.
+            let settings = settings.fitted_to(&grid);
             let start = (sx % w, sy % h);
             let goal = (gx % w, gy % h);
             for (x, y) in [start, goal] {
@@ -253,14 +255,15 @@ proptest! {
     #[test]
     fn random_states_survive_encode_and_decode(s in state()) {
         let link = encode(&s);
-        prop_assert!(link.starts_with("v2."));
+        let version = if s.grid.shape().is_hex() { "v3." } else { "v2." };
+        prop_assert!(link.starts_with(version), "{}", link);
         prop_assert!(link.bytes().skip(3).all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
         prop_assert_eq!(decode(&link).unwrap(), s);
     }
 
     #[test]
     fn random_strings_never_panic(text in ".{0,200}", tail in "[A-Za-z0-9_-]{0,300}") {
-        for candidate in [text.clone(), format!("v1.{tail}"), format!("#v1.{text}"), format!("map={text}")] {
+        for candidate in [text.clone(), format!("v1.{tail}"), format!("v3.{tail}"), format!("#v1.{text}"), format!("map={text}")] {
             match decode(&candidate) {
                 Ok(state) => assert_valid(&state),
                 Err(e) => prop_assert!(!e.to_string().is_empty()),
@@ -403,7 +406,9 @@ fn overlong_and_damaged_links_get_clear_messages() {
         settings: Settings::default(),
     });
     let messages = [
-        (format!("v3.{}", &good[3..]), "newer Pathlab (v3)"),
+        (format!("v4.{}", &good[3..]), "newer Pathlab (v4)"),
+        // A v2 link relabelled v3 reads its first cell as the shape byte.
+        (format!("v3.{}", &good[3..]), "damaged"),
         (format!("v99{}", &good[2..]), "newer Pathlab (v99)"),
         (good[..20].to_string(), "truncated"),
         (good[..good.len() - 10].to_string(), "truncated"),
@@ -513,18 +518,33 @@ fn v1_link(state: &LinkState) -> String {
 }
 
 #[test]
-fn every_single_character_change_in_a_v2_link_is_refused_or_changes_nothing() {
+fn every_single_character_change_in_a_v2_or_v3_link_is_refused_or_changes_nothing() {
+    let square = sample_state();
+    let hexes = LinkState {
+        grid: square.grid.clone().into_shape(Shape::HexColumns),
+        ..square.clone()
+    };
+    for (state, version) in [(square, "v2"), (hexes, "v3")] {
+        let link = encode(&state);
+        assert!(link.starts_with(version), "{link}");
+        let (refused, same) = damage(&state, &link);
+        println!("{version} damage: {refused} refused, {same} identical");
+        assert!(refused > 3000, "{version}: {refused}");
+    }
+}
+
+/// Changes each of the first 60 characters of `link` to every other link character (and
+/// `.`, `v`, `2`, `3`): each change must be refused or open exactly `state`. Counts both.
+fn damage(state: &LinkState, link: &str) -> (u32, u32) {
     const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let state = sample_state();
-    let link = encode(&state);
-    assert_eq!(decode(&link).unwrap(), state);
+    assert_eq!(&decode(link).unwrap(), state);
     let (mut refused, mut same) = (0, 0);
     for at in 0..60.min(link.len()) {
-        for &c in ALPHABET.iter().chain(b".v2") {
+        for &c in ALPHABET.iter().chain(b".v23") {
             if link.as_bytes()[at] == c {
                 continue;
             }
-            let mut damaged = link.clone().into_bytes();
+            let mut damaged = link.as_bytes().to_vec();
             damaged[at] = c;
             let damaged = String::from_utf8(damaged).unwrap();
             match decode(&damaged) {
@@ -533,14 +553,71 @@ fn every_single_character_change_in_a_v2_link_is_refused_or_changes_nothing() {
                     refused += 1;
                 }
                 Ok(opened) => {
-                    assert_eq!(opened, state, "{damaged} opened as another state");
+                    assert_eq!(&opened, state, "{damaged} opened as another state");
                     same += 1;
                 }
             }
         }
     }
-    println!("v2 damage: {refused} refused, {same} identical");
-    assert!(refused > 3000, "{refused}");
+    (refused, same)
+}
+
+/// A v3 link of a hand-made header: a 3 × 2 map of open cells, markers at (0, 0), A* with
+/// `heuristic` (its link byte), and `shape` as the shape byte.
+fn forged_v3(algorithm: u8, heuristic: u8, shape: u8) -> String {
+    let mut bytes = header(3, 2, 1.0, 0);
+    bytes[12] = algorithm;
+    bytes[13] = heuristic;
+    bytes.push(shape);
+    bytes.extend_from_slice(&rle(&[1; 6]));
+    format!(
+        "v3.{}",
+        base64url(&miniz_oxide::deflate::compress_to_vec_zlib(&bytes, 6))
+    )
+}
+
+#[test]
+fn hex_maps_keep_their_shape_and_v3_headers_are_checked() {
+    // A*, the map's default heuristic: each shape byte opens as its shape.
+    for (byte, shape) in [
+        (0, Shape::Square),
+        (1, Shape::HexRows),
+        (2, Shape::HexColumns),
+    ] {
+        let state = decode(&forged_v3(3, 0, byte)).unwrap();
+        assert_eq!(state.grid.shape(), shape);
+    }
+    let refused = |link: &str| decode(link).unwrap_err().to_string();
+    assert!(refused(&forged_v3(3, 0, 3)).contains("unknown cell shape 3"));
+    // JPS (4) and the octile distance (1) are never written beside hexagons.
+    let jps = refused(&forged_v3(4, 0, 1));
+    assert!(
+        jps.contains("damaged") && jps.contains("square cells"),
+        "{jps}"
+    );
+    let octile = refused(&forged_v3(3, 1, 2));
+    assert!(
+        octile.contains("damaged") && octile.contains("heuristic"),
+        "{octile}"
+    );
+    // The hex distance beside squares is refused the same way; on hexes it opens.
+    assert!(refused(&forged_v3(3, 6, 0)).contains("hex distance"));
+    assert_eq!(
+        decode(&forged_v3(3, 6, 1)).unwrap().settings.heuristic,
+        Some(Heuristic::Hex)
+    );
+    // A v3 link cut inside its 42-byte header says so.
+    let mut head = header(3, 2, 1.0, 0);
+    head.truncate(41);
+    let cut = format!(
+        "v3.{}",
+        base64url(&miniz_oxide::deflate::compress_to_vec_zlib(&head, 6))
+    );
+    assert!(
+        refused(&cut).contains("header needs 42 bytes"),
+        "{}",
+        refused(&cut)
+    );
 }
 
 #[test]

@@ -334,6 +334,26 @@ test('Generate makes a hex maze; Export .map writes its type; the file opens aga
     await gotoReady(page, url);
     assert.equal(await page.evaluate(() => window.pathlab.shape()), 'hex-columns');
     assert.equal(await exportMap(page), text);
+
+    // A full share link carries the shape (v3): opened in a new page, the same hexagons.
+    await page.locator('#copy-link').click();
+    await page.waitForFunction(() => document.getElementById('share-url').value.includes('#'));
+    const link = await page.locator('#share-url').inputValue();
+    assert.match(link, /#v3\./, 'a hex map of one\'s own is a v3 link');
+    const other = await page.context().newPage();
+    await gotoReady(other, link);
+    await other.waitForFunction(() => window.pathlab.linksRead() > 0);
+    assert.equal(await other.evaluate(() => window.pathlab.shape()), 'hex-columns');
+    assert.equal(await exportMap(other), text, 'the same cells');
+
+    // So does Compare: both planners lay the map out in flat-top columns.
+    await other.locator('#compare-link').click();
+    await other.waitForURL(/compare\.html/);
+    await other.waitForFunction(() => window.pathlab?.ready && window.pathlab.count?.() === 2, null, { timeout: 20_000 });
+    for (const i of [0, 1]) {
+      assert.equal(await other.evaluate((i) => window.pathlab.exportMap(i), i), text, `compare planner ${i + 1} has the hexes`);
+    }
+    await other.close();
   });
 });
 

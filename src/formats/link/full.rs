@@ -1,9 +1,9 @@
-//! Full links: the whole planner state (map cells, markers, settings) as `v2.` + base64url
-//! of one zlib stream, and the older `v1.` links; encoding, and decoding written for hostile
-//! input (see the module above).
+//! Full links: the whole planner state (map cells and their shape, markers, settings) as `v2.`
+//! (square cells) or `v3.` (hexagons) + base64url of one zlib stream, and the older `v1.`
+//! links; encoding, and decoding written for hostile input (see the module above).
 
 use crate::formats::number::decimal;
-use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MAX_SIDE};
+use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, Shape, MAX_SIDE};
 use crate::heuristic::Heuristic;
 use crate::search::{endpoint_index, Algorithm, NeighbourOrder, Settings};
 use base64::alphabet::URL_SAFE;
@@ -11,9 +11,14 @@ use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;
 use std::fmt;
 
-/// The version this code writes. Links with a larger number get a "newer Pathlab" message;
-/// version 1 links are still read.
-pub const VERSION: u32 = 2;
+/// The newest version this code reads and writes. Links with a larger number get a "newer
+/// Pathlab" message; versions 1 and 2 are still read.
+///
+/// A link is written in the oldest version that holds it: `v2.` for square cells, `v3.` (the
+/// v2 header and one byte for the cell shape) for hexagons. So a square map's link still opens
+/// on a page from before hexagons, and a hex map's link is refused there as newer instead of
+/// opening as squares.
+pub const VERSION: u32 = 3;
 
 /// The longest fragment [`decode`] looks at, in characters. Chromium accepts URLs up to
 /// 2 MiB (2,097,152 characters); a 4096 × 4096 random map is the worst case and may not fit,
@@ -30,8 +35,27 @@ pub(super) const BASE64URL: GeneralPurpose = GeneralPurpose::new(
         .with_decode_padding_mode(DecodePaddingMode::RequireNone),
 );
 
-/// Bytes in the fixed header (in the clear in v1, inside the zlib stream in v2).
+/// Bytes in the fixed header of v1 and v2 links (in the clear in v1, inside the zlib stream in
+/// v2); v3 adds the shape byte ([`header_len`]).
 pub(super) const HEADER_LEN: usize = 41;
+
+/// Bytes in the fixed header of a link of `version`.
+pub(super) fn header_len(version: u32) -> usize {
+    if version >= 3 {
+        HEADER_LEN + 1
+    } else {
+        HEADER_LEN
+    }
+}
+
+/// The shape's byte in a v3 header.
+fn shape_code(shape: Shape) -> u8 {
+    match shape {
+        Shape::Square => 0,
+        Shape::HexRows => 1,
+        Shape::HexColumns => 2,
+    }
+}
 
 /// The largest node budget a v1 link may carry per cell of its map: beyond it the number is
 /// taken for damage, not for a setting anyone made (a search expands each cell a few times at
@@ -57,7 +81,7 @@ pub(super) fn err<T>(message: impl Into<String>) -> Result<T, LinkError> {
 /// Everything a full link holds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LinkState {
-    /// The map, terrain included.
+    /// The map, terrain and cell shape included.
     pub grid: Grid,
     /// The start cell (x, y).
     pub start: (u32, u32),
@@ -104,10 +128,13 @@ pub(super) fn rule_code(r: DiagonalRule) -> u8 {
     }
 }
 
-/// Encodes the state as a fragment without the leading `#`: `v1.` then base64url.
+/// Encodes the state as a fragment without the leading `#`: `v2.` (square cells) or `v3.`
+/// (hexagons, see [`VERSION`]) then base64url.
 pub fn encode(state: &LinkState) -> String {
     let s = &state.settings;
-    let mut bytes = Vec::with_capacity(HEADER_LEN + 64);
+    let shape = state.grid.shape();
+    let version = if shape == Shape::Square { 2 } else { 3 };
+    let mut bytes = Vec::with_capacity(header_len(version) + 64);
     // Every coordinate and side is at most 4096, so u16 holds it.
     for v in [
         state.grid.width(),
@@ -133,10 +160,13 @@ pub fn encode(state: &LinkState) -> String {
     bytes.extend_from_slice(&s.weight.to_le_bytes());
     bytes.extend_from_slice(&s.movement.diagonal_cost.to_le_bytes());
     bytes.extend_from_slice(&s.node_budget.unwrap_or(0).to_le_bytes());
+    if version >= 3 {
+        bytes.push(shape_code(shape));
+    }
     bytes.extend_from_slice(&run_length_encode(state.grid.bytes()));
     // Header and cells in one zlib stream: its Adler-32 covers the whole payload.
     let packed = miniz_oxide::deflate::compress_to_vec_zlib(&bytes, 6);
-    format!("v{VERSION}.{}", BASE64URL.encode(packed))
+    format!("v{version}.{}", BASE64URL.encode(packed))
 }
 
 /// Runs of equal cells as (cell byte, run length as LEB128). At most 2 bytes per cell.
@@ -219,7 +249,7 @@ pub(super) fn split_version(fragment: &str) -> Result<(u32, &str), LinkError> {
     let version: u32 = number.parse().map_err(|_| not_ours())?;
     if version > VERSION {
         return err(format!(
-            "this link was made by a newer Pathlab (v{version}); this page reads v1 and \
+            "this link was made by a newer Pathlab (v{version}); this page reads v1 to \
              v{VERSION} links — reload the page to get the newest version"
         ));
     }
@@ -266,7 +296,7 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
     let (header, rle) = if version == 1 {
         let header = bytes
             .get(..HEADER_LEN)
-            .ok_or_else(|| short_header(bytes.len()))?;
+            .ok_or_else(|| short_header(bytes.len(), HEADER_LEN))?;
         let expected = read_size(header)?;
         (
             header.to_vec(),
@@ -274,7 +304,7 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
         )
     } else {
         // The header first, alone, so nothing large is allocated before its size is known.
-        let header = inflate_header(&bytes)?;
+        let header = inflate_header(&bytes, header_len(version))?;
         // The page never writes an impossible size into a v2 link: such a header is damage
         // seen before the checksum at the end of the stream could tell.
         let expected = read_size(&header).map_err(|e| {
@@ -283,9 +313,15 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
                 e.0.strip_prefix("this link ").unwrap_or(&e.0)
             ))
         })?;
-        let all = inflate(&bytes, HEADER_LEN + 2 * expected + 16)?;
-        let rle = all.get(HEADER_LEN..).unwrap_or(&[]).to_vec();
+        let all = inflate(&bytes, header.len() + 2 * expected + 16)?;
+        let rle = all.get(header.len()..).unwrap_or(&[]).to_vec();
         (header, rle)
+    };
+    let shape = match header.get(HEADER_LEN) {
+        None | Some(0) => Shape::Square,
+        Some(1) => Shape::HexRows,
+        Some(2) => Shape::HexColumns,
+        Some(v) => return err(format!("this link is damaged: unknown cell shape {v}")),
     };
     let (width, height) = (u16_at(&header, 0), u16_at(&header, 2));
     let start = (u16_at(&header, 4), u16_at(&header, 6));
@@ -297,7 +333,9 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
     }
     let cells = run_length_decode(&rle, expected)?;
     let grid = Grid::from_bytes(width, height, cells)
-        .map_err(|e| LinkError(format!("this link is damaged: {e}")))?;
+        .map_err(|e| LinkError(format!("this link is damaged: {e}")))?
+        .into_shape(shape);
+    fits_shape(&settings, &grid)?;
     endpoint_index(&grid, "start", start)
         .and_then(|_| endpoint_index(&grid, "goal", goal))
         .map_err(|e| LinkError(format!("this link is damaged: {e}")))?;
@@ -309,9 +347,9 @@ pub fn decode(fragment: &str) -> Result<LinkState, LinkError> {
     })
 }
 
-pub(super) fn short_header(len: usize) -> LinkError {
+pub(super) fn short_header(len: usize, needed: usize) -> LinkError {
     LinkError(format!(
-        "this link is truncated: its header needs {HEADER_LEN} bytes, it has {len}"
+        "this link is truncated: its header needs {needed} bytes, it has {len}"
     ))
 }
 
@@ -354,20 +392,35 @@ pub(super) fn inflate_error(status: miniz_oxide::inflate::TINFLStatus) -> LinkEr
     )
 }
 
-/// The first [`HEADER_LEN`] bytes of a v2 link's zlib stream, unpacked without the rest.
-pub(super) fn inflate_header(packed: &[u8]) -> Result<Vec<u8>, LinkError> {
+/// The first `len` bytes (the header) of a v2 or v3 link's zlib stream, unpacked without the
+/// rest.
+pub(super) fn inflate_header(packed: &[u8], len: usize) -> Result<Vec<u8>, LinkError> {
     use miniz_oxide::inflate::TINFLStatus;
-    let mut head = match miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, HEADER_LEN)
-    {
+    let mut head = match miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(packed, len) {
         Ok(all) => all,
         Err(e) if e.status == TINFLStatus::HasMoreOutput => e.output,
         Err(e) => return Err(inflate_error(e.status)),
     };
-    if head.len() < HEADER_LEN {
-        return Err(short_header(head.len()));
+    if head.len() < len {
+        return Err(short_header(head.len(), len));
     }
-    head.truncate(HEADER_LEN);
+    head.truncate(len);
     Ok(head)
+}
+
+/// A link's heuristic and algorithm must suit its cell shape: the page never writes the
+/// octile distance or JPS beside hexagons, so such a header is damage (or a hand-made link).
+/// Terrain the algorithm cannot use is not checked here: the page opens such a link and says
+/// why the algorithm is unavailable, as it does for a map painted under it.
+fn fits_shape(settings: &Settings, grid: &Grid) -> Result<(), LinkError> {
+    let square_only = settings.algorithm.info().needs.square_cells && grid.shape().is_hex();
+    let heuristic_misfits = settings.heuristic.is_some_and(|h| !h.fits(grid.shape()));
+    if square_only || heuristic_misfits {
+        if let Err(e) = settings.check_on(grid) {
+            return err(format!("this link is damaged: {e}"));
+        }
+    }
+    Ok(())
 }
 
 /// A v1 link's settings must look like something the page wrote, since nothing but the
