@@ -125,12 +125,15 @@ const wasm = { raw: wasmBytes.length, gzip: zlib.gzipSync(wasmBytes, { level: 9 
 // When the run finished (its last step wrote browser.json), not when this report was made:
 // the report is regenerated after notes.md edits, and must not re-date the run.
 const finished = fs.statSync(path.join(WORK, 'browser.json')).mtime.toISOString();
+// Distance-field figures from examples/field_bench.rs (absent in runs from before it).
+const fieldsFile = path.join(WORK, 'fields.json');
+const fields = fs.existsSync(fieldsFile) ? readJson(fieldsFile) : [];
 const results = {
   generated: finished, smoke, seed: queries.seed, perMap: queries.perMap,
   meta: { ...meta, chromium: browser.chromium, crossOriginIsolated: browser.crossOriginIsolated },
   plan: { nativeRepeats: native.repeats, ...browser.plan },
   nativeOverall: { expPerS: nativeMs > 0 ? (nativeExp / nativeMs) * 1000 : 0 },
-  wasm, page: browser.page, maps, memory,
+  wasm, page: browser.page, maps, memory, fields,
 };
 
 // ---------------------------------------------------------------------------- the chart
@@ -268,6 +271,12 @@ function doc() {
       row(what, '≤ 1 / 4; ≤ 4', 'not measured in this run', null);
     }
   }
+  if (fields.length) {
+    const builds = fields.map((r) => r.buildMs);
+    const edits = fields.map((r) => r.editMedianMs);
+    row('distance field of a goal on 1024² maps (squares and hexes): build; one wall drawn or cleared (median of 100 edits per map)', 'reported',
+      `build ${f(Math.min(...builds), 0)}–${f(Math.max(...builds), 0)} ms; edit ${f(Math.min(...edits), 3)}–${f(Math.max(...edits), 3)} ms median per map, ${f(Math.max(...fields.map((r) => r.editMaxMs)), 1)} ms worst`, true);
+  }
   L.push('');
   const bad = [];
   for (const m of maps) for (const [k, s] of Object.entries(m.impls)) if (s.nonOptimal || s.noPath) bad.push(`${k} on ${m.name}: ${s.nonOptimal} non-optimal, ${s.noPath} without a path`);
@@ -301,6 +310,15 @@ function doc() {
       if (!s) continue;
       const opt = `${s.optimal}/${s.queries}${s.nonOptimal ? ` (**${s.nonOptimal} non-optimal**)` : ''}${s.noPath ? ` (**${s.noPath} no path**)` : ''}`;
       L.push(`| ${label} | ${ms(s.medianMs)} | ${ms(s.maxMs)} | ${mexp(s.expPerS)} | ${opt} |`);
+    }
+    L.push('');
+  }
+  if (results.fields?.length) {
+    L.push('## Distance fields', '');
+    L.push('`examples/field_bench.rs` (native, release) in the same run: the distance field of a goal in the middle of each 1024² map (Dijkstra from the goal over the whole map), then 100 edits — 50 open cells spread over the map walled and cleared again, one at a time — each followed by the field\'s update (a D* Lite repair of what the edit changed, or a rebuild when the repair would redo more than a quarter of the map), then a 64-cell wall stroke repaired at once. "Cells redone" counts the cells the update settled again.', '');
+    L.push('| map | build ms (cells) | one wall drawn or cleared: median / max ms | cells redone: median / max | rebuilt, of 100 | 64-cell stroke ms (cells) |', '|---|---|---|---|---|---|');
+    for (const r of results.fields) {
+      L.push(`| ${r.map} | ${f(r.buildMs, 1)} (${r.buildExpanded}) | ${f(r.editMedianMs, 3)} / ${f(r.editMaxMs, 1)} | ${r.editMedianCells} / ${r.editMaxCells} | ${r.rebuilds} | ${f(r.strokeMs, 1)} (${r.strokeCells}) |`);
     }
     L.push('');
   }

@@ -58,6 +58,11 @@ for algo in astar bidirectional lpa dstar-lite; do
   target/release/examples/memory "$algo" "$memory_side"
 done | tee bench/work/memory.jsonl
 
+step "native: distance fields on 1024² maps (build, single-wall repairs, a 64-cell stroke)"
+cargo build --release --example field_bench
+target/release/examples/field_bench
+target/release/examples/field_bench --json > bench/work/fields.json
+
 step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
 node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}
 

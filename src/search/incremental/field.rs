@@ -48,9 +48,12 @@ pub struct DistanceField {
     repaired: bool,
 }
 
-/// A repair settles a cell for several times what a plain Dijkstra does (D* Lite keeps two
-/// values and a queue entry per cell it touches): past a quarter of the cells a build
-/// reached, rebuilding is the cheaper way (`examples/field_bench.rs` measures both).
+/// A repair settles a cell for about four times what a plain Dijkstra does (D* Lite keeps two
+/// values and a queue entry per cell it touches), so a repair past a quarter of the cells a
+/// build reached has cost about a build: it stops there and the field is rebuilt. This is the
+/// ski-rental rule: an edit that would have needed a long repair costs at most about two
+/// builds, and every shorter repair is kept (`examples/field_bench.rs` measures both: a
+/// 64-cell stroke across the middle of `big-1024`, which changes half the map, is 2.5 builds).
 const REPAIR_SHARE: u64 = 4;
 
 /// A heat byte for a cell no way joins to the goal (or a wall).
