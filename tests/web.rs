@@ -545,7 +545,7 @@ fn bad_links_throw_and_leave_the_planner_unchanged() {
     let before = snapshot(&mut p);
     let good = p.share_link();
     let cases = [
-        ("v3.AAAA".to_string(), "newer Pathlab (v3)"),
+        ("v4.AAAA".to_string(), "newer Pathlab (v4)"),
         ("hello".to_string(), "not a Pathlab link"),
         (good[..good.len() - 6].to_string(), "link"),
         (format!("{}!!", good), "base64"),
