@@ -8,7 +8,9 @@ use super::shape::Shape;
 pub fn distance(a: (u32, u32), b: (u32, u32)) -> f64 {
     let dx = f64::from(a.0) - f64::from(b.0);
     let dy = f64::from(a.1) - f64::from(b.1);
-    dx.hypot(dy)
+    // Exact integers squared and summed: the square root is correctly rounded, as hypot's
+    // would be, without libm's hypot in the wasm.
+    (dx * dx + dy * dy).sqrt()
 }
 
 /// Whether the segment between the centres of cells `a` and `b` touches no wall cell of

@@ -122,7 +122,7 @@ impl Shape {
         let (bq, br) = self.axial(i64::from(b.0), i64::from(b.1));
         let (dq, dr) = ((aq - bq) as f64, (ar - br) as f64);
         match self {
-            Shape::Square => dq.hypot(dr),
+            Shape::Square => (dq * dq + dr * dr).sqrt(),
             _ => (dq * dq + dq * dr + dr * dr).sqrt(),
         }
     }

@@ -67,14 +67,17 @@ fn successor_orders(topology: &Topology, order: NeighbourOrder) -> OrderTable {
             if sx == 0 && sy == 0 {
                 continue;
             }
-            let goal_angle = f64::from(sy).atan2(f64::from(sx));
+            let (gx, gy) = (f64::from(sx), f64::from(sy));
+            let goal_length = (gx * gx + gy * gy).sqrt();
+            // The turn away from the goal's direction as 1 − cos of its angle, in 64ths. Square
+            // moves turn by multiples of 45° and hex moves by multiples of 15° from these
+            // directions, whose keys (0, 2, 9, 19, 32, 47, 64, 81, 96, 109, 119, 126, 128) are
+            // distinct and each far from a rounding edge, so float error cannot reorder two
+            // moves. (Not atan2, whose code libm would add to the wasm.)
             let turn = |&d: &u8| {
                 let (dx, dy) = vectors[usize::from(d)];
-                let a = dy.atan2(dx) - goal_angle;
-                let a = a.rem_euclid(std::f64::consts::TAU);
-                // Square moves turn by multiples of 45°, hex moves of 30° from these
-                // directions: compare whole 15° steps so rounding can't reorder.
-                (a.min(std::f64::consts::TAU - a) / (std::f64::consts::PI / 12.0)).round() as u8
+                let cos = (dx * gx + dy * gy) / ((dx * dx + dy * dy).sqrt() * goal_length);
+                ((1.0 - cos) * 64.0).round() as u8
             };
             let row = &mut table[(3 * (sy + 1) + (sx + 1)) as usize];
             row[..count].sort_by_key(turn);
