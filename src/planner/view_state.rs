@@ -12,8 +12,12 @@ pub const DEFAULT_BUDGET: f64 = 10.0;
 /// The most walkers one release places.
 pub const MAX_WALKERS: usize = 10_000;
 
+/// The seed walkers are placed by when none is given (a link's `walkers=N`, the JS API).
+pub const WALKER_SEED: u64 = 1;
+
 /// Which picture the planner shows beside its search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ViewKind {
     /// The search and its path (the page as it always was).
     #[default]
