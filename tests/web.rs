@@ -324,6 +324,55 @@ fn embed_commands_are_checked_from_js_messages() {
     let checked =
         pathlab::wasm::check_command(parse(r#"{"cmd":"setGoal","x":1,"y":2}"#), 11).unwrap();
     assert_shape(&checked, "CheckedCommand");
+    // The field and range commands (issue 20).
+    assert_eq!(
+        check(r#"{"cmd":"setView","view":"field"}"#),
+        Ok(r#"{"cmd":"setView","view":"field"}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"setRange","x":3,"y":4,"budget":6.5}"#),
+        Ok(r#"{"cmd":"setRange","x":3,"y":4,"budget":6.5}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"releaseWalkers","count":50,"seed":7}"#),
+        Ok(r#"{"cmd":"releaseWalkers","count":50,"seed":7}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"releaseWalkers","count":50,"seed":null}"#),
+        Ok(r#"{"cmd":"releaseWalkers","count":50}"#.into())
+    );
+    for (json, why) in [
+        (r#"{"cmd":"setView","view":"heat"}"#, "needs view"),
+        (r#"{"cmd":"setView"}"#, "needs view"),
+        (r#"{"cmd":"setRange","x":3,"y":4}"#, "needs budget"),
+        (
+            r#"{"cmd":"setRange","x":3,"y":4,"budget":"5"}"#,
+            "needs budget",
+        ),
+        (
+            r#"{"cmd":"setRange","x":-3,"y":4,"budget":5}"#,
+            "whole, non-negative x",
+        ),
+        (r#"{"cmd":"releaseWalkers","count":0}"#, "needs count"),
+        (r#"{"cmd":"releaseWalkers"}"#, "needs count"),
+        (
+            r#"{"cmd":"releaseWalkers","count":3,"seed":"x"}"#,
+            "takes seed",
+        ),
+    ] {
+        let e = check(json).unwrap_err();
+        assert!(e.contains(why), "{json}: {e}");
+    }
+    for json in [
+        r#"{"cmd":"setView","view":"range"}"#,
+        r#"{"cmd":"setRange","x":1,"y":2,"budget":3}"#,
+        r#"{"cmd":"releaseWalkers","count":3,"seed":1}"#,
+    ] {
+        let checked = pathlab::wasm::check_command(parse(json), 11).unwrap();
+        assert_shape(&checked, "CheckedCommand");
+        let name = get(&checked, "cmd").as_string().unwrap();
+        assert!(ts_union("CommandName").contains(&name));
+    }
 }
 
 #[wasm_bindgen_test]

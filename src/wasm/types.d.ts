@@ -277,7 +277,7 @@ export interface SplitLink {
 }
 
 /** A command name of the embed's protocol (docs/embedding.md). */
-export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "getState";
+export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "setView" | "setRange" | "releaseWalkers" | "getState";
 
 /** A command checked by `checkCommand`: its name and the numbers it took, in range. */
 export interface CheckedCommand {
@@ -288,7 +288,15 @@ export interface CheckedCommand {
   step?: number;
   /** `setSpeed`: the stop of the speed table ("instant" is the last). */
   speed?: number;
-  /** `setStart`, `setGoal`: the cell. */
+  /** `setStart`, `setGoal`, `setRange`: the cell. */
   x?: number;
   y?: number;
+  /** `setView`: the view. */
+  view?: ViewName;
+  /** `setRange`: the movement points, 0–1,000,000. */
+  budget?: number;
+  /** `releaseWalkers`: how many (1 or more; the planner places at most 10,000). */
+  count?: number;
+  /** `releaseWalkers`: what places them, when given. */
+  seed?: number;
 }
