@@ -105,6 +105,8 @@ pub(super) struct FieldView {
     /// Heat bytes ([`DistanceField::heat`]) and flow bytes ([`DistanceField::flow`]), made when
     /// first asked for after a change: a stroke changes the field many times between frames.
     pub(super) heat: Option<Vec<u8>>,
+    /// [`FieldInfo::max_cost`] and [`FieldInfo::reached`], counted on first use after a change.
+    pub(super) figures: Option<(f64, usize)>,
     pub(super) flow: Option<Vec<u8>>,
     /// The walkers as `x, y` pairs, for JS to read from memory.
     pub(super) walker_xy: Vec<u32>,
@@ -141,6 +143,7 @@ pub(super) fn build_field(
         update: FieldUpdate::Built,
         ms,
         heat: None,
+        figures: None,
         flow: None,
         walker_xy: Vec::new(),
     };

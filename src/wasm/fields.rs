@@ -191,7 +191,7 @@ impl Planner {
         to_js(&RangeInfoView {
             from: Point { x, y },
             budget: range.budget(),
-            cells: range.mask().iter().filter(|&&m| m == 1).count(),
+            cells: range.count(),
             max_cost: range.max_cost(),
             version: inner.view_version(),
         })
