@@ -567,6 +567,7 @@ class MountedView {
       view: p.view,
       field: this.fieldInfo(),
       range: this.rangeInfo(),
+      walkers: p.walkerCount,
     };
   }
 
