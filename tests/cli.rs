@@ -317,12 +317,18 @@ fn field_and_range_answer_from_the_command_line() {
 fn field_and_range_take_hex_maps() {
     // An open 5 × 5 map of hexagons: each hexagon has six neighbours, not eight.
     for shape in ["hex-rows", "hex-columns"] {
-        let text = format!("type {shape}\nheight 5\nwidth 5\nmap\n{}", ".....\n".repeat(5));
+        let text = format!(
+            "type {shape}\nheight 5\nwidth 5\nmap\n{}",
+            ".....\n".repeat(5)
+        );
         let map = temp_file(&format!("hexfield-{shape}"), "h.map", &text);
         let out = pathlab(&["range", &map, "--from", "2,2", "--budget", "1", "--json"]);
         assert!(out.status.success(), "{out:?}");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(v["count"], 7, "{shape}: a hexagon and its six neighbours: {v}");
+        assert_eq!(
+            v["count"], 7,
+            "{shape}: a hexagon and its six neighbours: {v}"
+        );
         let out = pathlab(&["field", &map, "--goal", "2,2", "--walkers", "9", "--json"]);
         assert!(out.status.success(), "{out:?}");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -17,6 +17,7 @@
 
 use super::core::{endpoint_index, step_units};
 use super::settings::PlanError;
+use crate::formats::number::decimal;
 use crate::grid::{Grid, Movement, Topology};
 use crate::heuristic::COST_SCALE;
 use std::cmp::Reverse;
@@ -107,8 +108,11 @@ pub fn movement_range(
 ) -> Result<Range, PlanError> {
     let start = endpoint_index(grid, "range start", from)?;
     if !(0.0..=MAX_BUDGET).contains(&budget) {
+        // `decimal`, not `{MAX_BUDGET}`: formatting a float with `{}` brings core's float
+        // printer (about 19 KB) into the page's wasm.
         return Err(PlanError::BadSetting(format!(
-            "the movement budget must be a number of points from 0 to {MAX_BUDGET}"
+            "the movement budget must be a number of points from 0 to {}",
+            decimal(MAX_BUDGET)
         )));
     }
     // The budget in the search's fixed-point units.

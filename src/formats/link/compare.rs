@@ -204,7 +204,14 @@ pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
     if let Some(step) = tail.step {
         parts.push(format!("step={step}"));
     }
-    let out = parts.join("&");
+    // A loop rather than `join`, whose generic copy is a kilobyte of wasm of its own.
+    let mut out = String::new();
+    for part in parts {
+        if !out.is_empty() {
+            out.push('&');
+        }
+        out.push_str(&part);
+    }
     if !out.is_empty() {
         let (_, read) = split_link(&format!("map=x&{out}"))?;
         if read != *tail {
