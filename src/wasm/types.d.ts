@@ -161,6 +161,42 @@ export interface AlgorithmInfo {
   precomputes: boolean;
 }
 
+/** What the planner shows beside its search (`Planner.view`, `setView`). */
+export type ViewName = "path" | "field" | "range";
+
+/** The distance field view's figures (`Planner.fieldInfo()`). */
+export interface FieldInfo {
+  /** The goal the field measures to. */
+  goal: Point;
+  /** The largest cost of any cell that reaches the goal (heat byte 254). */
+  maxCost: number;
+  /** How many cells reach the goal. */
+  reached: number;
+  /** Cells expanded by the last build or repair. */
+  expanded: number;
+  /** Milliseconds the last build or repair took. */
+  ms: number;
+  /** How the last change was met: built afresh (view entered, goal, movement or map
+   * changed), an edit repaired in place, or an edit rebuilt because that was cheaper. */
+  update: "built" | "repaired" | "rebuilt";
+  /** Increases on every change of the field: read the heat and flow bytes again. */
+  version: number;
+}
+
+/** The movement range view's figures (`Planner.rangeInfo()`). */
+export interface RangeInfo {
+  /** The cell the range is measured from. */
+  from: Point;
+  /** The movement points to spend. */
+  budget: number;
+  /** How many cells are in range (`from` included). */
+  cells: number;
+  /** What the dearest cell in range costs. */
+  maxCost: number;
+  /** Increases on every change of the range: read the mask and outline again. */
+  version: number;
+}
+
 /** One map generator, in menu order. */
 export interface GeneratorInfo {
   id: string;
@@ -200,10 +236,32 @@ export interface ComparePlanner {
   weight: number | null;
 }
 
-/** What may follow a planner link: a compare part and a timeline step, each optional. */
+/** A movement range in a link: `range=X,Y,BUDGET`. */
+export interface LinkRange {
+  x: number;
+  y: number;
+  budget: number;
+}
+
+/** The view a link opens (`Planner.linkView()`, `applyLinkView`): all null for the path. */
+export interface LinkViewFields {
+  /** null: the path (what a link without a view shows). */
+  view: ViewName | null;
+  /** Walkers to release on the field (view "field" only), or null. */
+  walkers: number | null;
+  /** Where the range is measured from and its budget (view "range" only), or null: the start
+   * and 10 points. */
+  range: LinkRange | null;
+}
+
+/** What may follow a planner link: a compare part, a view and a timeline step, each optional. */
 export interface LinkTail {
   /** The planners of a comparison, left to right, or null for a single planner. */
   compare: ComparePlanner[] | null;
+  /** The view shown beside the search (a comparison takes none); left out: the path. */
+  view?: ViewName | null;
+  walkers?: number | null;
+  range?: LinkRange | null;
   /** The timeline step shown, or null. */
   step: number | null;
 }
@@ -212,11 +270,14 @@ export interface LinkTail {
 export interface SplitLink {
   base: string;
   compare: ComparePlanner[] | null;
+  view: ViewName | null;
+  walkers: number | null;
+  range: LinkRange | null;
   step: number | null;
 }
 
 /** A command name of the embed's protocol (docs/embedding.md). */
-export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "getState";
+export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "setView" | "setRange" | "releaseWalkers" | "getState";
 
 /** A command checked by `checkCommand`: its name and the numbers it took, in range. */
 export interface CheckedCommand {
@@ -227,7 +288,15 @@ export interface CheckedCommand {
   step?: number;
   /** `setSpeed`: the stop of the speed table ("instant" is the last). */
   speed?: number;
-  /** `setStart`, `setGoal`: the cell. */
+  /** `setStart`, `setGoal`, `setRange`: the cell. */
   x?: number;
   y?: number;
+  /** `setView`: the view. */
+  view?: ViewName;
+  /** `setRange`: the movement points, 0–1,000,000. */
+  budget?: number;
+  /** `releaseWalkers`: how many (1 or more; the planner places at most 10,000). */
+  count?: number;
+  /** `releaseWalkers`: what places them, when given. */
+  seed?: number;
 }
