@@ -16,6 +16,7 @@ import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } fr
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
+import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import { all } from './dom.js';
 import {
@@ -118,7 +119,9 @@ const pageHooks = {
     showBrush(brush);
     save();
   },
-  inspect: showInspector,
+  inspect: (node, cell) => {
+    if (!inspectFields(app.view, node)) showInspector(node, cell);
+  },
   perf: (last) => {
     const el = $('#perf');
     if (!el.hidden) {
@@ -514,6 +517,7 @@ function installHooks() {
     position: () => planner().timelinePosition(),
     crashed: () => Boolean(app.dead),
     linksRead: () => app.linksRead ?? 0,
+    ...fieldHooks(v),
   };
 }
 
@@ -574,6 +578,7 @@ async function main() {
   app.view.fitSpeed();
   syncControls();
   wireControls();
+  wireFields({ view: app.view, save });
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();
