@@ -54,7 +54,7 @@ pub mod wasm;
 
 pub use grid::{Cell, Connectivity, DiagonalRule, Grid, GridError, Movement, Revision, Shape};
 pub use heuristic::Heuristic;
-pub use planner::{Planner, PlannerError};
+pub use planner::{FieldInfo, FieldUpdate, Planner, PlannerError, ViewKind};
 pub use search::{
     new_search, restart_search, Algorithm, Budget, CellState, NeighbourOrder, NodeInfo, PlanError,
     Search, Searcher, Settings, Stats, Status, STATE_COUNT,

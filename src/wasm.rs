@@ -23,6 +23,7 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 mod command;
+mod fields;
 mod from_js;
 mod links;
 mod maps;

@@ -1327,3 +1327,189 @@ fn hex_brushes_and_strokes_paint_hex_discs_and_hex_lines() {
     // A stroke is a hex line: one hex per hex step.
     assert_eq!(p.paint_line(1, 1, 7, 5, 1, 0).unwrap(), 9);
 }
+
+// ---- Distance fields and movement ranges (issue 20) ----
+
+fn memory_bytes(ptr: *const u8, len: u32) -> Vec<u8> {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().dyn_into().unwrap();
+    js_sys::Uint8Array::new_with_byte_offset_and_length(&memory.buffer(), ptr as u32, len).to_vec()
+}
+
+fn memory_words(ptr: *const u32, len: u32) -> Vec<u32> {
+    let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().dyn_into().unwrap();
+    js_sys::Uint32Array::new_with_byte_offset_and_length(&memory.buffer(), ptr as u32, len).to_vec()
+}
+
+#[wasm_bindgen_test]
+fn field_heat_and_flow_bytes_are_read_from_memory() {
+    // . . # . .      the goal is at (4, 1); the wall at (2, 0) turns the top row's arrows
+    // . . . . G      down.
+    let mut p = Planner::new(5, 2).unwrap();
+    p.paint_line(2, 0, 2, 0, 1, 0).unwrap();
+    assert!(p.field_info().unwrap().is_undefined());
+    assert_eq!(p.view(), "path");
+    let version = p.version();
+    p.set_view("field").unwrap();
+    assert_eq!(p.view(), "field");
+    assert!(p.version() > version, "the page repaints");
+    let info = p.field_info().unwrap();
+    assert_shape(&info, "FieldInfo");
+    assert_shape(&get(&info, "goal"), "Point");
+    assert_eq!(get(&info, "update").as_string().unwrap(), "built");
+    assert_eq!(num(&info, "reached"), 9.0);
+    let max = num(&info, "maxCost");
+    // Costs are kept in fixed point: close to, not exactly, 3 + √2.
+    assert!(
+        (max - (3.0 + std::f64::consts::SQRT_2)).abs() < 1e-6,
+        "{max}"
+    );
+    let heat = memory_bytes(p.field_heat_ptr().unwrap(), 10);
+    assert_eq!((heat[9], heat[2], heat[0]), (0, 255, 254));
+    let flow = memory_bytes(p.field_flow_ptr().unwrap(), 10);
+    let vectors = p.move_vectors();
+    assert_eq!(vectors.len(), 16, "8 moves on squares");
+    // From (3, 1) the arrow points right, at the goal; none on the goal or the wall.
+    let d = usize::from(flow[8]);
+    assert_eq!((vectors[2 * d], vectors[2 * d + 1]), (1.0, 0.0));
+    assert_eq!((flow[9], flow[2]), (255, 255));
+    // From (1, 0) the way round the wall goes straight down: the diagonal past the wall's
+    // corner would cut it.
+    let d = usize::from(flow[1]);
+    assert_eq!((vectors[2 * d], vectors[2 * d + 1]), (0.0, 1.0));
+}
+
+#[wasm_bindgen_test]
+fn a_small_stroke_on_a_big_open_map_repairs_the_field_and_bumps_its_version() {
+    let mut p = Planner::new(512, 512).unwrap();
+    p.set_view("field").unwrap();
+    let built = p.field_info().unwrap();
+    let before = num(&built, "version");
+    p.begin_stroke();
+    p.paint_line(200, 250, 210, 250, 1, 0).unwrap();
+    p.end_stroke();
+    let info = p.field_info().unwrap();
+    assert_eq!(get(&info, "update").as_string().unwrap(), "repaired");
+    assert!(num(&info, "version") > before);
+    assert!(num(&info, "expanded") < num(&built, "expanded"));
+    let heat = memory_bytes(p.field_heat_ptr().unwrap(), 512 * 512);
+    assert_eq!(heat[250 * 512 + 205], 255, "the new wall has no heat");
+    assert_eq!(heat[511 * 512 + 511], 0, "the goal");
+    console_log!(
+        "field on 512²: built in {:.1} ms, a 11-cell stroke repaired in {:.2} ms",
+        num(&built, "ms"),
+        num(&info, "ms")
+    );
+    // Undo is a change of the field too.
+    assert!(p.undo());
+    assert!(num(&p.field_info().unwrap(), "version") > num(&info, "version"));
+}
+
+#[wasm_bindgen_test]
+fn walkers_are_released_stepped_and_arrive() {
+    let mut p = Planner::new(40, 30).unwrap();
+    let err = p.release_walkers(5.0, None).unwrap_err();
+    assert!(message(err).contains("show the field first"));
+    p.set_view("field").unwrap();
+    for bad in [0.0, -3.0, f64::NAN] {
+        let err = p.release_walkers(bad, None).unwrap_err();
+        assert_eq!(message(err), "release at least one walker");
+        assert_eq!(p.walker_count(), 0, "nothing released");
+    }
+    assert_eq!(p.release_walkers(1e12, Some(2.0)).unwrap(), 10_000);
+    assert_eq!(p.release_walkers(60.0, Some(5.0)).unwrap(), 60);
+    assert_eq!(p.walker_count(), 60);
+    let xy = memory_words(p.walkers_ptr(), 120);
+    assert!(xy.chunks(2).all(|w| w[0] < 40 && w[1] < 30));
+    let mut steps = 0;
+    while p.step_walkers() > 0 {
+        steps += 1;
+        assert!(steps < 100, "every walker arrives");
+    }
+    assert_eq!(p.walkers_arrived(), 60);
+    let xy = memory_words(p.walkers_ptr(), 120);
+    assert!(xy.chunks(2).all(|w| w == [39, 29]), "all on the goal");
+    p.clear_walkers();
+    assert_eq!((p.walker_count(), p.walkers_arrived()), (0, 0));
+}
+
+#[wasm_bindgen_test]
+fn range_masks_and_outlines_on_squares_and_hexes() {
+    let mut p = Planner::new(5, 5).unwrap();
+    p.set_settings(parse(
+        r#"{"movement":{"connectivity":"4","diagonalRule":"never","diagonalCost":1}}"#,
+    ))
+    .unwrap();
+    assert!(p.range_info().unwrap().is_undefined());
+    assert!(p.range_outline().is_empty());
+    p.set_range(2, 2, 1.0).unwrap();
+    assert_eq!(p.view(), "range");
+    let info = p.range_info().unwrap();
+    assert_shape(&info, "RangeInfo");
+    assert_shape(&get(&info, "from"), "Point");
+    assert_eq!((num(&info, "cells"), num(&info, "maxCost")), (5.0, 1.0));
+    let mask = memory_bytes(p.range_mask_ptr().unwrap(), 25);
+    let inside: Vec<usize> = (0..25).filter(|&i| mask[i] == 1).collect();
+    assert_eq!(inside, [7, 11, 12, 13, 17], "a plus");
+    let outline = p.range_outline();
+    assert_eq!(outline.len(), 12 * 3, "12 sides face out");
+    assert!(
+        outline.chunks(3).all(|t| t[2] < 4),
+        "squares: orthogonal sides"
+    );
+    assert!(
+        !outline.chunks(3).any(|t| t[..2] == [2, 2]),
+        "the middle is inside"
+    );
+    assert_eq!(p.range_cost(2, 1), Some(1.0));
+    assert_eq!(p.range_cost(0, 0), None);
+    // A wall drawn into the range shrinks it, and its version moves.
+    let version = num(&info, "version");
+    p.paint_line(2, 1, 2, 1, 1, 0).unwrap();
+    let info = p.range_info().unwrap();
+    assert_eq!(num(&info, "cells"), 4.0);
+    assert!(num(&info, "version") > version);
+    // Hexes: a hexagon and its six neighbours, 18 sides out, move indices 0–5.
+    p.new_map(7, 7, Some("hex-columns".into())).unwrap();
+    assert_eq!(p.view(), "range", "a new map keeps the view");
+    let from = get(&p.range_info().unwrap(), "from");
+    assert_eq!(
+        (num(&from, "x"), num(&from, "y")),
+        (2.0, 2.0),
+        "and the range"
+    );
+    p.set_range(3, 3, 1.0).unwrap();
+    assert_eq!(num(&p.range_info().unwrap(), "cells"), 7.0);
+    let outline = p.range_outline();
+    assert_eq!(outline.len(), 18 * 3);
+    assert!(outline.chunks(3).all(|t| t[2] < 6));
+    assert_eq!(p.move_vectors().len(), 12, "6 moves on hexes");
+}
+
+#[wasm_bindgen_test]
+fn bad_view_and_range_inputs_throw_and_leave_the_planner_unchanged() {
+    let mut p = Planner::new(8, 6).unwrap();
+    p.paint_line(3, 3, 3, 3, 1, 0).unwrap();
+    let err = p.set_view("heat").unwrap_err();
+    assert!(message(err).contains("\"path\", \"field\" or \"range\""));
+    assert_eq!(p.view(), "path");
+    assert!(p.field_heat_ptr().is_err() && p.field_flow_ptr().is_err());
+    assert!(message(p.range_mask_ptr().unwrap_err()).contains("setRange"));
+    p.set_range(1, 1, 2.0).unwrap();
+    let before = JSON::stringify(&p.range_info().unwrap()).unwrap();
+    let map = p.export_map();
+    for (x, y, budget, words) in [
+        (3, 3, 2.0, "the range start (3, 3) is on a wall"),
+        (9, 0, 2.0, "outside"),
+        (1, 1, -1.0, "movement budget"),
+        (1, 1, f64::NAN, "movement budget"),
+        (1, 1, f64::INFINITY, "movement budget"),
+        (1, 1, 1.5e6, "movement budget"),
+    ] {
+        let err = message(p.set_range(x, y, budget).unwrap_err());
+        assert!(err.contains(words), "{err}");
+        assert_eq!(p.view(), "range");
+        assert_eq!(JSON::stringify(&p.range_info().unwrap()).unwrap(), before);
+        assert_eq!(p.export_map(), map);
+    }
+    assert!(ts_union("ViewName").iter().all(|v| p.set_view(v).is_ok()));
+}

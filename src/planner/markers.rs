@@ -33,6 +33,7 @@ impl Planner {
         let (lane, scene) = self.current_mut();
         let was_done = lane.search.status().is_done();
         lane.restart_search(scene, was_done);
+        self.views_after_settings();
         Ok(())
     }
 

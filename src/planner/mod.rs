@@ -22,7 +22,8 @@
 //! The planner is split by job: `state.rs` holds the struct and its accessors, `edits.rs` the
 //! strokes and the undo history, `markers.rs` the start, goal and walker, `run.rs` the run
 //! control (stepping, the timeline, seeking, restarts and repairs after an edit) and
-//! `mesh_edit.rs` the node mesh; `line.rs` is the brush-stroke geometry; `changed.rs` keeps
+//! `mesh_edit.rs` the node mesh, `view.rs` the distance field and movement range shown beside
+//! the search; `line.rs` is the brush-stroke geometry; `changed.rs` keeps
 //! which tiles of the map each lane may show differently since the page last painted it.
 
 mod changed;
@@ -36,8 +37,11 @@ mod state;
 #[cfg(test)]
 mod tests;
 mod trace;
+mod view;
+mod view_state;
 
 pub use changed::TILE;
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
 pub use line::{brush_cells, cube_round, hex_line, line_cells, stroke_cells};
 pub use state::{LaneId, Planner, PlannerError};
+pub use view_state::{FieldInfo, FieldUpdate, ViewKind, DEFAULT_BUDGET, MAX_WALKERS};

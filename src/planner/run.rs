@@ -517,11 +517,14 @@ impl Planner {
     /// nothing.
     pub fn set_settings(&mut self, settings: Settings) -> Result<(), PlannerError> {
         let (lane, scene) = self.current_mut();
-        lane.set_settings(scene, settings)
+        lane.set_settings(scene, settings)?;
+        self.views_after_settings();
+        Ok(())
     }
 
     /// After an edit of the cells `changed`, every lane repairs or restarts its search.
     pub(super) fn after_edit(&mut self, changed: &[u32]) {
         self.each_lane(|lane, scene| lane.after_edit(scene, changed));
+        self.views_after_edit(changed);
     }
 }

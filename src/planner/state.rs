@@ -2,6 +2,7 @@
 //! its timeline, the edit history and the mesh, and the errors a planner action can refuse with.
 
 use super::changed::Changed;
+use super::view_state::Views;
 use crate::grid::{Grid, GridError};
 use crate::search::mesh::{Mesh, MeshSearch};
 use crate::search::{new_search, Algorithm, PlanError, Searcher, Settings};
@@ -152,6 +153,8 @@ pub struct Planner {
     pub(super) redo: Vec<Edit>,
     /// The stroke being drawn, between `begin_stroke` and `end_stroke`.
     pub(super) stroke: Option<Edit>,
+    /// The view beside the search: the distance field or the movement range, if shown.
+    pub(super) views: Views,
 }
 
 impl Planner {
@@ -187,6 +190,7 @@ impl Planner {
             undo: Vec::new(),
             redo: Vec::new(),
             stroke: None,
+            views: Views::default(),
         })
     }
 
@@ -236,6 +240,7 @@ impl Planner {
         self.undo.clear();
         self.redo.clear();
         self.stroke = None;
+        self.views_after_load();
         Ok(())
     }
 

@@ -78,6 +78,11 @@ pub(crate) fn cheapest_costs(
     (cost, settled)
 }
 
+/// The largest movement budget: far beyond any map's costs (4096² cells of cost 4 are
+/// 67 million points only on a walk through all of them), and small enough that the budget
+/// in fixed-point units cannot overflow.
+pub const MAX_BUDGET: f64 = 1e6;
+
 /// The cells within a movement budget of a cell, and what reaching each costs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Range {
@@ -92,18 +97,19 @@ pub struct Range {
 
 /// The cells of `grid` reachable from `from` for at most `budget` under `movement`: a step
 /// into a cell costs its terrain (times the diagonal cost for a square's diagonal step).
-/// Refused when `from` is off the map or a wall, or the budget is not a number ≥ 0.
+/// Refused when `from` is off the map or a wall, or the budget is not a number from 0 to
+/// [`MAX_BUDGET`].
 pub fn movement_range(
     grid: &Grid,
     movement: &Movement,
     from: (u32, u32),
     budget: f64,
 ) -> Result<Range, PlanError> {
-    let start = endpoint_index(grid, "start", from)?;
-    if !(budget >= 0.0 && budget.is_finite()) {
-        return Err(PlanError::BadSetting(
-            "the movement budget must be a number of points, 0 or more".into(),
-        ));
+    let start = endpoint_index(grid, "range start", from)?;
+    if !(0.0..=MAX_BUDGET).contains(&budget) {
+        return Err(PlanError::BadSetting(format!(
+            "the movement budget must be a number of points from 0 to {MAX_BUDGET}"
+        )));
     }
     // The budget in the search's fixed-point units.
     let limit = (budget * COST_SCALE as f64).floor() as u64;
@@ -150,6 +156,39 @@ impl Range {
                 g as f64 / COST_SCALE as f64,
             )
         })
+    }
+
+    /// The cost of the dearest cell in range (0 when only `from` is).
+    pub fn max_cost(&self) -> f64 {
+        // Cells settle in cost order: the last is the dearest.
+        self.cells
+            .last()
+            .map_or(0.0, |&(_, g)| g as f64 / COST_SCALE as f64)
+    }
+
+    /// The outline of the range on `grid` (the map it was measured on): `(x, y, side)` for
+    /// each side of a cell in range that borders a cell out of range or the map's edge.
+    /// `side` is the move that crosses that side in [`Topology`]'s move order; a square's
+    /// sides are its four orthogonal moves (0–3), a hexagon's its six.
+    pub fn outline(&self, grid: &Grid) -> Vec<(u32, u32, u8)> {
+        // The sides are the same whatever the movement: squares' first four moves are
+        // orthogonal under every connectivity.
+        let topology = Topology::of(grid, &Movement::four());
+        let sides = if grid.shape().is_hex() { 6 } else { 4 };
+        let mut out = Vec::new();
+        for &(cell, _) in &self.cells {
+            let (x, y) = (cell % self.width, cell / self.width);
+            for d in 0..sides {
+                let (dx, dy) = topology.step(d, i64::from(x), i64::from(y));
+                let outside = grid
+                    .index(i64::from(x) + dx, i64::from(y) + dy)
+                    .is_none_or(|i| self.mask[i] == 0);
+                if outside {
+                    out.push((x, y, d as u8));
+                }
+            }
+        }
+        out
     }
 
     /// What reaching (x, y) costs, or `None` when it is out of range (a look through the
@@ -219,5 +258,31 @@ mod tests {
         assert!(movement_range(&grid, &Movement::default(), (5, 0), 2.0).is_err());
         assert!(movement_range(&grid, &Movement::default(), (0, 0), -1.0).is_err());
         assert!(movement_range(&grid, &Movement::default(), (0, 0), f64::NAN).is_err());
+        assert!(movement_range(&grid, &Movement::default(), (0, 0), f64::INFINITY).is_err());
+        assert!(movement_range(&grid, &Movement::default(), (0, 0), 1e6).is_ok());
+        assert!(movement_range(&grid, &Movement::default(), (0, 0), 1.1e6).is_err());
+    }
+
+    #[test]
+    fn the_outline_is_every_side_facing_out_of_range() {
+        // A square map: range 1 from the middle of a 5 x 5 is a plus of 5 cells (4-connected)
+        // with 12 outer sides.
+        let grid = Grid::new(5, 5).unwrap();
+        let range = movement_range(&grid, &Movement::four(), (2, 2), 1.0).unwrap();
+        let outline = range.outline(&grid);
+        assert_eq!(outline.len(), 12);
+        assert!(!outline.iter().any(|&(x, y, _)| (x, y) == (2, 2)));
+        // A corner cell: its two sides on the map's edge count.
+        let range = movement_range(&grid, &Movement::four(), (0, 0), 0.0).unwrap();
+        assert_eq!(range.outline(&grid).len(), 4);
+        assert_eq!(range.max_cost(), 0.0);
+        // A hexagon and its six neighbours: 6 outer hexes with 3 outer sides each.
+        for shape in [Shape::HexRows, Shape::HexColumns] {
+            let grid = Grid::with_shape(7, 7, shape).unwrap();
+            let range = movement_range(&grid, &Movement::default(), (3, 3), 1.0).unwrap();
+            assert_eq!(range.cells().len(), 7);
+            assert_eq!(range.outline(&grid).len(), 18, "{shape:?}");
+            assert_eq!(range.max_cost(), 1.0);
+        }
     }
 }

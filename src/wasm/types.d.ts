@@ -161,6 +161,42 @@ export interface AlgorithmInfo {
   precomputes: boolean;
 }
 
+/** What the planner shows beside its search (`Planner.view`, `setView`). */
+export type ViewName = "path" | "field" | "range";
+
+/** The distance field view's figures (`Planner.fieldInfo()`). */
+export interface FieldInfo {
+  /** The goal the field measures to. */
+  goal: Point;
+  /** The largest cost of any cell that reaches the goal (heat byte 254). */
+  maxCost: number;
+  /** How many cells reach the goal. */
+  reached: number;
+  /** Cells expanded by the last build or repair. */
+  expanded: number;
+  /** Milliseconds the last build or repair took. */
+  ms: number;
+  /** How the last change was met: built afresh (view entered, goal, movement or map
+   * changed), an edit repaired in place, or an edit rebuilt because that was cheaper. */
+  update: "built" | "repaired" | "rebuilt";
+  /** Increases on every change of the field: read the heat and flow bytes again. */
+  version: number;
+}
+
+/** The movement range view's figures (`Planner.rangeInfo()`). */
+export interface RangeInfo {
+  /** The cell the range is measured from. */
+  from: Point;
+  /** The movement points to spend. */
+  budget: number;
+  /** How many cells are in range (`from` included). */
+  cells: number;
+  /** What the dearest cell in range costs. */
+  maxCost: number;
+  /** Increases on every change of the range: read the mask and outline again. */
+  version: number;
+}
+
 /** One map generator, in menu order. */
 export interface GeneratorInfo {
   id: string;

@@ -29,7 +29,7 @@
 
 use super::{Incremental, Mode, CLOSED, INF, UNVISITED};
 use crate::generate::SplitMix64;
-use crate::grid::{Grid, Movement};
+use crate::grid::{Grid, Movement, Topology};
 use crate::heuristic::{Heuristic, COST_SCALE};
 use crate::search::range::{cheapest_costs, Direction};
 use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats, Status};
@@ -185,6 +185,36 @@ impl DistanceField {
     }
 }
 
+impl DistanceField {
+    /// One byte per cell for painting arrows: the move index `d` (in [`Topology`]'s move
+    /// order) of each cell's flow ([`DistanceField::next`]), [`NO_FLOW`] at the goal, on walls
+    /// and where no way joins the goal.
+    pub fn flow(&self, grid: &Grid) -> Vec<u8> {
+        let topology = Topology::of(grid, &self.movement);
+        (0..grid.len())
+            .map(|i| {
+                let at = grid.coords(i);
+                self.next(grid, at.0, at.1)
+                    .and_then(|next| topology.move_between(at, next))
+                    .map_or(NO_FLOW, |d| d as u8)
+            })
+            .collect()
+    }
+
+    /// How many cells reach the goal (the goal included).
+    pub fn reached(&self) -> usize {
+        self.search.g.iter().filter(|&&g| g != INF).count()
+    }
+
+    /// The movement the field was built under.
+    pub fn movement(&self) -> &Movement {
+        &self.movement
+    }
+}
+
+/// A flow byte for a cell with no arrow: the goal, a wall, or a cell no way joins to the goal.
+pub const NO_FLOW: u8 = 255;
+
 /// Walkers released on a map, each following a [`DistanceField`]'s flow to the goal.
 #[derive(Clone, Debug, Default)]
 pub struct Crowd {
@@ -225,6 +255,16 @@ impl Crowd {
             }
         }
         moved
+    }
+
+    /// Removes the walkers that stand on a wall of `grid` (a wall drawn under them: a walker
+    /// has nowhere to go from inside a wall, and moving it elsewhere would look like a jump);
+    /// returns how many were removed.
+    pub fn remove_walled(&mut self, grid: &Grid) -> usize {
+        let before = self.walkers.len();
+        self.walkers
+            .retain(|&(x, y)| grid.is_passable(i64::from(x), i64::from(y)));
+        before - self.walkers.len()
     }
 
     /// Where the walkers stand.
@@ -351,5 +391,44 @@ mod tests {
         let field = DistanceField::new(&grid, (0, 0), &Movement::default()).unwrap();
         assert_eq!(field.max_cost(), 2.0);
         assert_eq!(field.heat(), [0, 127, 254, UNREACHED, UNREACHED, UNREACHED]);
+        assert_eq!(field.reached(), 3);
+    }
+
+    #[test]
+    fn flow_bytes_are_the_moves_of_next() {
+        for shape in Shape::ALL {
+            let mut grid = Grid::with_shape(9, 7, shape).unwrap();
+            grid.set(4, 3, Cell::Wall);
+            let field = DistanceField::new(&grid, (6, 3), &Movement::default()).unwrap();
+            let t = Topology::of(&grid, &Movement::default());
+            let flow = field.flow(&grid);
+            for (i, &d) in flow.iter().enumerate() {
+                let (x, y) = grid.coords(i);
+                match field.next(&grid, x, y) {
+                    None => assert_eq!(d, NO_FLOW, "{shape:?} ({x}, {y})"),
+                    Some(next) => {
+                        let (dx, dy) = t.step(usize::from(d), i64::from(x), i64::from(y));
+                        assert_eq!(
+                            (i64::from(x) + dx, i64::from(y) + dy),
+                            (i64::from(next.0), i64::from(next.1))
+                        );
+                    }
+                }
+            }
+            assert_eq!(flow[3 * 9 + 6], NO_FLOW, "no arrow on the goal");
+            assert_eq!(flow[3 * 9 + 4], NO_FLOW, "no arrow on a wall");
+        }
+    }
+
+    #[test]
+    fn walled_walkers_are_removed() {
+        let mut grid = Grid::new(5, 1).unwrap();
+        let field = DistanceField::new(&grid, (4, 0), &Movement::default()).unwrap();
+        let mut crowd = Crowd::scatter(&grid, &field, 3, 2);
+        let (x, y) = crowd.walkers()[0];
+        grid.set(i64::from(x), i64::from(y), Cell::Wall);
+        let on = crowd.walkers().iter().filter(|&&w| w == (x, y)).count();
+        assert_eq!(crowd.remove_walled(&grid), on);
+        assert_eq!(crowd.walkers().len(), 3 - on);
     }
 }

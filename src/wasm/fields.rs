@@ -1,0 +1,236 @@
+//! Distance fields and movement ranges for JS: the view shown beside the search, the field's
+//! heat and flow bytes and its walkers, the range's mask, outline and costs. Every decision
+//! (what a field is, which cells are in range, which refusals and their words) is the
+//! planner's (`planner/view.rs`); this file only hands bytes and plain objects across.
+
+use super::*;
+use crate::grid::Topology;
+use crate::planner::ViewKind;
+
+/// The field view's figures as the page reads them (`FieldInfo` in `pathlab.d.ts`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FieldInfoView {
+    goal: Point,
+    max_cost: f64,
+    reached: usize,
+    expanded: u64,
+    ms: f64,
+    update: &'static str,
+    version: u32,
+}
+
+/// The range view's figures (`RangeInfo` in `pathlab.d.ts`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RangeInfoView {
+    from: Point,
+    budget: f64,
+    cells: usize,
+    max_cost: f64,
+    version: u32,
+}
+
+#[wasm_bindgen]
+impl Planner {
+    /// The picture shown beside the search: `path`, `field` or `range`.
+    #[wasm_bindgen(getter, unchecked_return_type = "ViewName")]
+    pub fn view(&self) -> String {
+        self.inner().view().name().to_string()
+    }
+
+    /// Shows `kind` (`path`, `field` or `range`): the field is built from the goal; the range
+    /// view without a range set measures 10 points from the start. Throws, changing nothing,
+    /// on an unknown name.
+    #[wasm_bindgen(js_name = setView)]
+    pub fn set_view(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "ViewName")] kind: &str,
+    ) -> Result<(), JsError> {
+        let kind = ViewKind::from_name(kind).map_err(js_error)?;
+        self.inner().set_view(kind).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// Measures the cells reachable from (x, y) for at most `budget` movement points and
+    /// shows them. Throws, changing nothing, when (x, y) is a wall or off the map or the
+    /// budget is not a number from 0 to 1000000.
+    #[wasm_bindgen(js_name = setRange)]
+    pub fn set_range(&mut self, x: u32, y: u32, budget: f64) -> Result<(), JsError> {
+        self.inner().set_range((x, y), budget).map_err(js_error)?;
+        self.touched();
+        Ok(())
+    }
+
+    /// The field view's figures (`FieldInfo`), or `undefined` outside it: `goal`, `maxCost`,
+    /// `reached` (cells that reach the goal), `expanded` and `ms` (the last build or
+    /// repair), `update` (`built`, `repaired` or `rebuilt`) and `version` (increases on every
+    /// change of the field: read the bytes again when it moved).
+    #[wasm_bindgen(js_name = fieldInfo, unchecked_return_type = "FieldInfo | undefined")]
+    pub fn field_info(&self) -> Result<JsValue, JsError> {
+        let Some(info) = self.inner().field_info() else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        let (x, y) = info.goal;
+        to_js(&FieldInfoView {
+            goal: Point { x, y },
+            max_cost: info.max_cost,
+            reached: info.reached,
+            expanded: info.expanded,
+            ms: info.ms,
+            update: info.update.name(),
+            version: info.version,
+        })
+    }
+
+    /// Address in wasm memory of the heat bytes (`width × height`, `y * width + x`): the cost
+    /// to the goal scaled to 0–254 by `maxCost`, 255 on walls and unreached cells. Valid until
+    /// the next call that changes the field. Throws outside the field view.
+    #[wasm_bindgen(js_name = fieldHeatPtr)]
+    pub fn field_heat_ptr(&mut self) -> Result<*const u8, JsError> {
+        let mut inner = self.inner();
+        inner
+            .field_heat()
+            .map(<[u8]>::as_ptr)
+            .ok_or_else(|| JsError::new(NO_FIELD))
+    }
+
+    /// Address in wasm memory of the flow bytes (`width × height`): the move index of each
+    /// cell's arrow towards the goal (in `moveVectors()` order), 255 where there is none
+    /// (the goal, walls, unreached cells). Valid until the next call that changes the field.
+    /// Throws outside the field view.
+    #[wasm_bindgen(js_name = fieldFlowPtr)]
+    pub fn field_flow_ptr(&mut self) -> Result<*const u8, JsError> {
+        let mut inner = self.inner();
+        inner
+            .field_flow()
+            .map(<[u8]>::as_ptr)
+            .ok_or_else(|| JsError::new(NO_FIELD))
+    }
+
+    /// The moves as screen vectors (x right, y down; one step long), `[x0, y0, x1, y1, …]`
+    /// for each move of the map's shape under the current movement: flow byte `d` points
+    /// along `(v[2d], v[2d + 1])`. The one move table: JS draws arrows with it.
+    #[wasm_bindgen(js_name = moveVectors)]
+    pub fn move_vectors(&self) -> Vec<f64> {
+        let inner = self.inner();
+        // The field's own movement, so the count matches its flow bytes.
+        let movement = inner
+            .field()
+            .map_or(inner.settings().movement, |f| *f.movement());
+        let topology = Topology::of(inner.grid(), &movement);
+        topology.move_vectors()[..topology.move_count()]
+            .iter()
+            .flat_map(|&(x, y)| [x, y])
+            .collect()
+    }
+
+    /// Releases `count` walkers (clamped to at most 10000) on random cells that reach the
+    /// goal, placed by `seed` (default 1), replacing any crowd; returns how many were placed.
+    /// Throws outside the field view and for a count below 1 (or NaN).
+    #[wasm_bindgen(js_name = releaseWalkers)]
+    pub fn release_walkers(&mut self, count: f64, seed: Option<f64>) -> Result<u32, JsError> {
+        // `as` saturates: NaN and negatives become 0, which the planner refuses with its
+        // message; infinity becomes the most, which it clamps.
+        let placed = self
+            .inner()
+            .release_walkers(count as usize, seed.unwrap_or(1.0) as u64)
+            .map_err(js_error)?;
+        self.touched();
+        Ok(clamp_u32(placed))
+    }
+
+    /// Moves every walker one cell along the flow; returns how many moved (0 once all have
+    /// arrived or are stuck).
+    #[wasm_bindgen(js_name = stepWalkers)]
+    pub fn step_walkers(&mut self) -> u32 {
+        let moved = self.inner().step_walkers();
+        if moved > 0 {
+            self.touched();
+        }
+        clamp_u32(moved)
+    }
+
+    /// Address in wasm memory of the walkers: `walkerCount` pairs of u32 `x, y`. Valid until
+    /// the next call that moves, releases or clears walkers or changes the map.
+    #[wasm_bindgen(js_name = walkersPtr)]
+    pub fn walkers_ptr(&self) -> *const u32 {
+        self.inner().walker_xy().as_ptr()
+    }
+
+    /// How many walkers there are.
+    #[wasm_bindgen(getter, js_name = walkerCount)]
+    pub fn walker_count(&self) -> u32 {
+        clamp_u32(self.inner().walker_xy().len() / 2)
+    }
+
+    /// How many walkers stand on the goal.
+    #[wasm_bindgen(getter, js_name = walkersArrived)]
+    pub fn walkers_arrived(&self) -> u32 {
+        clamp_u32(self.inner().walkers_arrived())
+    }
+
+    /// Removes every walker.
+    #[wasm_bindgen(js_name = clearWalkers)]
+    pub fn clear_walkers(&mut self) {
+        self.inner().clear_walkers();
+        self.touched();
+    }
+
+    /// The range view's figures (`RangeInfo`), or `undefined` outside it: `from`, `budget`,
+    /// `cells` (how many are in range), `maxCost` (the dearest of them) and `version`.
+    #[wasm_bindgen(js_name = rangeInfo, unchecked_return_type = "RangeInfo | undefined")]
+    pub fn range_info(&self) -> Result<JsValue, JsError> {
+        let inner = self.inner();
+        let Some(range) = inner.range() else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        let (x, y) = range.from();
+        to_js(&RangeInfoView {
+            from: Point { x, y },
+            budget: range.budget(),
+            cells: range.mask().iter().filter(|&&m| m == 1).count(),
+            max_cost: range.max_cost(),
+            version: inner.view_version(),
+        })
+    }
+
+    /// Address in wasm memory of the range mask (`width × height`): 1 in range, 0 not. Valid
+    /// until the next call that changes the range. Throws outside the range view.
+    #[wasm_bindgen(js_name = rangeMaskPtr)]
+    pub fn range_mask_ptr(&self) -> Result<*const u8, JsError> {
+        self.inner()
+            .range()
+            .map(|r| r.mask().as_ptr())
+            .ok_or_else(|| JsError::new(NO_RANGE))
+    }
+
+    /// The range's outline as triples `[x, y, side, …]`: each side of a cell in range that
+    /// borders a cell out of range or the map's edge; `side` is the move across it (squares:
+    /// the four orthogonal moves 0–3; hexagons: 0–5). Empty outside the range view.
+    #[wasm_bindgen(js_name = rangeOutline)]
+    pub fn range_outline(&self) -> Vec<u32> {
+        let inner = self.inner();
+        inner.range().map_or_else(Vec::new, |range| {
+            range
+                .outline(inner.grid())
+                .into_iter()
+                .flat_map(|(x, y, side)| [x, y, u32::from(side)])
+                .collect()
+        })
+    }
+
+    /// What reaching (x, y) costs from the range's cell, or `undefined` when it is out of
+    /// range (or no range is shown).
+    #[wasm_bindgen(js_name = rangeCost)]
+    pub fn range_cost(&self, x: u32, y: u32) -> Option<f64> {
+        self.inner().range()?.cost(x, y)
+    }
+}
+
+/// The refusal of the field's bytes outside the field view.
+const NO_FIELD: &str = "no distance field is shown: call setView(\"field\") first";
+
+/// The refusal of the range's bytes outside the range view.
+const NO_RANGE: &str = "no movement range is shown: call setRange(x, y, budget) first";
