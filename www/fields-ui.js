@@ -32,7 +32,7 @@ export function wireFields({ view, save }) {
   $('#range-swatch').style.setProperty('--c', rangeSwatch());
 
   viewSelect.addEventListener('change', () => {
-    const kind = viewSelect.value;
+    const kind = /** @type {import('./pkg/pathlab.js').ViewName} */ (viewSelect.value);
     // The range view opens with the unit picker on: a click moves the unit.
     if (kind === 'range') layer.setPickMode(true);
     const ok = view.guard(() => (view.planner.setView(kind), true));

@@ -239,6 +239,7 @@ export class FieldLayer {
         outline: null,
       },
       changed,
+      read,
     };
   }
 }

@@ -136,7 +136,10 @@ export function heatColour(t) {
   return HEAT_STOPS[i].map((c, k) => Math.round(c + (HEAT_STOPS[i + 1][k] - c) * f));
 }
 
-/** A colour as a little-endian RGBA word (0xAABBGGRR), opaque. */
+/**
+ * A colour as a little-endian RGBA word (0xAABBGGRR), opaque.
+ * @param {number[]} rgb
+ */
 const word = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
 
 /**

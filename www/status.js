@@ -68,9 +68,9 @@ export function fieldsSentence({ view, field, range, walkers }) {
     const reach = `${field.reached} cells reach the goal (${field.goal.x}, ${field.goal.y}), the farthest at cost ${amount(field.maxCost)}`;
     if (walkers) {
       const { count, arrived, moving } = walkers;
-      if (moving > 0) return [`Walkers following the field: ${arrived} of ${count} arrived.`, 'info'];
-      return arrived === count
-        ? [`All ${count} walkers arrived at the goal.`, 'success']
+      if (arrived === count) return [`All ${count} walkers arrived at the goal.`, 'success'];
+      return moving > 0
+        ? [`Walkers following the field: ${arrived} of ${count} arrived.`, 'info']
         : [`${arrived} of ${count} walkers arrived; the others cannot reach the goal any more.`, 'info'];
     }
     const how = field.update === 'built'

@@ -95,24 +95,41 @@ async function pageRange(page) {
 
 /**
  * Checks the heat map on screen: at a few free cells (away from the markers) the colour a
- * third of a pitch off the centre (clear of the arrow) is the ramp's at the cell's heat byte.
+ * third of a pitch off the centre (inside the cell, square or hex) is the ramp's at the
+ * cell's heat byte.
  */
 async function assertHeatOnScreen(page, cellsToCheck) {
   const image = await screen(page);
+  const hex = (await page.evaluate(() => window.pathlab.shape())) !== 'square';
   for (const [x, y] of cellsToCheck) {
     const heat = await page.evaluate(([x, y]) => window.pathlab.heat(x, y), [x, y]);
-    const p = await offCentre(page, x, y, 0.34, 0.34);
+    const p = await offCentre(page, x, y, 0.3, hex ? 0.1 : 0.3);
     const want = heat === 255 ? null : heatColour(heat / 254);
     const got = pixelAt(image, p.x, p.y);
     if (want) assert.ok(near(got, want, 6), `cell (${x},${y}) heat ${heat}: screen ${got}, ramp ${want}`);
   }
 }
 
+/**
+ * Whether the range's outline is on screen within a pixel of `p`: a pixel of its blue
+ * (#0072b2), or of it blended by antialiasing, and nothing like the tint inside the range.
+ */
+function outlineNear(image, p) {
+  const [or, og, ob] = rgb(FIELD_MARKS.outline);
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const [r, g, b] = pixelAt(image, p.x + dx, p.y + dy);
+      if (near([r, g, b], [or, og, ob], 40) || (r < 90 && b - r > 100 && g < 170)) return true;
+    }
+  }
+  return false;
+}
+
 /** The move vector of the flow arrow at (x, y), or null. */
 async function arrowAt(page, x, y) {
   return page.evaluate(([x, y]) => {
     const d = window.pathlab.flow(x, y);
-    if (d === 255 || d === null) return null;
+    if (d === 255 || d === null || d === undefined) return null;
     const v = window.pathlab.moveVectors();
     return [v[2 * d], v[2 * d + 1]];
   }, [x, y]);
@@ -221,7 +238,7 @@ for (const [renderer, query] of RENDERERS) {
       await settled(page);
       const p = await offCentre(page, side[0], side[1], 0.5, 0);
       const image = await screen(page);
-      const onLine = [-1, 0, 1].some((dx) => near(pixelAt(image, p.x + dx, p.y), rgb(FIELD_MARKS.outline), 40));
+      const onLine = outlineNear(image, p);
       assert.ok(onLine, `the outline at the east side of (${side}) is drawn: ${pixelAt(image, p.x, p.y)}`);
       // Inside the range the terrain is tinted, outside it is not.
       const inside = await offCentre(page, free[0], free[1], 0.3, 0.3);
@@ -267,7 +284,9 @@ test('hex map: field heat, arrows and walkers; range from a click matches pathla
       // Every arrow is one hex step long and points at the neighbouring hex nearer the goal.
       const goal = await page.evaluate(() => window.pathlab.goal());
       let checked = 0;
-      for (const [x, y] of [[goal.x + 3, goal.y], [goal.x - 4, goal.y + 2], [goal.x, goal.y - 5], [goal.x + 1, goal.y + 3]]) {
+      const probes = [[goal.x - 3, goal.y], [goal.x - 4, goal.y - 2], [goal.x, goal.y - 5], [goal.x - 1, goal.y - 3], [20, 20], [40, 10]]
+        .filter(([x, y]) => x >= 0 && y >= 0 && x < 64 && y < 48);
+      for (const [x, y] of probes) {
         const v = await arrowAt(page, x, y);
         if (!v) continue;
         checked++;
@@ -293,7 +312,7 @@ test('hex map: field heat, arrows and walkers; range from a click matches pathla
       assert.ok(checked > 0, 'some probed hexes have arrows');
       await page.locator('#show-arrows').click();
       await afterFrames(page, 2);
-      const probe = [[goal.x + 2, goal.y], [goal.x - 3, goal.y + 1], [10, 10], [50, 30]]
+      const probe = [[goal.x - 2, goal.y], [goal.x - 3, goal.y - 1], [10, 10], [50, 30]]
         .filter(([x, y]) => x >= 0 && y >= 0 && x < 64 && y < 48);
       const freeProbe = [];
       for (const [x, y] of probe) if (await page.evaluate(([x, y]) => window.pathlab.cell(x, y), [x, y]) !== 0) freeProbe.push([x, y]);
@@ -326,7 +345,7 @@ test('hex map: field heat, arrows and walkers; range from a click matches pathla
       const b = await cellPoint(page, edge[0] + 1, edge[1]);
       const image = await screen(page);
       const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-      const onLine = [-1, 0, 1].some((dx) => near(pixelAt(image, mid.x + dx, mid.y), rgb(FIELD_MARKS.outline), 40));
+      const onLine = outlineNear(image, mid);
       assert.ok(onLine, `the outline is drawn on the hex edge east of (${edge}): ${pixelAt(image, mid.x, mid.y)}`);
     }
   });
