@@ -21,6 +21,7 @@ import { RADIUS } from './geometry.js';
  * @property {{prev: Uint32Array, cur: Uint32Array, f: number} | null} walkers x, y pairs
  *   before and after the current step, and how far along it the crowd is drawn
  * @property {Uint32Array | null} outline the range's sides, (x, y, d) triples
+ * @property {{x: number, y: number} | null} unit the range's cell (where the unit stands)
  */
 
 /** The smallest cell (CSS px) that gets a flow arrow: below it arrows would be a smear. */
@@ -145,6 +146,29 @@ export function drawWalkers(ctx, view, { prev, cur, f }) {
   ctx.lineWidth = Math.max(0.75, r * 0.35);
   ctx.strokeStyle = FIELD_MARKS.crowdRing;
   ctx.stroke(dots);
+  ctx.restore();
+}
+
+/**
+ * The unit whose range is shown: a disc in the outline's colour on its cell.
+ * @param {CanvasRenderingContext2D} ctx in CSS px
+ * @param {import('./viewport.js').Viewport} view
+ * @param {{x: number, y: number}} at
+ */
+export function drawUnit(ctx, view, at) {
+  const c = view.cellCentre(at.x, at.y);
+  const r = Math.max(5, Math.min(14, view.scale * 0.32));
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
+  ctx.fillStyle = FIELD_MARKS.outline;
+  ctx.shadowColor = 'rgba(0, 0, 0, 0.3)';
+  ctx.shadowBlur = 3;
+  ctx.fill();
+  ctx.shadowBlur = 0;
+  ctx.lineWidth = Math.max(1.5, r * 0.25);
+  ctx.strokeStyle = FIELD_MARKS.outlineCasing;
+  ctx.stroke();
   ctx.restore();
 }
 

@@ -73,6 +73,8 @@ export function wireFields({ view, save }) {
     const { view: kind, field, range, walkers } = state;
     document.body.dataset.view = kind;
     if (viewSelect.value !== kind) viewSelect.value = kind;
+    // The path view looks as it always did: the bar shows only in the other two.
+    $('#view-bar').hidden = kind === 'path';
     $('#field-controls').hidden = kind !== 'field';
     $('#range-controls').hidden = kind !== 'range';
     if (field) $('#heat-max').textContent = amount(field.maxCost);

@@ -217,7 +217,7 @@ export class FieldLayer {
       return {
         scene: {
           kind: 'range', key: `range|${range?.version}`, bytes, flow: null,
-          vectors: this.moveVectors(), walkers: null, outline: this.outline,
+          vectors: this.moveVectors(), walkers: null, outline: this.outline, unit: range?.from ?? null,
         },
         changed,
         read,
@@ -237,6 +237,7 @@ export class FieldLayer {
         vectors: this.moveVectors(),
         walkers,
         outline: null,
+        unit: null,
       },
       changed,
       read,

@@ -14,7 +14,7 @@ import { MARKS } from './palette.js';
 import { Viewport } from './viewport.js';
 import { GlCells } from './render-gl.js';
 import { HexRaster, hexOutlines } from './render-hex.js';
-import { fieldFrame, drawArrows, drawWalkers, drawOutline } from './fields-paint.js';
+import { fieldFrame, drawArrows, drawWalkers, drawOutline, drawUnit } from './fields-paint.js';
 
 let warned = false;
 
@@ -273,6 +273,7 @@ export class Renderer extends Viewport {
     if (scene.overlay) scene.overlay(ctx, this);
     this.pathLine(ctx, scene.path);
     if (fields?.walkers) drawWalkers(ctx, this, fields.walkers);
+    if (fields?.unit) drawUnit(ctx, this, fields.unit);
     if (scene.current) this.currentNode(ctx, scene.current);
     if (scene.highlight) this.highlightCell(ctx, scene.highlight);
     this.marker(ctx, scene.start, MARKS.start, 'circle');
