@@ -16,7 +16,9 @@ import { RADIUS } from './geometry.js';
  * @property {string} key changes whenever the cell colours may have: the view and its
  *   field's or range's version (every edit of the map changes the field or the range)
  * @property {Uint8Array} bytes the heat bytes (field) or the range mask (range), `y * width + x`
- * @property {Uint8Array | null} flow the flow bytes (field view, arrows shown) or null
+ * @property {(() => Uint8Array) | null} flow the flow bytes (field view, arrows shown) or
+ *   null: asked for only when arrows are drawn, since the planner makes them on demand (for
+ *   the whole map) after every change of the field
  * @property {Float64Array} vectors move d's screen vector at `2d`, `2d + 1`
  * @property {{prev: Uint32Array, cur: Uint32Array, f: number} | null} walkers x, y pairs
  *   before and after the current step, and how far along it the crowd is drawn
@@ -31,20 +33,92 @@ let heatRamp = null;
 let rangePalette = null;
 
 /**
- * Fills `out` (a word a cell) with the colours of `scene` over the terrain `cells`: walls as
- * walls, the heat ramp (field) or the tinted terrain (range).
+ * Fills `out` (a word a cell, rows `width` long) with the colours of `scene` over the terrain
+ * `cells` in the cell box `[x, y, w, h]`: walls as walls, the heat ramp (field) or the tinted
+ * terrain (range).
  * @param {FieldScene} scene
  * @param {Uint8Array} cells
  * @param {Uint32Array} out
+ * @param {number} width
+ * @param {number[]} box
  */
-export function fieldFrame(scene, cells, out) {
+export function fieldFrame(scene, cells, out, width, box) {
   const { bytes } = scene;
-  if (scene.kind === 'field') {
-    heatRamp ??= buildHeatRamp();
-    for (let i = 0; i < out.length; i++) out[i] = cells[i] === 0 ? WALL_WORD : heatRamp[bytes[i]];
-  } else {
-    rangePalette ??= buildRangePalette();
-    for (let i = 0; i < out.length; i++) out[i] = rangePalette[cells[i] * 2 + (bytes[i] ? 1 : 0)];
+  const [x0, y0, bw, bh] = box;
+  const field = scene.kind === 'field';
+  heatRamp ??= buildHeatRamp();
+  rangePalette ??= buildRangePalette();
+  for (let y = y0; y < y0 + bh; y++) {
+    const end = y * width + x0 + bw;
+    for (let i = y * width + x0; i < end; i++) {
+      out[i] = field
+        ? (cells[i] === 0 ? WALL_WORD : heatRamp[bytes[i]])
+        : rangePalette[cells[i] * 2 + (bytes[i] ? 1 : 0)];
+    }
+  }
+}
+
+/** Cells per side of the tiles in which changes are found and painted again. */
+const TILE = 32;
+
+/**
+ * Where the field's (or the range's) bytes changed since the layer last painted them: a field
+ * repair after a small edit changes a few cells of a million, and painting them all again
+ * would make drawing on a big map stutter. Keeps a copy of the byte arrays it is shown.
+ */
+export class FieldChanges {
+  constructor() {
+    /** @type {Uint8Array[]} */
+    this.copies = [];
+    this.shape = '';
+  }
+
+  /** Forgets the copies: the next `take` answers "everything". */
+  forget() {
+    this.shape = '';
+  }
+
+  /**
+   * The cell boxes `[x, y, w, h, …]` (runs of 32 × 32 tiles along rows) in which any of
+   * `arrays` differs from its copy, and takes the copies; null when there are no copies of
+   * this kind and size yet (everything is to be painted).
+   * @param {string} kind
+   * @param {number} w
+   * @param {number} h
+   * @param {Uint8Array[]} arrays
+   * @returns {number[] | null}
+   */
+  take(kind, w, h, arrays) {
+    const shape = `${kind}|${w}|${h}|${arrays.length}`;
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.copies = arrays.map((a) => new Uint8Array(a));
+      return null;
+    }
+    const across = Math.ceil(w / TILE);
+    const tiles = new Uint8Array(across * Math.ceil(h / TILE));
+    arrays.forEach((a, k) => {
+      const copy = this.copies[k];
+      for (let i = 0; i < a.length; i++) {
+        if (a[i] !== copy[i]) {
+          const y = Math.floor(i / w);
+          tiles[(y >> 5) * across + ((i - y * w) >> 5)] = 1;
+        }
+      }
+      copy.set(a);
+    });
+    const boxes = [];
+    for (let i = 0; i < tiles.length;) {
+      if (!tiles[i]) { i++; continue; }
+      const rowEnd = (Math.floor(i / across) + 1) * across;
+      let j = i;
+      while (j < rowEnd && tiles[j]) j++;
+      const x = (i % across) * TILE;
+      const y = Math.floor(i / across) * TILE;
+      boxes.push(x, y, Math.min(w, (j - rowEnd + across) * TILE) - x, Math.min(TILE, h - y));
+      i = j;
+    }
+    return boxes;
   }
 }
 
@@ -69,9 +143,13 @@ function cellsInView(view) {
  * @param {FieldScene} scene
  */
 export function drawArrows(ctx, view, scene) {
-  const { flow, vectors, bytes } = scene;
+  const { vectors, bytes } = scene;
   const s = view.scale;
-  if (!flow || s < ARROW_MIN_CELL_PX) return;
+  if (!scene.flow || s < ARROW_MIN_CELL_PX) return;
+  const flow = scene.flow();
+  // Making the flow may grow wasm memory, which empties the views made before it (the heat's):
+  // the arrows are then all drawn dark, until the next frame's fresh views.
+  const heat = bytes.length ? bytes : null;
   const w = view.gridW;
   const [x0, y0, x1, y1] = cellsInView(view);
   const { centre } = view.layout;
@@ -94,7 +172,7 @@ export function drawArrows(ctx, view, scene) {
       const cy = view.oy + v * s;
       const tipX = cx + vx * half;
       const tipY = cy + vy * half;
-      const path = bytes[i] < 150 ? dark : light;
+      const path = !heat || heat[i] < 150 ? dark : light;
       path.moveTo(cx - vx * half, cy - vy * half);
       path.lineTo(tipX, tipY);
       // The head: two barbs at ±35° back from the tip.

@@ -233,7 +233,7 @@ export class FieldLayer {
         kind: 'field',
         key: `field|${field?.version}`,
         bytes,
-        flow: this.arrows ? new Uint8Array(this.view.memory().buffer, p.fieldFlowPtr(), size) : null,
+        flow: this.arrows ? () => new Uint8Array(this.view.memory().buffer, p.fieldFlowPtr(), size) : null,
         vectors: this.moveVectors(),
         walkers,
         outline: null,

@@ -20,6 +20,7 @@
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
 
 import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN } from './palette.js';
+import { FieldChanges } from './fields-paint.js';
 
 const BACKGROUND = [0xe9 / 255, 0xeb / 255, 0xef / 255, 1];
 
@@ -305,6 +306,8 @@ export class GlCells {
     this.mode = 0;
     /** The field scene's key the textures were last made for ('' = the path view). */
     this.fieldKey = '';
+    /** Where the field's or range's bytes changed since they were uploaded. */
+    this.changes = new FieldChanges();
     this.framebuffer = gl.createFramebuffer();
     /** @type {{width: number, height: number, cells: WebGLTexture, states: WebGLTexture, extra: WebGLTexture} | null} */
     this.map = null;
@@ -360,6 +363,7 @@ export class GlCells {
         width: w, height: h, cells: texture(gl, gl.R8UI, w, h), states: texture(gl, gl.R8UI, w, h), extra: texture(gl, gl.R8UI, w, h),
       };
       this.fieldKey = '';
+      this.changes.forget();
       this.levels.push({ texture: texture(gl, gl.RGBA8, w, h, gl.LINEAR), width: w, height: h, stale: new Stale(w, h) });
       // New textures hold nothing: every row is to be uploaded.
       planner.repaintAll();
@@ -401,24 +405,40 @@ export class GlCells {
   }
 
   /**
-   * Takes the field or range view's bytes when they changed (or the view did): uploaded
-   * whole, and every level redone (a field repair may reach anywhere on the map).
+   * Takes the field or range view's bytes when they changed: the tiles that differ from what
+   * was uploaded (a repair after a small edit touches few), or all of them the first time;
+   * when the view itself changed, every level is coloured anew.
    * @param {import('./fields-paint.js').FieldScene | null} fields
    */
   uploadField(fields) {
     const key = fields ? fields.key : '';
     if (key === this.fieldKey) return;
     this.fieldKey = key;
-    this.mode = fields ? MODES[fields.kind] : 0;
+    const mode = fields ? MODES[fields.kind] : 0;
+    if (mode !== this.mode) {
+      this.mode = mode;
+      for (const level of this.levels) level.stale.mark(0, 0, level.width, level.height);
+      this.shown = '';
+    }
+    if (!fields) return;
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
-    if (fields) {
-      gl.bindTexture(gl.TEXTURE_2D, map.extra);
-      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-      gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, map.width, map.height, gl.RED_INTEGER, gl.UNSIGNED_BYTE, fields.bytes);
+    const { width, height } = map;
+    const boxes = this.changes.take(fields.kind, width, height, [fields.bytes]) ?? [0, 0, width, height];
+    gl.bindTexture(gl.TEXTURE_2D, map.extra);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, width);
+    for (let i = 0; i < boxes.length; i += 4) {
+      const [x, y, w, h] = boxes.slice(i, i + 4);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RED_INTEGER, gl.UNSIGNED_BYTE, fields.bytes, y * width + x);
+      this.levels.forEach((level, l) => level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1));
     }
-    for (const level of this.levels) level.stale.mark(0, 0, level.width, level.height);
-    this.shown = '';
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
+    // The pixels over those tiles are drawn again, with those of the cells' own uploads.
+    const damage = new Uint32Array(this.damage.length + boxes.length);
+    damage.set(this.damage);
+    damage.set(boxes, this.damage.length);
+    this.damage = damage;
   }
 
   /**

@@ -14,7 +14,7 @@ import { MARKS } from './palette.js';
 import { Viewport } from './viewport.js';
 import { GlCells } from './render-gl.js';
 import { HexRaster, hexOutlines } from './render-hex.js';
-import { fieldFrame, drawArrows, drawWalkers, drawOutline, drawUnit } from './fields-paint.js';
+import { fieldFrame, FieldChanges, drawArrows, drawWalkers, drawOutline, drawUnit } from './fields-paint.js';
 
 let warned = false;
 
@@ -53,6 +53,8 @@ class CanvasCells {
     this.fieldKey = '';
     /** The key of the field colours on the offscreen canvas. */
     this.fieldDrawn = '';
+    /** Where the field's bytes (and the terrain under them) changed since they were drawn. */
+    this.changes = new FieldChanges();
   }
 
   /**
@@ -68,11 +70,15 @@ class CanvasCells {
     const h = planner.height;
     const fieldKey = fields ? fields.key : '';
     if (fieldKey !== this.fieldKey) {
-      // Back in the path view, the offscreen canvas still holds the field's colours.
+      // Back in the path view, the offscreen canvas still holds the field's colours; into the
+      // field or range view from the path view, it holds the search's.
       if (!fields) this.fresh = true;
+      if (!fields || !this.fieldKey) {
+        this.changes.forget();
+        this.hexes?.forget();
+      }
       this.fieldKey = fieldKey;
       this.fieldDrawn = '';
-      this.hexes?.forget();
     }
     if (fields) {
       this.paintField(view, planner, fields, ctx);
@@ -143,16 +149,22 @@ class CanvasCells {
       this.offscreen.width = w;
       this.offscreen.height = h;
       this.fieldWords = new Uint32Array(w * h);
+      this.changes.forget();
       this.fresh = true;
     }
     if (this.fresh || this.fieldKey !== this.fieldDrawn) {
       this.fieldDrawn = this.fieldKey;
+      const cells = new Uint8Array(this.memory().buffer, planner.cellsPtr(), w * h);
+      // Only the tiles whose bytes changed (a repair touches few); all of them the first time.
+      boxes = this.changes.take(fields.kind, w, h, [fields.bytes, cells]) ?? [0, 0, w, h];
       // The path view's frame is painted whole when it comes back (`fresh` then).
       this.fresh = false;
-      fieldFrame(fields, new Uint8Array(this.memory().buffer, planner.cellsPtr(), w * h), this.fieldWords);
-      const bytes = new Uint8ClampedArray(this.fieldWords.buffer);
-      this.offCtx.putImageData(new ImageData(bytes, w, h), 0, 0);
-      boxes = [0, 0, w, h];
+      const image = new ImageData(new Uint8ClampedArray(this.fieldWords.buffer), w, h);
+      for (let i = 0; i < boxes.length; i += 4) {
+        const box = boxes.slice(i, i + 4);
+        fieldFrame(fields, cells, this.fieldWords, w, box);
+        this.offCtx.putImageData(image, 0, 0, box[0], box[1], box[2], box[3]);
+      }
     }
     ctx.fillStyle = '#e9ebef';
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);

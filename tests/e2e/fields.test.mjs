@@ -178,10 +178,15 @@ for (const [renderer, query] of RENDERERS) {
       assert.ok(turned && turned[0] <= 0, `the arrow at (19,10) turned from east to ${turned}`);
       const above = await arrowAt(page, 19, 4);
       assert.ok(above && above[1] < 0, `the arrow at (19,4) points up round the wall's end: ${above}`);
-      // The wall is drawn as a wall, the rest still as heat.
+      // The wall is drawn as a wall, and the cells round it in their new heat (only the
+      // tiles that changed are painted again: these must be among them).
+      await page.locator('#show-arrows').click();
+      await afterFrames(page, 2);
       const image = await screen(page);
       const w = await offCentre(page, 20, 10, 0.3, 0.3);
       assert.ok(near(pixelAt(image, w.x, w.y), TERRAIN[0].rgb, 6), 'the new wall is drawn as a wall');
+      await assertHeatOnScreen(page, [[19, 10], [21, 10], [19, 4], [10, 10], [24, 10]]);
+      await page.locator('#show-arrows').click();
 
       // A crowd: 40 walkers released, every one arrives.
       await page.locator('#walker-count').fill('40');
@@ -317,6 +322,17 @@ test('hex map: field heat, arrows and walkers; range from a click matches pathla
       const freeProbe = [];
       for (const [x, y] of probe) if (await page.evaluate(([x, y]) => window.pathlab.cell(x, y), [x, y]) !== 0) freeProbe.push([x, y]);
       await assertHeatOnScreen(page, freeProbe);
+      // A wall drawn across the map's lower right: the field is repaired and the tiles it
+      // changed are painted again (this map is two tiles by two), the others kept.
+      const version = Number(await data(page, 'fieldVersion'));
+      await drag(page, [[44, 30], [44, 45]], { steps: 10 });
+      await page.waitForFunction((v) => Number(document.querySelector('#grid-canvas').dataset.fieldVersion) > v, version);
+      await settled(page);
+      const around = [];
+      for (const [x, y] of [[43, 38], [45, 38], [42, 33], [46, 44], [10, 10], [20, 40], [50, 5]]) {
+        if (await page.evaluate(([x, y]) => window.pathlab.cell(x, y), [x, y]) !== 0) around.push([x, y]);
+      }
+      await assertHeatOnScreen(page, around);
       await page.locator('#show-arrows').click();
       await page.locator('#walker-count').fill('25');
       await page.locator('#release-walkers').click();
