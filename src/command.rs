@@ -22,9 +22,11 @@
 
 use crate::formats::number::decimal;
 use crate::grid::MAX_SIDE;
+use crate::planner::{ViewKind, MAX_WALKERS};
+use crate::range::MAX_BUDGET;
 
 /// Every command, in the order the documentation lists them.
-pub const COMMANDS: [&str; 11] = [
+pub const COMMANDS: [&str; 14] = [
     "step",
     "run",
     "pause",
@@ -35,6 +37,9 @@ pub const COMMANDS: [&str; 11] = [
     "setStart",
     "setGoal",
     "setSettings",
+    "setView",
+    "setRange",
+    "releaseWalkers",
     "getState",
 ];
 
@@ -158,6 +163,27 @@ pub enum Command {
     },
     /// Change some settings: the message's `settings` is an object.
     SetSettings,
+    /// Show a view beside the search.
+    SetView {
+        /// Which.
+        view: ViewKind,
+    },
+    /// Measure a movement range and show it.
+    SetRange {
+        /// The cell's column.
+        x: u32,
+        /// The cell's row.
+        y: u32,
+        /// The movement points, 0 to [`MAX_BUDGET`].
+        budget: f64,
+    },
+    /// Release walkers on the distance field.
+    ReleaseWalkers {
+        /// How many, 1 or more (the planner places at most [`MAX_WALKERS`]).
+        count: u32,
+        /// What places them, when given.
+        seed: Option<u32>,
+    },
     /// Read the state.
     GetState,
 }
@@ -176,6 +202,9 @@ impl Command {
             Command::SetStart { .. } => "setStart",
             Command::SetGoal { .. } => "setGoal",
             Command::SetSettings => "setSettings",
+            Command::SetView { .. } => "setView",
+            Command::SetRange { .. } => "setRange",
+            Command::ReleaseWalkers { .. } => "releaseWalkers",
             Command::GetState => "getState",
         }
     }
@@ -224,27 +253,66 @@ pub fn parse_command(field: impl Fn(&str) -> Arg, speed_stops: u32) -> Result<Co
             }
         }
         "setStart" | "setGoal" => {
-            let (x, y) = (field("x"), field("y"));
-            let (Some(cx), Some(cy)) = (x.whole(), y.whole()) else {
+            let (x, y) = cell(name, &field)?;
+            if name == "setStart" {
+                Command::SetStart { x, y }
+            } else {
+                Command::SetGoal { x, y }
+            }
+        }
+        "setView" => {
+            let view = field("view");
+            let kind = match &view {
+                Arg::Text(s) => ViewKind::from_name(s).ok(),
+                _ => None,
+            };
+            Command::SetView {
+                view: kind.ok_or_else(|| {
+                    format!(
+                        "The setView command needs view: \"path\", \"field\" or \"range\" \
+                         (not {})",
+                        view.describe()
+                    )
+                })?,
+            }
+        }
+        "setRange" => {
+            let (x, y) = cell(name, &field)?;
+            let budget = field("budget");
+            match budget {
+                Arg::Number(b) if (0.0..=MAX_BUDGET).contains(&b) => {
+                    Command::SetRange { x, y, budget: b }
+                }
+                _ => {
+                    return Err(format!(
+                        "The setRange command needs budget: movement points from 0 to {} \
+                         (not {})",
+                        decimal(MAX_BUDGET),
+                        budget.describe()
+                    ))
+                }
+            }
+        }
+        "releaseWalkers" => {
+            let (count, seed) = (field("count"), field("seed"));
+            let Some(n) = count.whole().filter(|&n| n >= 1) else {
                 return Err(format!(
-                    "The {name} command needs whole, non-negative x and y (got x {}, y {})",
-                    x.describe(),
-                    y.describe()
+                    "The releaseWalkers command needs count: a whole number of walkers from 1 \
+                     (at most {MAX_WALKERS} are placed), not {}",
+                    count.describe()
                 ));
             };
-            if cx >= MAX_SIDE || cy >= MAX_SIDE {
-                return Err(format!(
-                    "The {name} command's cell ({}, {}) is outside every map (at most {MAX_SIDE} \
-                     cells a side)",
-                    x.describe(),
-                    y.describe()
-                ));
-            }
-            if name == "setStart" {
-                Command::SetStart { x: cx, y: cy }
-            } else {
-                Command::SetGoal { x: cx, y: cy }
-            }
+            let seed = match seed {
+                Arg::Absent | Arg::Null => None,
+                other => Some(other.whole().ok_or_else(|| {
+                    format!(
+                        "The releaseWalkers command takes seed: a whole number of at least 0, \
+                         not {}",
+                        other.describe()
+                    )
+                })?),
+            };
+            Command::ReleaseWalkers { count: n, seed }
         }
         "setSettings" => match field("settings") {
             Arg::Object => Command::SetSettings,
@@ -257,6 +325,27 @@ pub fn parse_command(field: impl Fn(&str) -> Arg, speed_stops: u32) -> Result<Co
         },
         _ => Command::GetState,
     })
+}
+
+/// The whole cell `(x, y)` of command `name`'s message, inside the largest map.
+fn cell(name: &str, field: &impl Fn(&str) -> Arg) -> Result<(u32, u32), String> {
+    let (x, y) = (field("x"), field("y"));
+    let (Some(cx), Some(cy)) = (x.whole(), y.whole()) else {
+        return Err(format!(
+            "The {name} command needs whole, non-negative x and y (got x {}, y {})",
+            x.describe(),
+            y.describe()
+        ));
+    };
+    if cx >= MAX_SIDE || cy >= MAX_SIDE {
+        return Err(format!(
+            "The {name} command's cell ({}, {}) is outside every map (at most {MAX_SIDE} \
+             cells a side)",
+            x.describe(),
+            y.describe()
+        ));
+    }
+    Ok((cx, cy))
 }
 
 /// A step count: absent or `null` is 1; otherwise a whole number from 1 to
@@ -363,9 +452,46 @@ mod tests {
             run(&[cmd("setSettings"), ("settings", Arg::Object)]),
             Ok(Command::SetSettings)
         );
+        assert_eq!(
+            run(&[cmd("setView"), ("view", Arg::Text("field".into()))]),
+            Ok(Command::SetView {
+                view: ViewKind::Field
+            })
+        );
+        assert_eq!(
+            run(&[
+                cmd("setRange"),
+                ("x", n(3.0)),
+                ("y", n(4.0)),
+                ("budget", n(6.5))
+            ]),
+            Ok(Command::SetRange {
+                x: 3,
+                y: 4,
+                budget: 6.5
+            })
+        );
+        assert_eq!(
+            run(&[cmd("releaseWalkers"), ("count", n(1e9))]),
+            Ok(Command::ReleaseWalkers {
+                count: 1_000_000_000,
+                seed: None
+            }),
+            "large counts pass: the planner places at most its limit"
+        );
+        assert_eq!(
+            run(&[cmd("releaseWalkers"), ("count", n(5.0)), ("seed", n(9.0))]),
+            Ok(Command::ReleaseWalkers {
+                count: 5,
+                seed: Some(9)
+            })
+        );
         for name in COMMANDS {
             let fields = [
                 cmd(name),
+                ("view", Arg::Text("range".into())),
+                ("budget", n(3.0)),
+                ("count", n(3.0)),
                 ("n", n(2.0)),
                 ("step", n(3.0)),
                 ("speed", n(4.0)),
@@ -433,6 +559,57 @@ mod tests {
             "2^32 + 1 must not wrap to 1: {e}"
         );
         assert!(why(&[cmd("setSettings"), ("settings", Arg::Array)]).contains("an object"));
+        for bad in [Arg::Absent, Arg::Text("heat".into()), Arg::Number(1.0)] {
+            let e = why(&[cmd("setView"), ("view", bad.clone())]);
+            assert!(
+                e.contains("\"path\", \"field\" or \"range\""),
+                "{bad:?}: {e}"
+            );
+        }
+        let xy = [("x", Arg::Number(1.0)), ("y", Arg::Number(2.0))];
+        for bad in [
+            Arg::Absent,
+            Arg::Number(-1.0),
+            Arg::Number(f64::NAN),
+            Arg::Number(f64::INFINITY),
+            Arg::Number(1e6 + 1.0),
+            Arg::Text("5".into()),
+        ] {
+            let e = why(&[
+                cmd("setRange"),
+                xy[0].clone(),
+                xy[1].clone(),
+                ("budget", bad.clone()),
+            ]);
+            assert!(
+                e.contains("needs budget: movement points from 0 to 1000000"),
+                "{bad:?}: {e}"
+            );
+        }
+        let e = why(&[
+            cmd("setRange"),
+            ("x", Arg::Number(0.5)),
+            ("budget", Arg::Number(2.0)),
+        ]);
+        assert!(e.contains("The setRange command needs whole"), "{e}");
+        for bad in [
+            Arg::Absent,
+            Arg::Number(0.0),
+            Arg::Number(2.5),
+            Arg::Number(f64::NAN),
+        ] {
+            let e = why(&[cmd("releaseWalkers"), ("count", bad.clone())]);
+            assert!(
+                e.contains("needs count: a whole number of walkers"),
+                "{bad:?}: {e}"
+            );
+        }
+        let e = why(&[
+            cmd("releaseWalkers"),
+            ("count", Arg::Number(3.0)),
+            ("seed", Arg::Number(-2.0)),
+        ]);
+        assert!(e.contains("takes seed"), "{e}");
         assert!(
             why(&[cmd("setSettings"), ("settings", Arg::Text("fast".into()))])
                 .contains("an object")

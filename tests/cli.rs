@@ -312,3 +312,26 @@ fn field_and_range_answer_from_the_command_line() {
     let out = pathlab(&["field", &map, "--goal", "1,1"]);
     assert!(stderr_line(&out).contains("wall"));
 }
+
+#[test]
+fn field_and_range_take_hex_maps() {
+    // An open 5 × 5 map of hexagons: each hexagon has six neighbours, not eight.
+    for shape in ["hex-rows", "hex-columns"] {
+        let text = format!("type {shape}\nheight 5\nwidth 5\nmap\n{}", ".....\n".repeat(5));
+        let map = temp_file(&format!("hexfield-{shape}"), "h.map", &text);
+        let out = pathlab(&["range", &map, "--from", "2,2", "--budget", "1", "--json"]);
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["count"], 7, "{shape}: a hexagon and its six neighbours: {v}");
+        let out = pathlab(&["field", &map, "--goal", "2,2", "--walkers", "9", "--json"]);
+        assert!(out.status.success(), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["reached"], 25);
+        let costs = v["costs"].as_array().unwrap();
+        let ones = costs.iter().filter(|c| c.as_f64() == Some(1.0)).count();
+        assert_eq!(ones, 6, "{shape}: six cells one step from the goal");
+        // The farthest corner is two hex steps and more away: no diagonal shortcut.
+        assert!(v["max"].as_f64().unwrap() >= 3.0, "{v}");
+        assert_eq!(v["arrived"], v["walkers"]);
+    }
+}

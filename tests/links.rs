@@ -4,13 +4,17 @@
 //! allocating what they claim. Run with `--nocapture` to see each shipped map's link length.
 
 use pathlab::formats::link::{
-    decode, encode, format_short, parse_short, LinkState, MAX_LINK_CHARS,
+    decode, encode, format_short, format_tail, parse_short, split_link, LinkRange, LinkState,
+    LinkTail, LinkView, MAX_LINK_CHARS,
 };
 use pathlab::formats::{bitmap, load_map, movingai};
 use pathlab::generate::SplitMix64;
 use pathlab::grid::Shape;
 use pathlab::heuristic::Heuristic;
-use pathlab::{Algorithm, Connectivity, DiagonalRule, Grid, Movement, NeighbourOrder, Settings};
+use pathlab::{
+    Algorithm, Connectivity, DiagonalRule, Grid, Movement, NeighbourOrder, Planner, Settings,
+    ViewKind,
+};
 use proptest::prelude::*;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -249,8 +253,52 @@ fn state() -> impl Strategy<Value = LinkState> {
         })
 }
 
+/// A view a link may carry: none (the path), the field with or without walkers, the range
+/// with or without its cell and budget (budgets in hundredths, as a user types them).
+fn link_view() -> impl Strategy<Value = Option<LinkView>> {
+    prop_oneof![
+        Just(None),
+        proptest::option::of(1..=10_000u32).prop_map(|walkers| Some(LinkView {
+            view: ViewKind::Field,
+            walkers,
+            range: None,
+        })),
+        proptest::option::of((any::<u32>(), any::<u32>(), 0..=100_000_000u32)).prop_map(|r| {
+            Some(LinkView {
+                view: ViewKind::Range,
+                walkers: None,
+                range: r.map(|(x, y, b)| LinkRange {
+                    x,
+                    y,
+                    budget: f64::from(b) / 100.0,
+                }),
+            })
+        }),
+    ]
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn states_with_views_round_trip_in_full_and_short_links(
+        s in state(),
+        view in link_view(),
+        step in proptest::option::of(any::<u32>()),
+    ) {
+        let tail = LinkTail { compare: None, view, step: step.map(u64::from) };
+        let text = format_tail(&tail).unwrap();
+        let short = format_short("maze-63", s.start, s.goal, &s.settings).unwrap();
+        for base in [encode(&s), short] {
+            let fragment = if text.is_empty() { base.clone() } else { format!("{base}&{text}") };
+            let (read_base, read_tail) = split_link(&fragment).unwrap();
+            prop_assert_eq!(read_base, base.as_str());
+            prop_assert_eq!(&read_tail, &tail);
+        }
+        let fragment = [encode(&s), text].join("&");
+        let (base, _) = split_link(fragment.trim_end_matches('&')).unwrap();
+        prop_assert_eq!(decode(base).unwrap(), s);
+    }
 
     #[test]
     fn random_states_survive_encode_and_decode(s in state()) {
@@ -661,4 +709,88 @@ fn a_damaged_v1_header_is_refused_when_its_values_are_implausible() {
         }
     }
     assert!(refused > 1000, "{refused}");
+}
+
+#[test]
+fn a_planner_view_round_trips_through_a_link_and_old_links_show_the_path() {
+    let state = sample_state();
+    let mut p =
+        Planner::with_grid(state.grid.clone(), state.start, state.goal, state.settings).unwrap();
+    assert_eq!(LinkView::of(&p), None, "the path view writes no view");
+    let free = (0..state.grid.len())
+        .map(|i| state.grid.coords(i))
+        .find(|&(x, y)| state.grid.is_passable(i64::from(x), i64::from(y)))
+        .unwrap();
+    p.set_range(free, 7.25).unwrap();
+    let range = LinkView::of(&p).unwrap();
+    assert_eq!(
+        range.range,
+        Some(LinkRange {
+            x: free.0,
+            y: free.1,
+            budget: 7.25
+        })
+    );
+    p.set_view(ViewKind::Field).unwrap();
+    p.release_walkers(12, 1).unwrap();
+    let field = LinkView::of(&p).unwrap();
+    assert_eq!((field.view, field.walkers), (ViewKind::Field, Some(12)));
+    for view in [range, field] {
+        let tail = LinkTail {
+            view: Some(view.clone()),
+            ..LinkTail::default()
+        };
+        let link = format!("{}&{}", encode(&state), format_tail(&tail).unwrap());
+        let (base, read) = split_link(&link).unwrap();
+        let decoded = decode(base).unwrap();
+        let mut q = Planner::with_grid(decoded.grid, decoded.start, decoded.goal, decoded.settings)
+            .unwrap();
+        LinkView::apply(read.view.as_ref(), &mut q).unwrap();
+        assert_eq!(LinkView::of(&q), Some(view));
+        // A link without a view (every older link) shows the path again.
+        let (_, old) = split_link(&encode(&state)).unwrap();
+        LinkView::apply(old.view.as_ref(), &mut q).unwrap();
+        assert_eq!(q.view(), ViewKind::Path);
+    }
+}
+
+#[test]
+fn damaged_view_tails_get_clear_messages() {
+    let full = encode(&sample_state());
+    let short = format_short("maze-63", (1, 1), (5, 5), &Settings::default()).unwrap();
+    let cases = [
+        ("view=heatmap", "the view is path, field or range"),
+        ("view=field&walkers=0", "from 1 to 10000"),
+        ("view=field&walkers=many", "from 1 to 10000"),
+        ("view=range&range=3,4", "range=X,Y,BUDGET"),
+        ("view=range&range=3,4,-2", "range=X,Y,BUDGET"),
+        ("view=range&range=3,4,1e9", "range=X,Y,BUDGET"),
+        ("view=range&walkers=5", "needs view=field"),
+        ("walkers=5", "needs view=field"),
+        ("range=1,1,4", "needs view=range"),
+        ("step=4&view=field", "the step comes last"),
+        ("view=field&step=4&walkers=3", "the step comes last"),
+        (
+            "compare=astar,bfs&view=range",
+            "compare mode shows the paths only",
+        ),
+    ];
+    for base in [&full, &short] {
+        for (tail, expected) in cases {
+            let err = split_link(&format!("{base}&{tail}"))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains(expected),
+                "{tail}: {err:?} should say {expected:?}"
+            );
+        }
+    }
+    // A range off the map is the planner's to refuse, when the link is applied.
+    let (_, tail) = split_link(&format!("{full}&view=range&range=4000,1,3")).unwrap();
+    let s = sample_state();
+    let mut p = Planner::with_grid(s.grid, s.start, s.goal, s.settings).unwrap();
+    let err = LinkView::apply(tail.view.as_ref(), &mut p).unwrap_err();
+    assert!(err.to_string().contains("outside"), "{err}");
+    assert_eq!(p.view(), ViewKind::Path, "nothing changed");
 }

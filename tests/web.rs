@@ -324,6 +324,55 @@ fn embed_commands_are_checked_from_js_messages() {
     let checked =
         pathlab::wasm::check_command(parse(r#"{"cmd":"setGoal","x":1,"y":2}"#), 11).unwrap();
     assert_shape(&checked, "CheckedCommand");
+    // The field and range commands (issue 20).
+    assert_eq!(
+        check(r#"{"cmd":"setView","view":"field"}"#),
+        Ok(r#"{"cmd":"setView","view":"field"}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"setRange","x":3,"y":4,"budget":6.5}"#),
+        Ok(r#"{"cmd":"setRange","x":3,"y":4,"budget":6.5}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"releaseWalkers","count":50,"seed":7}"#),
+        Ok(r#"{"cmd":"releaseWalkers","count":50,"seed":7}"#.into())
+    );
+    assert_eq!(
+        check(r#"{"cmd":"releaseWalkers","count":50,"seed":null}"#),
+        Ok(r#"{"cmd":"releaseWalkers","count":50}"#.into())
+    );
+    for (json, why) in [
+        (r#"{"cmd":"setView","view":"heat"}"#, "needs view"),
+        (r#"{"cmd":"setView"}"#, "needs view"),
+        (r#"{"cmd":"setRange","x":3,"y":4}"#, "needs budget"),
+        (
+            r#"{"cmd":"setRange","x":3,"y":4,"budget":"5"}"#,
+            "needs budget",
+        ),
+        (
+            r#"{"cmd":"setRange","x":-3,"y":4,"budget":5}"#,
+            "whole, non-negative x",
+        ),
+        (r#"{"cmd":"releaseWalkers","count":0}"#, "needs count"),
+        (r#"{"cmd":"releaseWalkers"}"#, "needs count"),
+        (
+            r#"{"cmd":"releaseWalkers","count":3,"seed":"x"}"#,
+            "takes seed",
+        ),
+    ] {
+        let e = check(json).unwrap_err();
+        assert!(e.contains(why), "{json}: {e}");
+    }
+    for json in [
+        r#"{"cmd":"setView","view":"range"}"#,
+        r#"{"cmd":"setRange","x":1,"y":2,"budget":3}"#,
+        r#"{"cmd":"releaseWalkers","count":3,"seed":1}"#,
+    ] {
+        let checked = pathlab::wasm::check_command(parse(json), 11).unwrap();
+        assert_shape(&checked, "CheckedCommand");
+        let name = get(&checked, "cmd").as_string().unwrap();
+        assert!(ts_union("CommandName").contains(&name));
+    }
 }
 
 #[wasm_bindgen_test]
@@ -1512,4 +1561,75 @@ fn bad_view_and_range_inputs_throw_and_leave_the_planner_unchanged() {
         assert_eq!(p.export_map(), map);
     }
     assert!(ts_union("ViewName").iter().all(|v| p.set_view(v).is_ok()));
+}
+
+#[wasm_bindgen_test]
+fn views_cross_links_as_tail_fields() {
+    let link = |json: &str| pathlab::wasm::format_link_tail(parse(json)).map_err(message);
+    assert_eq!(
+        link(r#"{"compare":null,"view":"field","walkers":40,"range":null,"step":9}"#),
+        Ok("view=field&walkers=40&step=9".into())
+    );
+    assert_eq!(
+        link(r#"{"view":"range","range":{"x":3,"y":4,"budget":6.5}}"#),
+        Ok("view=range&range=3,4,6.5".into())
+    );
+    assert_eq!(link(r#"{"view":"path","step":null}"#), Ok(String::new()));
+    for (json, words) in [
+        (r#"{"view":"heat"}"#, "unknown variant `heat`"),
+        (r#"{"view":"field","walkers":0}"#, "from 1 to 10000"),
+        (r#"{"view":"range","walkers":3}"#, "needs view=field"),
+        (r#"{"walkers":3}"#, "need a view"),
+        (
+            r#"{"view":"range","range":{"x":1,"y":2}}"#,
+            "missing field `budget`",
+        ),
+        (
+            r#"{"view":"range","range":{"x":1,"y":2,"budget":-1}}"#,
+            "range=X,Y,BUDGET",
+        ),
+        (
+            r#"{"compare":[{"algorithm":"bfs"},{"algorithm":"astar"}],"view":"field"}"#,
+            "compare mode",
+        ),
+    ] {
+        let err = link(json).unwrap_err();
+        assert!(err.contains(words), "{json}: {err}");
+    }
+    let split = pathlab::wasm::split_link("map=a&view=range&range=2,3,4.5&step=1").unwrap();
+    assert_shape(&split, "SplitLink");
+    assert_eq!(get(&split, "view").as_string().unwrap(), "range");
+    assert_shape(&get(&split, "range"), "LinkRange");
+    let old = pathlab::wasm::split_link("map=a&step=1").unwrap();
+    assert!(get(&old, "view").is_null() && get(&old, "walkers").is_null());
+    // A planner's view goes out as link fields and comes back through applyLinkView.
+    let mut p = Planner::new(20, 12).unwrap();
+    assert_shape(&p.link_view().unwrap(), "LinkViewFields");
+    assert!(get(&p.link_view().unwrap(), "view").is_null());
+    p.apply_link_view(split.clone()).unwrap();
+    assert_eq!(p.view(), "range");
+    assert_eq!(num(&p.range_info().unwrap(), "budget"), 4.5);
+    let fields = p.link_view().unwrap();
+    assert_shape(&fields, "LinkViewFields");
+    assert_eq!(
+        JSON::stringify(&get(&fields, "range")).unwrap(),
+        JSON::stringify(&get(&split, "range")).unwrap()
+    );
+    p.apply_link_view(parse(r#"{"view":"field","walkers":25}"#))
+        .unwrap();
+    assert_eq!((p.view().as_str(), p.walker_count()), ("field", 25));
+    // Refused, changing nothing: a range cell on a wall, fields that do not fit, no object.
+    p.paint_line(5, 5, 5, 5, 1, 0).unwrap();
+    for bad in [
+        r#"{"view":"range","range":{"x":5,"y":5,"budget":3}}"#,
+        r#"{"view":"path","walkers":3}"#,
+        r#"{"view":"field","walkers":0}"#,
+        r#"7"#,
+    ] {
+        assert!(p.apply_link_view(parse(bad)).is_err(), "{bad}");
+        assert_eq!((p.view().as_str(), p.walker_count()), ("field", 25));
+    }
+    // No view: the path, as an older link shows.
+    p.apply_link_view(old).unwrap();
+    assert_eq!(p.view(), "path");
 }

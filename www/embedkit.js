@@ -23,7 +23,7 @@ const LINK_FIELDS = [
 
 /** Every parameter: a URL parameter of embed.html and an attribute of <pathlab-grid>. */
 export const PARAMETERS = [
-  'map', ...LINK_FIELDS.map(([name]) => name), 'step', 'compare',
+  'map', ...LINK_FIELDS.map(([name]) => name), 'view', 'walkers', 'range', 'step', 'compare',
   'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit', 'pseudocode',
 ];
 
@@ -38,6 +38,8 @@ const MIN_BESIDE_PX = 470;
  * @property {string} link the planner link: a full `v2…` link, a short `map=…` link, or ''
  * @property {Array<{algorithm: string, weight: number | null}> | null} compare
  * @property {number | null} step
+ * @property {import('./pkg/pathlab.js').LinkViewFields | null} view the view the planner opens
+ *   (the parameters', else the link's; null: the path)
  * @property {string[]} controls
  * @property {boolean} autoplay
  * @property {string | null} speed
@@ -88,10 +90,15 @@ export async function readOptions(get, fragment = '') {
   }
   const compareParam = get('compare');
   const rawControls = get('controls');
+  const view = links.viewFields({ view: get('view'), walkers: get('walkers'), range: get('range') })
+    ?? (split.view ? { view: split.view, walkers: split.walkers, range: split.range } : null);
+  const compare = compareParam ? Array.from(parseCompareList(compareParam)) : split.compare;
+  if (compare && view) throw new Error(`view=${view.view}: compare mode shows the paths only`);
   return {
     link: base,
-    compare: compareParam ? Array.from(parseCompareList(compareParam)) : split.compare,
+    compare,
     step,
+    view,
     controls: rawControls === null ? ['step', 'run', 'reset'] : ['', 'none'].includes(rawControls.trim()) ? [] : parseControls(rawControls),
     autoplay: flag('autoplay'),
     speed: get('speed'),
@@ -175,6 +182,13 @@ class SingleEmbed {
       case 'setSettings':
         v.setSettings(msg.settings);
         return v.getState().settings;
+      case 'setView':
+        v.setView(c.view);
+        return v.getState();
+      case 'setRange':
+        return v.setRange(c.x, c.y, c.budget);
+      case 'releaseWalkers':
+        return { released: v.releaseWalkers(c.count, c.seed), field: v.fieldInfo() };
       default:
         return v.getState();
     }
@@ -286,6 +300,10 @@ class CompareEmbed {
       }
       case 'setSettings':
         throw new Error('in compare mode each planner\'s algorithm comes from the compare parameter');
+      case 'setView':
+      case 'setRange':
+      case 'releaseWalkers':
+        throw new Error(`${c.cmd}: compare mode shows the paths only (no distance field or movement range)`);
       default:
     }
     return this.getState();
@@ -359,11 +377,14 @@ async function mountSingle(root, options, emit, onCrash) {
     timeline: options.timeline,
     pseudocode: options.pseudocode,
     step: options.step ?? undefined,
+    ...(options.view ?? {}),
     ...options.navigation,
   });
   const step = () => view.timelineState()?.step ?? null;
   view.on('step', (stats) => emit('step', { stats, step: step() }));
   view.on('done', (stats) => emit('done', { stats, step: step() }));
+  view.on('field', (field) => emit('field', { field }));
+  view.on('range', (range) => emit('range', { range }));
   view.on('crashed', (text) => {
     emit('error', { error: text });
     onCrash?.();

@@ -4,7 +4,7 @@
 // planner, so the caller's planner only ever takes (`loadFrom(scratch)`) a state that is
 // known to load — with the map's cell shape, which a shipped map's file names.
 
-import { Planner } from './pkg/pathlab.js';
+import { Planner, splitLink } from './pkg/pathlab.js';
 import * as maps from './maps.js';
 
 /**
@@ -49,4 +49,27 @@ export async function resolve(scratch, fragment, mapList) {
  */
 export function linkStep(figures) {
   return figures && figures.position < figures.length ? figures.position : null;
+}
+
+/**
+ * The view options `{view, walkers, range}` (a mount option, an embed parameter) as the link
+ * fields `applyLinkView` takes, checked by the link grammar in Rust (docs/formats.md):
+ * `range` is `"X,Y,BUDGET"`, `[x, y, budget]` or `{x, y, budget}`. Null when none is given.
+ * @param {{view?: unknown, walkers?: unknown, range?: unknown}} options
+ * @returns {import('./pkg/pathlab.js').LinkViewFields | null}
+ */
+export function viewFields({ view, walkers, range } = {}) {
+  const given = (v) => v !== undefined && v !== null && v !== '';
+  let r = range;
+  if (Array.isArray(r)) r = r.join(',');
+  else if (r && typeof r === 'object') {
+    const { x, y, budget } = /** @type {{x?: unknown, y?: unknown, budget?: unknown}} */ (r);
+    r = [x, y, budget].join(',');
+  }
+  // Each value is one field of the tail: '&' or '=' inside it would start another.
+  const part = (key, v) => `${key}=${String(v).trim().replace(/[&=]/g, '?')}`;
+  const parts = [['view', view], ['walkers', walkers], ['range', r]].filter(([, v]) => given(v)).map(([k, v]) => part(k, v));
+  if (!parts.length) return null;
+  const split = splitLink(`map=x&${parts.join('&')}`);
+  return { view: split.view, walkers: split.walkers, range: split.range };
 }

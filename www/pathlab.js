@@ -139,7 +139,8 @@ export function parseNavigation({ wheel, pan, fit } = {}) {
 class MountedView {
   constructor(element, options, memory) {
     this.element = element;
-    this.listeners = { step: new Set(), done: new Set(), message: new Set(), crashed: new Set() };
+    this.listeners = { step: new Set(), done: new Set(), message: new Set(), crashed: new Set(), field: new Set(), range: new Set() };
+    this.shownVersions = { field: -1, range: -1 };
     this.mapFile = '';
     const controls = parseControls(options.controls);
     this.readonly = !!options.readonly;
@@ -187,9 +188,22 @@ class MountedView {
       onChange((state) => {
         if (state.stats.status === 'running' && state.stats.expanded === 0) this.messageEl.textContent = '';
       }),
+      // The field and range events, once per change of either.
+      onChange(() => this.emitViewChanges()),
       ...(this.timeline ? [this.timeline] : []),
       ...(this.code ? [this.code] : []),
     ]);
+  }
+
+  /** Emits `field` / `range` with the figures when the field or the range changed. */
+  emitViewChanges() {
+    const p = this.view.planner;
+    for (const [event, info] of /** @type {const} */ ([['field', p.fieldInfo()], ['range', p.rangeInfo()]])) {
+      if (info && info.version !== this.shownVersions[event]) {
+        this.shownVersions[event] = info.version;
+        this.emit(event, info);
+      }
+    }
   }
 
   build(controls) {
@@ -319,9 +333,9 @@ class MountedView {
 
   // ---- the public methods ----
 
-  /** Subscribes to 'step', 'done', 'message' or 'crashed'; returns a function that unsubscribes. */
+  /** Subscribes to 'step', 'done', 'message', 'crashed', 'field' or 'range'; returns a function that unsubscribes. */
   on(event, fn) {
-    if (!(event in this.listeners)) throw new Error(`unknown event "${event}" (step, done, message or crashed)`);
+    if (!(event in this.listeners)) throw new Error(`unknown event "${event}" (${Object.keys(this.listeners).join(', ')})`);
     if (typeof fn !== 'function') throw new Error('on() needs a function');
     this.listeners[event].add(fn);
     return () => this.listeners[event].delete(fn);
@@ -365,7 +379,11 @@ class MountedView {
         const scratch = new Planner(40, 25);
         try {
           const resolved = await links.resolve(scratch, split.base, list);
+          // Tried on the scratch planner first: a range cell on a wall is refused before
+          // the current map is replaced.
+          scratch.applyLinkView(split);
           p.loadFrom(scratch);
+          p.applyLinkView(split);
           this.mapFile = resolved.mapFile;
         } finally {
           scratch.free();
@@ -410,6 +428,43 @@ class MountedView {
     this.view.walker = null;
     this.view.edited();
     this.syncControls();
+  }
+
+  /**
+   * Shows `kind` beside the search: 'path', 'field' (the distance field to the goal) or
+   * 'range' (a movement range: from the start with 10 points until `setRange`). Throws on
+   * another name.
+   * @param {string} kind
+   */
+  setView(kind) {
+    this.view.planner.setView(/** @type {import('./pkg/pathlab.js').ViewName} */ (checkArgs('setView', { view: kind }).view));
+    this.view.edited();
+  }
+
+  /** Shows the cells reachable from (x, y) for `budget` movement points; throws on a wall. */
+  setRange(x, y, budget) {
+    const c = checkArgs('setRange', { x, y, budget });
+    this.view.planner.setRange(c.x, c.y, c.budget);
+    this.view.edited();
+    return this.rangeInfo();
+  }
+
+  /** Releases `count` walkers (at most 10,000) on the field, placed by `seed`; returns how many. */
+  releaseWalkers(count, seed) {
+    const c = checkArgs('releaseWalkers', { count, seed });
+    const placed = this.view.planner.releaseWalkers(c.count, c.seed);
+    this.view.edited();
+    return placed;
+  }
+
+  /** The field's figures (goal, maxCost, reached, update, version…), or null outside the field view. */
+  fieldInfo() {
+    return this.view.planner.fieldInfo() ?? null;
+  }
+
+  /** The range's figures (from, budget, cells, maxCost, version), or null outside the range view. */
+  rangeInfo() {
+    return this.view.planner.rangeInfo() ?? null;
   }
 
   /**
@@ -509,6 +564,10 @@ class MountedView {
       speed: this.view.speed,
       map: this.mapFile,
       timeline: this.timelineState(),
+      view: p.view,
+      field: this.fieldInfo(),
+      range: this.rangeInfo(),
+      walkers: p.walkerCount,
     };
   }
 
@@ -539,7 +598,7 @@ class MountedView {
 
 // Every public method of a destroyed view throws a readable Error instead of reaching the
 // freed wasm planner.
-for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState', 'showPseudocode', 'exportImage', 'exportAnimation']) {
+for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState', 'showPseudocode', 'exportImage', 'exportAnimation', 'setView', 'setRange', 'releaseWalkers', 'fieldInfo', 'rangeInfo']) {
   const method = MountedView.prototype[name];
   MountedView.prototype[name] = function guarded(...args) {
     if (this.view.destroyed) throw new Error('this Pathlab view has been destroyed');
@@ -564,12 +623,17 @@ for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'st
  * @property {boolean} [pan] false: the map cannot be panned
  * @property {boolean} [fit] true: the whole map stays in view (no zoom, no pan)
  * @property {boolean} [pseudocode] show the pseudocode panel beside the map
+ * @property {string} [view] "path", "field" or "range": the view beside the search
+ * @property {number | string} [walkers] walkers to release on the field (view "field")
+ * @property {string | number[] | {x: number, y: number, budget: number}} [range] "X,Y,BUDGET" (view "range")
  */
 
 /**
  * Mounts a planner into `element`. Options: map, start, goal, algorithm, settings, controls,
  * readonly, autoplay, speed, timeline (show the scrubber under the map), step (show that
- * timeline step), wheel, pan, fit, pseudocode (the pseudocode panel beside the map). Resolves to the view; rejects with a readable Error.
+ * timeline step), wheel, pan, fit, pseudocode (the pseudocode panel beside the map), view,
+ * walkers, range (the distance field or movement range, as in a link's tail). Resolves to the
+ * view; rejects with a readable Error.
  * @param {Element} element
  * @param {MountOptions} [options]
  */
@@ -587,6 +651,7 @@ async function mount(element, options = {}) {
   let step = null;
   try {
     if (options.step !== undefined && options.step !== null) step = checkArgs('seek', { step: options.step }).step;
+    const fields = links.viewFields(options);
     let linked = { step: null };
     if (options.map !== undefined) linked = await mounted.load(options.map);
     else {
@@ -598,6 +663,8 @@ async function mount(element, options = {}) {
     if (Object.keys(settings).length) mounted.setSettings(settings);
     if (options.start !== undefined) mounted.setStart(options.start);
     if (options.goal !== undefined) mounted.setGoal(options.goal);
+    // After the markers: a range without a cell is measured from the start.
+    if (fields) mounted.view.planner.applyLinkView(fields);
     step ??= linked.step;
     if (step !== null) openStep([mounted.view], step, mounted.timeline);
   } catch (e) {

@@ -10,6 +10,7 @@ use pathlab::command::{
     parse_command, Arg, Command, Speed, COMMANDS, MAX_MAP_TEXT, MAX_STEP_COUNT, SHORT_TEXT,
 };
 use pathlab::grid::MAX_SIDE;
+use pathlab::range::MAX_BUDGET;
 use serde_json::Value;
 
 /// A JSON value as the checks see a JS value.
@@ -57,6 +58,11 @@ fuzz_target!(|text: &str| {
                         other => panic!("loadMap passed with map {other:?}"),
                     },
                     Command::SetSettings => assert_eq!(field("settings"), Arg::Object),
+                    Command::SetRange { x, y, budget } => {
+                        assert!(x < MAX_SIDE && y < MAX_SIDE);
+                        assert!((0.0..=MAX_BUDGET).contains(&budget));
+                    }
+                    Command::ReleaseWalkers { count, .. } => assert!(count >= 1),
                     _ => {}
                 }
             }

@@ -92,17 +92,24 @@ impl Planner {
     }
 
     /// The field view's figures, or `None` outside it.
-    pub fn field_info(&self) -> Option<FieldInfo> {
-        let view = self.views.field.as_ref()?;
+    pub fn field_info(&mut self) -> Option<FieldInfo> {
+        let version = self.views.version;
+        let view = self.views.field.as_mut()?;
+        // Both are a pass over every cell: counted once per change of the field, not once
+        // per frame of the page that asks.
+        let field = &view.field;
+        let (max_cost, reached) = *view
+            .figures
+            .get_or_insert_with(|| (field.max_cost(), field.reached()));
         let stats = view.field.last_stats();
         Some(FieldInfo {
             goal: view.field.goal(),
-            max_cost: view.field.max_cost(),
-            reached: view.field.reached(),
+            max_cost,
+            reached,
             expanded: stats.expanded,
             ms: view.ms,
             update: view.update,
-            version: self.views.version,
+            version,
         })
     }
 
@@ -215,6 +222,7 @@ impl Planner {
             FieldUpdate::Rebuilt
         };
         view.heat = None;
+        view.figures = None;
         view.flow = None;
         view.crowd.remove_walled(grid);
         view.sync_walkers();

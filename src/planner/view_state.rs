@@ -12,8 +12,12 @@ pub const DEFAULT_BUDGET: f64 = 10.0;
 /// The most walkers one release places.
 pub const MAX_WALKERS: usize = 10_000;
 
+/// The seed walkers are placed by when none is given (a link's `walkers=N`, the JS API).
+pub const WALKER_SEED: u64 = 1;
+
 /// Which picture the planner shows beside its search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ViewKind {
     /// The search and its path (the page as it always was).
     #[default]
@@ -101,6 +105,8 @@ pub(super) struct FieldView {
     /// Heat bytes ([`DistanceField::heat`]) and flow bytes ([`DistanceField::flow`]), made when
     /// first asked for after a change: a stroke changes the field many times between frames.
     pub(super) heat: Option<Vec<u8>>,
+    /// [`FieldInfo::max_cost`] and [`FieldInfo::reached`], counted on first use after a change.
+    pub(super) figures: Option<(f64, usize)>,
     pub(super) flow: Option<Vec<u8>>,
     /// The walkers as `x, y` pairs, for JS to read from memory.
     pub(super) walker_xy: Vec<u32>,
@@ -137,6 +143,7 @@ pub(super) fn build_field(
         update: FieldUpdate::Built,
         ms,
         heat: None,
+        figures: None,
         flow: None,
         walker_xy: Vec::new(),
     };

@@ -143,6 +143,11 @@ impl Range {
         &self.mask
     }
 
+    /// How many cells are in range (`from` included).
+    pub fn count(&self) -> usize {
+        self.cells.len()
+    }
+
     /// The cells in range, `(x, y)`, nearest first.
     pub fn cells(&self) -> Vec<(u32, u32)> {
         self.costs().map(|(cell, _)| cell).collect()
@@ -280,7 +285,7 @@ mod tests {
         for shape in [Shape::HexRows, Shape::HexColumns] {
             let grid = Grid::with_shape(7, 7, shape).unwrap();
             let range = movement_range(&grid, &Movement::default(), (3, 3), 1.0).unwrap();
-            assert_eq!(range.cells().len(), 7);
+            assert_eq!((range.cells().len(), range.count()), (7, 7));
             assert_eq!(range.outline(&grid).len(), 18, "{shape:?}");
             assert_eq!(range.max_cost(), 1.0);
         }

@@ -40,7 +40,7 @@ fn arg(message: &JsValue, name: &str) -> Arg {
 
 /// Checks a command message `{cmd, …arguments}` (see `docs/embedding.md`): `cmd` is one of
 /// the commands and each argument has the type and range it needs. Returns `{cmd, n?, step?,
-/// speed?, x?, y?}` with the numbers checked (`speed` as a stop of the page's table of
+/// speed?, x?, y?, view?, budget?, count?, seed?}` with the values checked (`speed` as a stop of the page's table of
 /// `speedStops` stops, `"instant"` being the last); `map` and `settings` stay in the message
 /// (checked to be a string and an object). Throws a readable message otherwise.
 #[wasm_bindgen(js_name = checkCommand, unchecked_return_type = "CheckedCommand")]
@@ -72,6 +72,18 @@ pub fn check_command(
         Command::SetStart { x, y } | Command::SetGoal { x, y } => {
             set("x", number(x))?;
             set("y", number(y))?;
+        }
+        Command::SetView { view } => set("view", JsValue::from_str(view.name()))?,
+        Command::SetRange { x, y, budget } => {
+            set("x", number(x))?;
+            set("y", number(y))?;
+            set("budget", JsValue::from_f64(budget))?;
+        }
+        Command::ReleaseWalkers { count, seed } => {
+            set("count", number(count))?;
+            if let Some(seed) = seed {
+                set("seed", number(seed))?;
+            }
         }
         _ => {}
     }

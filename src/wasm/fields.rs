@@ -4,8 +4,9 @@
 //! planner's (`planner/view.rs`); this file only hands bytes and plain objects across.
 
 use super::*;
+use crate::formats::link::LinkView;
 use crate::grid::Topology;
-use crate::planner::ViewKind;
+use crate::planner::{ViewKind, WALKER_SEED};
 
 /// The field view's figures as the page reads them (`FieldInfo` in `pathlab.d.ts`).
 #[derive(Serialize)]
@@ -135,7 +136,7 @@ impl Planner {
         // message; infinity becomes the most, which it clamps.
         let placed = self
             .inner()
-            .release_walkers(count as usize, seed.unwrap_or(1.0) as u64)
+            .release_walkers(count as usize, seed.map_or(WALKER_SEED, |s| s as u64))
             .map_err(js_error)?;
         self.touched();
         Ok(clamp_u32(placed))
@@ -190,7 +191,7 @@ impl Planner {
         to_js(&RangeInfoView {
             from: Point { x, y },
             budget: range.budget(),
-            cells: range.mask().iter().filter(|&&m| m == 1).count(),
+            cells: range.count(),
             max_cost: range.max_cost(),
             version: inner.view_version(),
         })
@@ -219,6 +220,48 @@ impl Planner {
                 .flat_map(|(x, y, side)| [x, y, u32::from(side)])
                 .collect()
         })
+    }
+
+    /// The view as a link's tail carries it: `{view, walkers, range}` (all `null` in the path
+    /// view), to spread into `formatLinkTail`'s argument.
+    #[wasm_bindgen(js_name = linkView, unchecked_return_type = "LinkViewFields")]
+    pub fn link_view(&self) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Fields {
+            view: Option<&'static str>,
+            walkers: Option<u32>,
+            range: Option<link::LinkRange>,
+        }
+        let view = LinkView::of(&self.inner());
+        to_js(&Fields {
+            view: view.as_ref().map(|v| v.view.name()),
+            walkers: view.as_ref().and_then(|v| v.walkers),
+            range: view.and_then(|v| v.range),
+        })
+    }
+
+    /// Shows the view a link names: `{view, walkers, range}` as `splitLink` gives them (no
+    /// view: the path). Throws, changing nothing, for fields that do not fit together or a
+    /// range cell off the map or on a wall.
+    #[wasm_bindgen(js_name = applyLinkView)]
+    pub fn apply_link_view(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "Partial<LinkViewFields>")] fields: JsValue,
+    ) -> Result<(), JsError> {
+        let view = from_js::link_view_value(&fields).map_err(|e| {
+            JsError::new(&format!(
+                "applyLinkView needs {{view, walkers, range}}: {e}"
+            ))
+        })?;
+        // The link grammar decides what fits together (walkers only on the field…).
+        let tail = link::LinkTail {
+            view,
+            ..link::LinkTail::default()
+        };
+        link::format_tail(&tail).map_err(js_error)?;
+        LinkView::apply(tail.view.as_ref(), &mut self.inner()).map_err(js_error)?;
+        self.touched();
+        Ok(())
     }
 
     /// What reaching (x, y) costs from the range's cell, or `undefined` when it is out of

@@ -1,4 +1,5 @@
-//! Reading [`Settings`] and a [`LinkTail`] from plain JS objects, by hand.
+//! Reading [`Settings`] and a [`LinkTail`] (and the view part of one) from plain JS objects,
+//! by hand.
 //!
 //! `serde_wasm_bindgen::from_value` would do this in one line, but serde's deserialising
 //! errors format their "unexpected" value with `{}`, floats included, and so keep core's
@@ -10,11 +11,12 @@
 //! The messages follow serde's where serde had one (`unknown variant`, `missing field`).
 //! Serialising back to JS still goes through `serde_wasm_bindgen` (`to_js`).
 
-use crate::formats::link::{ComparePlanner, LinkTail};
+use crate::formats::link::{ComparePlanner, LinkRange, LinkTail, LinkView};
 use crate::formats::number::decimal;
 use crate::formats::quote::quote;
 use crate::grid::{Connectivity, DiagonalRule, Movement};
 use crate::heuristic::Heuristic;
+use crate::planner::ViewKind;
 use crate::search::{Algorithm, NeighbourOrder, Settings};
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -44,7 +46,8 @@ pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
     Ok(s)
 }
 
-/// `value` as a link tail `{compare: [{algorithm, weight}] | null, step: number | null}`.
+/// `value` as a link tail `{compare: [{algorithm, weight}] | null, view?, walkers?, range?,
+/// step: number | null}` (the view fields as [`link_view`] reads them).
 pub(super) fn link_tail(value: &JsValue) -> Result<LinkTail, String> {
     let obj = object(value, "struct LinkTail")?;
     let compare = match nullable(field(&obj, "compare")?) {
@@ -69,7 +72,58 @@ pub(super) fn link_tail(value: &JsValue) -> Result<LinkTail, String> {
     let step = nullable(field(&obj, "step")?)
         .map(|v| whole(&v))
         .transpose()?;
-    Ok(LinkTail { compare, step })
+    let view = link_view(&obj)?;
+    Ok(LinkTail {
+        compare,
+        view,
+        step,
+    })
+}
+
+/// `value` as the view fields of `applyLinkView` (see [`link_view`]).
+pub(super) fn link_view_value(value: &JsValue) -> Result<Option<LinkView>, String> {
+    link_view(&object(value, "struct LinkViewFields")?)
+}
+
+/// The view fields of a link tail or of `applyLinkView`'s argument: `view` (`path`, `field`,
+/// `range` or null), `walkers` (a number or null) and `range` (`{x, y, budget}` or null).
+/// Whether they fit together and are in range is the link grammar's to say.
+fn link_view(obj: &js_sys::Object) -> Result<Option<LinkView>, String> {
+    let walkers = nullable(field(obj, "walkers")?)
+        .map(|v| whole(&v).map(|n| u32::try_from(n).unwrap_or(u32::MAX)))
+        .transpose()?;
+    let range = match nullable(field(obj, "range")?) {
+        None => None,
+        Some(v) => {
+            let r = object(&v, "struct LinkRange")?;
+            let need = |name: &str| field(&r, name)?.ok_or(format!("missing field `{name}`"));
+            let cell = |name: &str| {
+                need(name).and_then(|v| whole(&v).map(|n| u32::try_from(n).unwrap_or(u32::MAX)))
+            };
+            Some(LinkRange {
+                x: cell("x")?,
+                y: cell("y")?,
+                budget: number(&need("budget")?, "f64")?,
+            })
+        }
+    };
+    let names = ViewKind::ALL.map(ViewKind::name);
+    let view = match nullable(field(obj, "view")?) {
+        Some(v) => ViewKind::ALL[variant(&v, &names)?],
+        None => ViewKind::Path,
+    };
+    // The path is what no view says (links write nothing for it).
+    if view == ViewKind::Path {
+        if walkers.is_some() || range.is_some() {
+            return Err("walkers and range need a view: field or range".into());
+        }
+        return Ok(None);
+    }
+    Ok(Some(LinkView {
+        view,
+        walkers,
+        range,
+    }))
 }
 
 fn algorithm(v: &JsValue) -> Result<Algorithm, String> {

@@ -58,23 +58,31 @@ impl Planner {
     }
 }
 
-/// Splits a link fragment into `{base, compare, step}`: `base` is the planner link (`v2.…`
-/// or `map=…`) for `loadLink`/`applyShortLink`, `compare` is `null` or the planners
-/// `[{algorithm, weight}]` of a comparison, and `step` is `null` or the timeline step to show.
-/// A fragment without `&compare=` or `&step=` comes back unchanged with both `null`. Throws a
-/// readable message for a bad tail.
+/// Splits a link fragment into `{base, compare, view, walkers, range, step}`: `base` is the
+/// planner link (`v2.…` or `map=…`) for `loadLink`/`applyShortLink`, `compare` is `null` or
+/// the planners `[{algorithm, weight}]` of a comparison, `view`, `walkers` and `range` the
+/// view it opens (`null` when it names none: the path; give them to `applyLinkView`), and
+/// `step` is `null` or the timeline step to show. A fragment without a tail comes back
+/// unchanged with all `null`. Throws a readable message for a bad tail.
 #[wasm_bindgen(js_name = splitLink, unchecked_return_type = "SplitLink")]
 pub fn split_link(fragment: &str) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
     struct Split<'a> {
         base: &'a str,
         compare: Option<Vec<link::ComparePlanner>>,
+        view: Option<&'static str>,
+        walkers: Option<u32>,
+        range: Option<link::LinkRange>,
         step: Option<u64>,
     }
     let (base, tail) = link::split_link(fragment).map_err(js_error)?;
+    let view = tail.view.as_ref();
     to_js(&Split {
         base,
         compare: tail.compare,
+        view: view.map(|v| v.view.name()),
+        walkers: view.and_then(|v| v.walkers),
+        range: view.and_then(|v| v.range),
         step: tail.step,
     })
 }
@@ -86,9 +94,11 @@ pub fn parse_compare_list(value: &str) -> Result<JsValue, JsError> {
     to_js(&link::parse_compare_list(value).map_err(js_error)?)
 }
 
-/// Formats a link's tail (`compare=astar,dijkstra:1.5&step=K`, `step=K` or `""`, without a
-/// leading `&`) from `{compare: [{algorithm, weight}] | null, step: number | null}`; throws
-/// for 0–1 or over 4 planners, unknown algorithms or weights out of range.
+/// Formats a link's tail (`compare=astar,dijkstra:1.5&step=K`, `view=field&walkers=50`,
+/// `step=K` or `""`, without a leading `&`) from `{compare: [{algorithm, weight}] | null,
+/// view?, walkers?, range?, step: number | null}` (the view fields as `linkView()` gives
+/// them); throws for 0–1 or over 4 planners, unknown algorithms, weights, walkers or budgets
+/// out of range, or a view in a comparison.
 #[wasm_bindgen(js_name = formatLinkTail)]
 pub fn format_link_tail(
     #[wasm_bindgen(unchecked_param_type = "LinkTail")] tail: JsValue,

@@ -236,10 +236,32 @@ export interface ComparePlanner {
   weight: number | null;
 }
 
-/** What may follow a planner link: a compare part and a timeline step, each optional. */
+/** A movement range in a link: `range=X,Y,BUDGET`. */
+export interface LinkRange {
+  x: number;
+  y: number;
+  budget: number;
+}
+
+/** The view a link opens (`Planner.linkView()`, `applyLinkView`): all null for the path. */
+export interface LinkViewFields {
+  /** null: the path (what a link without a view shows). */
+  view: ViewName | null;
+  /** Walkers to release on the field (view "field" only), or null. */
+  walkers: number | null;
+  /** Where the range is measured from and its budget (view "range" only), or null: the start
+   * and 10 points. */
+  range: LinkRange | null;
+}
+
+/** What may follow a planner link: a compare part, a view and a timeline step, each optional. */
 export interface LinkTail {
   /** The planners of a comparison, left to right, or null for a single planner. */
   compare: ComparePlanner[] | null;
+  /** The view shown beside the search (a comparison takes none); left out: the path. */
+  view?: ViewName | null;
+  walkers?: number | null;
+  range?: LinkRange | null;
   /** The timeline step shown, or null. */
   step: number | null;
 }
@@ -248,11 +270,14 @@ export interface LinkTail {
 export interface SplitLink {
   base: string;
   compare: ComparePlanner[] | null;
+  view: ViewName | null;
+  walkers: number | null;
+  range: LinkRange | null;
   step: number | null;
 }
 
 /** A command name of the embed's protocol (docs/embedding.md). */
-export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "getState";
+export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "setView" | "setRange" | "releaseWalkers" | "getState";
 
 /** A command checked by `checkCommand`: its name and the numbers it took, in range. */
 export interface CheckedCommand {
@@ -263,7 +288,15 @@ export interface CheckedCommand {
   step?: number;
   /** `setSpeed`: the stop of the speed table ("instant" is the last). */
   speed?: number;
-  /** `setStart`, `setGoal`: the cell. */
+  /** `setStart`, `setGoal`, `setRange`: the cell. */
   x?: number;
   y?: number;
+  /** `setView`: the view. */
+  view?: ViewName;
+  /** `setRange`: the movement points, 0–1,000,000. */
+  budget?: number;
+  /** `releaseWalkers`: how many (1 or more; the planner places at most 10,000). */
+  count?: number;
+  /** `releaseWalkers`: what places them, when given. */
+  seed?: number;
 }

@@ -32,6 +32,9 @@ const EFFECT = {
   pan: (s, d) => d.navigation.pan === false,
   fit: (s, d) => d.navigation.fit === true,
   pseudocode: (s, d) => d.pseudocode,
+  view: (s) => s.view === 'field' && s.field.update === 'built',
+  walkers: (s) => s.view === 'field' && s.walkers === 50,
+  range: (s) => s.view === 'range' && s.range.from.x === 1 && s.range.budget === 8,
   origins: () => true,
 };
 
@@ -82,7 +85,7 @@ test('every command of docs/embedding.md works, and every documented error is th
     assert.equal(state.map, 'maze-63.map', 'refused commands keep the map');
     const commands = table('Commands', '`cmd`');
     const documented = commands.flatMap((r) => fieldNames(r[0]));
-    assert.deepEqual(new Set(documented), new Set(['step', 'run', 'pause', 'reset', 'seek', 'setSpeed', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'getState']));
+    assert.deepEqual(new Set(documented), new Set(['step', 'run', 'pause', 'reset', 'seek', 'setSpeed', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'setView', 'releaseWalkers', 'setRange', 'getState']));
     for (const row of commands) {
       const example = JSON.parse(code(row[3]));
       const reply = await ask({ pathlab: 1, id: id++, ...example });
@@ -114,8 +117,12 @@ function assertEvent(event, detail, where) {
 
 test('the frame and the element send the documented events, with the same fields', { timeout: 120_000 }, async (t) => {
   await env.withPage(t, async (page, { url }) => {
-    await openEmbedParent(page, url, `${url}embed.html?map=maze-63&speed=instant&autoplay`);
+    const ask = await openEmbedParent(page, url, `${url}embed.html?map=maze-63&speed=instant&autoplay`);
     await page.waitForFunction(() => window.events.some((e) => e.event === 'done') && window.events.some((e) => e.event === 'height'));
+    // The field and range events follow the commands that show them.
+    await ask({ pathlab: 1, id: 1, cmd: 'setView', view: 'field' });
+    await ask({ pathlab: 1, id: 2, cmd: 'setRange', x: 1, y: 1, budget: 12 });
+    await page.waitForFunction(() => ['field', 'range'].every((n) => window.events.some((e) => e.event === n)));
     const frameEvents = await page.evaluate(() => window.events);
     const seen = new Set();
     for (const { pathlab, event, ...detail } of frameEvents) {
@@ -123,7 +130,7 @@ test('the frame and the element send the documented events, with the same fields
       assertEvent(event, detail, 'frame');
       seen.add(event);
     }
-    assert.deepEqual([...seen].sort(), ['done', 'height', 'ready', 'step']);
+    assert.deepEqual([...seen].sort(), ['done', 'field', 'height', 'range', 'ready', 'step']);
 
     // The element: the same events as DOM events, the same fields as `detail`.
     await page.route(`${url}host.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title>' }));

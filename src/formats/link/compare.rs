@@ -1,10 +1,14 @@
-//! A link's tail: the compare part `compare=astar,dijkstra:1.5` and the timeline step
-//! `step=K`, each optional, appended to a full or short link; and the compare list the embed
-//! page takes. One grammar for the single planner and for comparisons.
+//! A link's tail: the compare part `compare=astar,dijkstra:1.5`, the view shown beside the
+//! search (`view=field` with `walkers=N`, or `view=range` with `range=X,Y,BUDGET`) and the
+//! timeline step `step=K`, each optional, appended to a full or short link in that order; and
+//! the compare list the embed page takes. One grammar for the single planner and for
+//! comparisons.
 
 use super::full::*;
 use crate::formats::number::{decimal, parse_f64};
 use crate::formats::quote::quote;
+use crate::planner::{Planner, PlannerError, ViewKind, MAX_WALKERS, WALKER_SEED};
+use crate::range::MAX_BUDGET;
 use crate::search::Algorithm;
 
 /// The fewest planners a compare view shows.
@@ -21,17 +25,99 @@ pub struct ComparePlanner {
     pub weight: Option<f64>,
 }
 
-/// What may follow a planner link: a compare part `compare=astar,dijkstra:1.5` and a
-/// timeline step `step=K`, each optional, in that order (`…&compare=LIST&step=K`). A link with
-/// a compare part opens as a comparison; `step` is the timeline step shown, for one planner
-/// or for all of them.
+/// What may follow a planner link, each part optional, in this order: a compare part
+/// `compare=astar,dijkstra:1.5`, the view `view=field|range` with `walkers=N` (field) or
+/// `range=X,Y,BUDGET` (range), and a timeline step `step=K`
+/// (`…&compare=LIST&step=K`, `…&view=field&walkers=50`). A link with a compare part opens as a
+/// comparison (which shows paths only, so it takes no view); `step` is the timeline step
+/// shown, for one planner or for all of them. A link without a view shows the path, as every
+/// link did before views existed.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct LinkTail {
     /// Two to four planners, left to right, or `None` for a single planner.
     pub compare: Option<Vec<ComparePlanner>>,
+    /// The view shown beside the search, when the link names one.
+    #[serde(default)]
+    pub view: Option<LinkView>,
     /// The timeline step shown, when the link names one.
     pub step: Option<u64>,
 }
+
+/// The view a link opens, with what it needs: how many walkers to release on the field, where
+/// the range is measured from and its budget (`None`: the start marker and the default).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LinkView {
+    /// Which view.
+    pub view: ViewKind,
+    /// `walkers=N` (field view only): 1 to [`MAX_WALKERS`].
+    pub walkers: Option<u32>,
+    /// `range=X,Y,BUDGET` (range view only): the cell and the budget, 0 to [`MAX_BUDGET`].
+    pub range: Option<LinkRange>,
+}
+
+impl LinkView {
+    /// The view `planner` shows, as a link writes it: `None` for the path; the field with
+    /// its walkers, if any; the range with its cell and budget.
+    pub fn of(planner: &Planner) -> Option<LinkView> {
+        let walkers = planner.walker_xy().len() / 2;
+        let range = planner
+            .range_spec()
+            .map(|((x, y), budget)| LinkRange { x, y, budget });
+        match planner.view() {
+            ViewKind::Path => None,
+            ViewKind::Field => Some(LinkView {
+                view: ViewKind::Field,
+                walkers: (walkers > 0).then(|| walkers.min(MAX_WALKERS) as u32),
+                range: None,
+            }),
+            ViewKind::Range => Some(LinkView {
+                view: ViewKind::Range,
+                walkers: None,
+                range,
+            }),
+        }
+    }
+
+    /// Shows this view on `planner` (walkers placed by [`WALKER_SEED`]; a range without a
+    /// cell measured from the start with the default budget). `None` shows the path, as an
+    /// older link does. Refused, changing nothing, as [`Planner::set_range`] refuses, for a
+    /// range cell off the map or on a wall: the range is the one step that can fail, and it
+    /// comes first.
+    pub fn apply(view: Option<&LinkView>, planner: &mut Planner) -> Result<(), PlannerError> {
+        let Some(view) = view else {
+            return planner.set_view(ViewKind::Path);
+        };
+        match (view.view, view.range) {
+            (ViewKind::Range, Some(r)) => planner.set_range((r.x, r.y), r.budget)?,
+            (kind, _) => planner.set_view(kind)?,
+        }
+        if let Some(n) = view.walkers {
+            planner.release_walkers(n as usize, WALKER_SEED)?;
+        }
+        Ok(())
+    }
+}
+
+/// A range in a link: `range=X,Y,BUDGET`.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LinkRange {
+    /// The cell's column.
+    pub x: u32,
+    /// The cell's row.
+    pub y: u32,
+    /// The movement points.
+    pub budget: f64,
+}
+
+/// The tail's keys in the order they must come; `walkers` and `range` share a place (each
+/// belongs to its own view).
+const TAIL_KEYS: [(&str, usize); 5] = [
+    ("compare", 0),
+    ("view", 1),
+    ("walkers", 2),
+    ("range", 2),
+    ("step", 3),
+];
 
 /// Parses a compare list such as `astar,dijkstra:1.5` (what follows `compare=` in a link, and
 /// the embed page's `compare` parameter): 2 to 4 algorithm names, each optionally followed by
@@ -86,11 +172,12 @@ pub fn parse_compare_list(value: &str) -> Result<Vec<ComparePlanner>, LinkError>
 }
 
 /// Formats a link's tail: `compare=NAME[:WEIGHT],…` when there is a compare part, then
-/// `step=K` when there is a step, joined by `&` (no leading `&`; empty when there is
-/// neither). Refuses fewer than 2 or more than 4 planners and weights out of range, like the
-/// parser.
+/// `view=…` with `walkers=N` or `range=X,Y,BUDGET`, then `step=K`, joined by `&` (no leading
+/// `&`; empty when there is none). Refuses what the parser refuses (fewer than 2 or more than
+/// 4 planners, weights, walkers or budgets out of range, a view in a comparison): the text is
+/// read back before it is returned, so a link we write is always one we read.
 pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
-    let mut out = String::new();
+    let mut parts = Vec::new();
     if let Some(planners) = &tail.compare {
         let mut value = String::new();
         for p in planners {
@@ -103,69 +190,171 @@ pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
                 value.push_str(&decimal(w));
             }
         }
-        // Round-trip through the parser so a link we write is always one we read.
-        parse_compare_list(&value)?;
-        out.push_str("compare=");
-        out.push_str(&value);
+        parts.push(format!("compare={value}"));
+    }
+    if let Some(view) = &tail.view {
+        parts.push(format!("view={}", view.view.name()));
+        if let Some(n) = view.walkers {
+            parts.push(format!("walkers={n}"));
+        }
+        if let Some(r) = view.range {
+            parts.push(format!("range={},{},{}", r.x, r.y, decimal(r.budget)));
+        }
     }
     if let Some(step) = tail.step {
-        if !out.is_empty() {
-            out.push('&');
+        parts.push(format!("step={step}"));
+    }
+    let out = parts.join("&");
+    if !out.is_empty() {
+        let (_, read) = split_link(&format!("map=x&{out}"))?;
+        if read != *tail {
+            return err(format!("{out}: this tail does not read back as written"));
         }
-        out.push_str(&format!("step={step}"));
     }
     Ok(out)
 }
 
 /// Splits a fragment into the planner link (a full `v2.` link or a short `map=` link, to give
 /// to [`decode`] or [`parse_short`](super::parse_short)) and its [`LinkTail`]. A fragment
-/// without `&compare=` or `&step=` comes back unchanged with an empty tail, so every older
-/// link reads as before.
+/// without a tail (`&compare=`, `&view=`, `&walkers=`, `&range=` or `&step=`) comes back
+/// unchanged with an empty tail, so every older link reads as before.
 ///
-/// The tail must come last: `…&compare=LIST` and then `&step=K`, either one optional.
+/// The tail comes last, its parts in the order of [`LinkTail`], each optional.
 pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
     let fragment = strip_hash(fragment);
-    // base64url never contains '&', and no short-link key starts with "compare" or "step",
-    // so the first "&compare=" or "&step=" is where the tail starts.
+    // base64url never contains '&', and no short-link key is a tail key, so the first
+    // "&KEY=" of a tail key is where the tail starts.
     // (Searched byte-wise: `str::find` with a string pattern brings core's two-way string
     // searcher into the wasm for this one call.)
     let find = |key: &str| {
+        let key = format!("&{key}=");
         fragment
             .as_bytes()
             .windows(key.len())
             .position(|w| w == key.as_bytes())
     };
-    let at = ["&compare=", "&step="].into_iter().filter_map(find).min();
+    let at = TAIL_KEYS.iter().filter_map(|(key, _)| find(key)).min();
     let Some((base, rest)) = at.and_then(|at| fragment.split_at_checked(at)) else {
         return Ok((fragment, LinkTail::default()));
     };
     let mut tail = LinkTail::default();
-    let mut parts = rest.strip_prefix('&').unwrap_or(rest).split('&').peekable();
-    if let Some(list) = parts.peek().and_then(|p| p.strip_prefix("compare=")) {
-        tail.compare = Some(parse_compare_list(list)?);
-        parts.next();
+    let (mut view, mut walkers, mut range) = (None, None, None);
+    let mut next_place = 0;
+    let mut last: Option<&str> = None;
+    for part in rest.strip_prefix('&').unwrap_or(rest).split('&') {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        let place = TAIL_KEYS.iter().find(|(k, _)| *k == key).map(|&(_, p)| p);
+        let Some(place) = place.filter(|&p| p >= next_place) else {
+            return err(out_of_order(part, last));
+        };
+        next_place = place + 1;
+        last = Some(key);
+        match key {
+            "compare" => tail.compare = Some(parse_compare_list(value)?),
+            "view" => view = Some(parse_view(value)?),
+            "walkers" => walkers = Some(parse_walkers(value)?),
+            "range" => range = Some(parse_range(value)?),
+            _ => tail.step = Some(parse_step(value)?),
+        }
     }
-    if let Some(part) = parts.next() {
-        let value = part.strip_prefix("step=").ok_or_else(|| {
-            LinkError(format!(
-                "{} after compare= in this link: only step=K may follow it",
-                quote(part)
-            ))
-        })?;
-        let step = value.parse::<u64>().map_err(|_| {
-            LinkError(format!(
-                "step={value} in this link: the step must be a whole number of at least 0"
-            ))
-        })?;
-        tail.step = Some(step);
+    tail.view = check_view(view, walkers, range, tail.compare.is_some())?;
+    Ok((base, tail))
+}
+
+/// Why `part` cannot follow the tail key `last`.
+fn out_of_order(part: &str, last: Option<&str>) -> String {
+    let part = quote(part);
+    match last {
+        Some("step") => format!("{part} after step= in this link: the step comes last"),
+        Some(key) => format!(
+            "{part} after {key}= in this link: a link ends with compare=, view=, walkers= or \
+             range=, step=, each at most once and in that order"
+        ),
+        // The tail starts at a tail key, so the first part is always in order.
+        None => format!("{part} in this link is out of place"),
     }
-    if let Some(extra) = parts.next() {
+}
+
+fn parse_view(value: &str) -> Result<ViewKind, LinkError> {
+    ViewKind::from_name(value).map_err(|_| {
+        LinkError(format!(
+            "view={} in this link: the view is path, field or range",
+            quote(value)
+        ))
+    })
+}
+
+fn parse_walkers(value: &str) -> Result<u32, LinkError> {
+    whole(value)
+        .filter(|n| (1..=MAX_WALKERS as u64).contains(n))
+        .map(|n| n as u32)
+        .ok_or_else(|| {
+            LinkError(format!(
+                "walkers={} in this link: release a whole number of walkers from 1 to \
+                 {MAX_WALKERS}",
+                quote(value)
+            ))
+        })
+}
+
+fn parse_range(value: &str) -> Result<LinkRange, LinkError> {
+    let mut parts = value.split(',');
+    let (x, y, budget) = (parts.next(), parts.next(), parts.next());
+    let cell = |v: Option<&str>| v.and_then(whole).and_then(|n| u32::try_from(n).ok());
+    match (cell(x), cell(y), budget.and_then(parse_f64), parts.next()) {
+        (Some(x), Some(y), Some(budget), None) if (0.0..=MAX_BUDGET).contains(&budget) => {
+            Ok(LinkRange { x, y, budget })
+        }
+        _ => err(format!(
+            "range={} in this link: write range=X,Y,BUDGET: a cell and a budget of movement \
+             points from 0 to {}",
+            quote(value),
+            decimal(MAX_BUDGET)
+        )),
+    }
+}
+
+fn parse_step(value: &str) -> Result<u64, LinkError> {
+    whole(value).ok_or_else(|| {
+        LinkError(format!(
+            "step={value} in this link: the step must be a whole number of at least 0"
+        ))
+    })
+}
+
+/// Plain digits as a whole number (no sign, no fraction, no exponent).
+fn whole(value: &str) -> Option<u64> {
+    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+    digits.then(|| value.parse().ok()).flatten()
+}
+
+/// The view of a tail from its parts: `walkers=` needs `view=field`, `range=` needs
+/// `view=range`, and a comparison takes no view.
+fn check_view(
+    view: Option<ViewKind>,
+    walkers: Option<u32>,
+    range: Option<LinkRange>,
+    compare: bool,
+) -> Result<Option<LinkView>, LinkError> {
+    let view = view.unwrap_or_default();
+    if compare && view != ViewKind::Path {
         return err(format!(
-            "{} after step= in this link: the step comes last",
-            quote(extra)
+            "view={} in a compare link: compare mode shows the paths only",
+            view.name()
         ));
     }
-    Ok((base, tail))
+    if walkers.is_some() && view != ViewKind::Field {
+        return err("walkers= in this link needs view=field: walkers follow the distance field");
+    }
+    if range.is_some() && view != ViewKind::Range {
+        return err("range= in this link needs view=range");
+    }
+    // `view=path` is what no view says: it reads as no view, so a tail reads back as written.
+    Ok((view != ViewKind::Path).then_some(LinkView {
+        view,
+        walkers,
+        range,
+    }))
 }
 
 #[cfg(test)]
@@ -188,6 +377,7 @@ mod tests {
     #[test]
     fn compare_part_round_trips() {
         let tail = LinkTail {
+            view: None,
             compare: Some(vec![
                 ComparePlanner {
                     algorithm: Algorithm::AStar,
@@ -217,6 +407,7 @@ mod tests {
     fn a_single_planner_link_carries_a_step() {
         let tail = LinkTail {
             compare: None,
+            view: None,
             step: Some(40),
         };
         assert_eq!(format_tail(&tail).unwrap(), "step=40");
@@ -257,7 +448,7 @@ mod tests {
         assert!(why("map=a&compare=astar,dijkstra&step=-3").contains("step"));
         assert!(why("map=a&step=1.5").contains("whole number"));
         assert!(why("map=a&step=").contains("whole number"));
-        assert!(why("map=a&compare=astar,dijkstra&algo=bfs").contains("only step"));
+        assert!(why("map=a&compare=astar,dijkstra&algo=bfs").contains("in that order"));
         assert!(why("map=a&step=3&compare=astar,bfs").contains("comes last"));
         assert!(why("map=a&step=3&step=4").contains("comes last"));
         let too_many = LinkTail {
@@ -265,8 +456,96 @@ mod tests {
                 algorithm: Algorithm::AStar,
                 weight: None,
             }]),
+            view: None,
             step: None,
         };
         assert!(format_tail(&too_many).is_err());
+    }
+
+    #[test]
+    fn views_round_trip_in_the_tail() {
+        let field = LinkView {
+            view: ViewKind::Field,
+            walkers: Some(250),
+            range: None,
+        };
+        let range = LinkView {
+            view: ViewKind::Range,
+            walkers: None,
+            range: Some(LinkRange {
+                x: 3,
+                y: 40,
+                budget: 12.5,
+            }),
+        };
+        for (view, text) in [
+            (field, "view=field&walkers=250&step=7"),
+            (range, "view=range&range=3,40,12.5&step=7"),
+        ] {
+            let tail = LinkTail {
+                compare: None,
+                view: Some(view),
+                step: Some(7),
+            };
+            assert_eq!(format_tail(&tail).unwrap(), text);
+            for base in ["map=maze-63&start=1,1", "v3.AAAA"] {
+                let fragment = format!("{base}&{text}");
+                let (b, parsed) = split_link(&fragment).unwrap();
+                assert_eq!((b, parsed), (base, tail.clone()));
+            }
+        }
+        // A view alone, and no step.
+        let (_, tail) = split_link("map=a&view=range").unwrap();
+        assert_eq!(tail.view.unwrap().range, None);
+        let (_, tail) = split_link("map=a&view=field").unwrap();
+        assert_eq!(tail.view.unwrap().walkers, None);
+    }
+
+    #[test]
+    fn bad_view_tails_say_why() {
+        let why = |f: &str| split_link(f).unwrap_err().to_string();
+        assert!(why("map=a&view=heat").contains("path, field or range"));
+        assert!(why("map=a&view=").contains("path, field or range"));
+        for bad in ["0", "10001", "-1", "2.5", "x", ""] {
+            let e = why(&format!("map=a&view=field&walkers={bad}"));
+            assert!(e.contains("from 1 to 10000"), "{bad}: {e}");
+        }
+        for bad in [
+            "1,2",
+            "1,2,3,4",
+            "1,2,-1",
+            "1,2,1000001",
+            "a,2,3",
+            "1,,3",
+            "1,2,NaN",
+        ] {
+            let e = why(&format!("map=a&view=range&range={bad}"));
+            assert!(e.contains("range=X,Y,BUDGET"), "{bad}: {e}");
+        }
+        assert!(why("map=a&view=range&walkers=3").contains("needs view=field"));
+        assert!(why("map=a&view=field&range=1,1,3").contains("needs view=range"));
+        assert!(why("map=a&walkers=3").contains("needs view=field"));
+        assert!(why("map=a&view=path&range=1,1,3").contains("needs view=range"));
+        let (_, tail) = split_link("map=a&view=path&step=2").unwrap();
+        assert_eq!(
+            (tail.view, tail.step),
+            (None, Some(2)),
+            "view=path is no view"
+        );
+        assert!(why("map=a&view=field&view=range").contains("in that order"));
+        assert!(why("map=a&step=3&view=field").contains("comes last"));
+        assert!(why("map=a&compare=astar,bfs&view=field").contains("compare mode"));
+        let bad = LinkTail {
+            view: Some(LinkView {
+                view: ViewKind::Field,
+                walkers: Some(0),
+                range: None,
+            }),
+            ..LinkTail::default()
+        };
+        assert!(format_tail(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("from 1 to 10000"));
     }
 }
