@@ -215,7 +215,9 @@ async function openFile(file) {
 function currentLink(withStep = true) {
   const p = planner();
   const base = location.href.split('#')[0];
-  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null });
+  // The view (distance field, movement range) rides in the tail; compare links have none.
+  const view = withStep ? p.linkView() : {};
+  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null, ...view });
   const end = tail ? `&${tail}` : '';
   if (app.shippedText !== null && app.shippedText !== undefined && p.exportMap() === app.shippedText) {
     return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}${end}`, short: true };
@@ -287,10 +289,13 @@ async function readLink() {
   const scratch = new Planner(FALLBACK.width, FALLBACK.height);
   try {
     const state = await links.resolve(scratch, split.base, app.mapList);
+    // The link's view too (a range on a wall is refused here, before the map is replaced).
+    scratch.applyLinkView(split);
     save();
     // Everything is checked in the scratch planner: only a good state reaches the page's
     // (its map's shape included).
     planner().loadFrom(scratch);
+    planner().applyLinkView(split);
     afterLoad(state.mapFile, state.mapFile
       ? `Opened the link to ${state.mapLabel}.`
       : `Opened the linked ${planner().width}×${planner().height} map.`);

@@ -398,3 +398,30 @@ test('the path view is as before: a search run, the field view and back keep the
     await page.waitForFunction(() => window.pathlab.cell(8, 5) === 0);
   });
 });
+
+test('links: a copied link keeps the field view and its walkers; a link opens the range view', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { url, context }) => {
+    await shipped(page, 'u-trap-40.map', 40);
+    await chooseView(page, 'field');
+    await page.locator('#walker-count').fill('30');
+    await page.locator('#release-walkers').click();
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.walkersCount === '30');
+    await page.locator('#copy-link').click();
+    await page.waitForFunction(() => document.querySelector('#share-url').value.length > 0);
+    const link = await page.locator('#share-url').inputValue();
+    assert.match(link, /[#&]view=field(&|$)/);
+    assert.match(link, /[#&]walkers=30(&|$)/);
+
+    // A short link to a shipped map that opens a movement range.
+    const other = await context.newPage();
+    await other.goto(`${url}#map=reopen-40&view=range&range=20,15,7`);
+    await other.waitForFunction(() => window.pathlab?.ready && window.pathlab.linksRead() > 0);
+    await other.waitForFunction(() => document.querySelector('#grid-canvas').dataset.view === 'range');
+    assert.equal(await other.locator('#view').inputValue(), 'range');
+    assert.equal(await other.locator('#range-budget').inputValue(), '7');
+    const mapText = await other.evaluate(() => window.pathlab.exportMap());
+    const cli = cliRange(mapText, 20, 15, 7);
+    assert.equal(Number(await data(other, 'rangeCells')), cli.size);
+    await other.close();
+  });
+});
