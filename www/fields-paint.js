@@ -235,7 +235,7 @@ export function drawWalkers(ctx, view, { prev, cur, f }) {
  */
 export function drawUnit(ctx, view, at) {
   const c = view.cellCentre(at.x, at.y);
-  const r = Math.max(5, Math.min(14, view.scale * 0.32));
+  const r = Math.max(6, Math.min(14, view.scale * 0.38));
   ctx.save();
   ctx.beginPath();
   ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
