@@ -49,6 +49,9 @@ export class FieldLayer {
     this.budget = 10;
     /** Called after the state shown changed (the page's controls). @type {Array<(state: FieldsState) => void>} */
     this.listeners = [];
+    // The state as it is now, so that a notice said before the first frame is not taken for
+    // one said in an older state (view.js `stateKey`).
+    this.read();
   }
 
   /** Calls `fn(state)` whenever the view, the field, the range or the crowd changes. */
