@@ -16,6 +16,7 @@ import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } fr
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
+import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import { all } from './dom.js';
 import {
@@ -118,7 +119,9 @@ const pageHooks = {
     showBrush(brush);
     save();
   },
-  inspect: showInspector,
+  inspect: (node, cell) => {
+    if (!inspectFields(app.view, node)) showInspector(node, cell);
+  },
   perf: (last) => {
     const el = $('#perf');
     if (!el.hidden) {
@@ -212,7 +215,9 @@ async function openFile(file) {
 function currentLink(withStep = true) {
   const p = planner();
   const base = location.href.split('#')[0];
-  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null });
+  // The view (distance field, movement range) rides in the tail; compare links have none.
+  const view = withStep ? p.linkView() : {};
+  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null, ...view });
   const end = tail ? `&${tail}` : '';
   if (app.shippedText !== null && app.shippedText !== undefined && p.exportMap() === app.shippedText) {
     return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}${end}`, short: true };
@@ -284,10 +289,13 @@ async function readLink() {
   const scratch = new Planner(FALLBACK.width, FALLBACK.height);
   try {
     const state = await links.resolve(scratch, split.base, app.mapList);
+    // The link's view too (a range on a wall is refused here, before the map is replaced).
+    scratch.applyLinkView(split);
     save();
     // Everything is checked in the scratch planner: only a good state reaches the page's
     // (its map's shape included).
     planner().loadFrom(scratch);
+    planner().applyLinkView(split);
     afterLoad(state.mapFile, state.mapFile
       ? `Opened the link to ${state.mapLabel}.`
       : `Opened the linked ${planner().width}×${planner().height} map.`);
@@ -514,6 +522,7 @@ function installHooks() {
     position: () => planner().timelinePosition(),
     crashed: () => Boolean(app.dead),
     linksRead: () => app.linksRead ?? 0,
+    ...fieldHooks(v),
   };
 }
 
@@ -574,6 +583,7 @@ async function main() {
   app.view.fitSpeed();
   syncControls();
   wireControls();
+  wireFields({ view: app.view, save });
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
   app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
   app.view.syncMeshBar();

@@ -171,6 +171,13 @@ export function attachInput(app, canvas) {
       return;
     }
     if (e.button !== 0) return;
+    // In the movement range's view a press (and a drag) moves the range's origin, unless a
+    // brush was chosen to draw with (fields-view.js).
+    if (app.fields?.picking()) {
+      app.fields.pick(cell);
+      gesture = { kind: 'range', last: cell };
+      return;
+    }
 
     const now = performance.now();
     if (lastClick && now - lastClick.time < DOUBLE_MS && sameCell(lastClick.cell, cell)) {
@@ -243,6 +250,14 @@ export function attachInput(app, canvas) {
         gesture.last = cell;
         gesture.moved = true;
         lastClick = null;
+        break;
+      }
+      case 'range': {
+        const cell = r.cellAt(p.x, p.y);
+        // Dragged over a wall, the origin waits on the last free cell.
+        if (!cell || sameCell(cell, gesture.last) || app.planner.cell(cell.x, cell.y) === 0) return;
+        gesture.last = cell;
+        app.fields.pick(cell);
         break;
       }
       case 'start':
@@ -352,6 +367,9 @@ export function attachInput(app, canvas) {
         break;
       case 'reset':
         app.resetSearch();
+        break;
+      case 'range':
+        app.fields?.pick(cell);
         break;
       default:
     }

@@ -99,3 +99,83 @@ export function legendEntries() {
     ['Path cell', css(cellColour(1, 4)), 'square'],
   ];
 }
+
+// ---- distance fields and movement range (issue 20) ----
+
+/**
+ * The distance field's heat ramp, from the goal (cost 0) to the farthest reached cell: the
+ * yellow-to-blue part of viridis (perceptually even, readable with colour-vision
+ * deficiencies), stopped before its near-black end so walls stay the darkest cells.
+ */
+const HEAT_STOPS = [
+  [0xfd, 0xe7, 0x25], [0xa0, 0xda, 0x39], [0x4a, 0xc1, 0x6d], [0x1f, 0xa1, 0x87],
+  [0x27, 0x7f, 0x8e], [0x36, 0x5c, 0x8d], [0x46, 0x33, 0x7e],
+];
+
+/** Cells no way joins to the goal (free, but walled off), in the field view. */
+export const UNREACHED = { name: 'Unreached', rgb: [0xe4, 0xcf, 0xd6] };
+
+/** In-range cells of the movement range: the terrain under a blue tint. */
+export const RANGE_TINT = { name: 'In range', rgb: [0x56, 0xb4, 0xe9], alpha: 0.55 };
+
+/** Vector marks of the field and range views. */
+export const FIELD_MARKS = {
+  arrowDark: 'rgba(20, 24, 33, 0.72)',
+  arrowLight: 'rgba(255, 255, 255, 0.85)',
+  crowd: '#ffffff',
+  crowdRing: '#15171d',
+  outline: '#0072b2',
+  outlineCasing: '#ffffff',
+};
+
+/** The heat colour at `t` (0 at the goal, 1 at the farthest cell). */
+export function heatColour(t) {
+  const at = Math.min(1, Math.max(0, t)) * (HEAT_STOPS.length - 1);
+  const i = Math.min(HEAT_STOPS.length - 2, Math.floor(at));
+  const f = at - i;
+  return HEAT_STOPS[i].map((c, k) => Math.round(c + (HEAT_STOPS[i + 1][k] - c) * f));
+}
+
+/**
+ * A colour as a little-endian RGBA word (0xAABBGGRR), opaque.
+ * @param {number[]} rgb
+ */
+const word = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+
+/**
+ * The heat bytes' colours as RGBA words: byte 0–254 along the ramp (the planner scales the
+ * cost so: 0 at the goal, 254 at the farthest), 255 unreached.
+ */
+export function buildHeatRamp() {
+  const words = new Uint32Array(256);
+  for (let i = 0; i < 255; i++) words[i] = word(heatColour(i / 254));
+  words[255] = word(UNREACHED.rgb);
+  return words;
+}
+
+/** The wall's colour as an RGBA word (the field and range views draw walls as walls). */
+export const WALL_WORD = word(TERRAIN[0].rgb);
+
+/**
+ * The range view's colours as RGBA words, `terrain * 2 + inRange`: the terrain, and in range
+ * the terrain under the tint (walls are never in range).
+ */
+export function buildRangePalette() {
+  const words = new Uint32Array(TERRAIN.length * 2);
+  TERRAIN.forEach((t, cell) => {
+    words[cell * 2] = word(t.rgb);
+    words[cell * 2 + 1] = word(cell === 0 ? t.rgb : blend(t.rgb, RANGE_TINT.rgb, RANGE_TINT.alpha));
+  });
+  return words;
+}
+
+/** The ramp as a CSS gradient (the field view's legend). */
+export function heatGradient() {
+  const stops = Array.from({ length: 9 }, (_, i) => `${css(heatColour(i / 8))} ${(i * 12.5).toFixed(1)}%`);
+  return `linear-gradient(to right, ${stops.join(', ')})`;
+}
+
+/** The tint of in-range cells over open ground, as CSS (the range view's legend). */
+export function rangeSwatch() {
+  return css(blend(TERRAIN[1].rgb, RANGE_TINT.rgb, RANGE_TINT.alpha));
+}

@@ -19,7 +19,8 @@
 // The layer draws on a canvas of its own under the view's canvas, which stays on top for
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
 
-import { buildPalette, STATE_COUNT, TERRAIN } from './palette.js';
+import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN } from './palette.js';
+import { FieldChanges } from './fields-paint.js';
 
 const BACKGROUND = [0xe9 / 255, 0xeb / 255, 0xef / 255, 1];
 
@@ -37,16 +38,29 @@ precision highp int;
 out vec4 colour;
 `;
 
-// Level 0 of the pyramid: each cell's colour, palette[state][terrain].
+// Level 0 of the pyramid: each cell's colour, palette[state][terrain] in the path view; in
+// the distance field's view the heat ramp (walls as walls), in the movement range's the
+// terrain, tinted in range (palette.js's tables, as the 2D layer's fields-paint.js).
 const COLOUR = `${HEAD}
 uniform highp usampler2D u_cells;
 uniform highp usampler2D u_states;
 uniform sampler2D u_palette;
+uniform int u_mode;               // 0 search states, 1 distance field, 2 movement range
+uniform highp usampler2D u_extra; // the heat bytes (1) or the range mask (2)
+uniform sampler2D u_fields;       // row 0: the heat ramp; row 1: terrain * 2 + in range
 void main() {
   ivec2 c = ivec2(gl_FragCoord.xy);
   uint terrain = texelFetch(u_cells, c, 0).r;
-  uint state = texelFetch(u_states, c, 0).r;
-  colour = texelFetch(u_palette, ivec2(int(state), int(terrain)), 0);
+  if (u_mode == 1) {
+    uint heat = texelFetch(u_extra, c, 0).r;
+    colour = terrain == 0u ? texelFetch(u_palette, ivec2(0, 0), 0) : texelFetch(u_fields, ivec2(int(heat), 0), 0);
+  } else if (u_mode == 2) {
+    uint inRange = min(texelFetch(u_extra, c, 0).r, 1u);
+    colour = texelFetch(u_fields, ivec2(int(terrain * 2u + inRange), 1), 0);
+  } else {
+    uint state = texelFetch(u_states, c, 0).r;
+    colour = texelFetch(u_palette, ivec2(int(state), int(terrain)), 0);
+  }
 }`;
 
 // A level above: the mean colour of the 2 × 2 texels under each texel (fewer at an odd edge).
@@ -140,7 +154,10 @@ void main() {
 const SHAPES = { square: 0, 'hex-rows': 1, 'hex-columns': 2 };
 
 /** Texture units: every sampler of every program keeps one unit. */
-const UNIT = { cells: 0, states: 1, palette: 2, level: 3, next: 4 };
+const UNIT = { cells: 0, states: 1, palette: 2, level: 3, next: 4, extra: 5, fields: 6 };
+
+/** The shader's number for each view's cell colours (COLOUR's u_mode). */
+const MODES = { field: 1, range: 2 };
 
 /**
  * Compiles and links a program drawing `fragment` over a QUAD, its samplers on their units.
@@ -177,6 +194,8 @@ function program(gl, fragment) {
   gl.uniform1i(at('u_below'), UNIT.level);
   gl.uniform1i(at('u_level'), UNIT.level);
   gl.uniform1i(at('u_next'), UNIT.next);
+  gl.uniform1i(at('u_extra'), UNIT.extra);
+  gl.uniform1i(at('u_fields'), UNIT.fields);
   return { program: p, at };
 }
 
@@ -277,8 +296,20 @@ export class GlCells {
     // `terrain`, column `state` of an RGBA8 texture as they lie.
     gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, STATE_COUNT, TERRAIN.length, gl.RGBA, gl.UNSIGNED_BYTE,
       new Uint8Array(buildPalette().buffer));
+    // The field views' colours: the heat ramp's 256 words, and the range's terrain × in range.
+    this.fieldPalette = texture(gl, gl.RGBA8, 256, 2);
+    const fieldWords = new Uint32Array(512);
+    fieldWords.set(buildHeatRamp());
+    fieldWords.set(buildRangePalette(), 256);
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, 256, 2, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(fieldWords.buffer));
+    /** COLOUR's u_mode: 0 the path view, else the field view's (MODES). */
+    this.mode = 0;
+    /** The field scene's key the textures were last made for ('' = the path view). */
+    this.fieldKey = '';
+    /** Where the field's or range's bytes changed since they were uploaded. */
+    this.changes = new FieldChanges();
     this.framebuffer = gl.createFramebuffer();
-    /** @type {{width: number, height: number, cells: WebGLTexture, states: WebGLTexture} | null} */
+    /** @type {{width: number, height: number, cells: WebGLTexture, states: WebGLTexture, extra: WebGLTexture} | null} */
     this.map = null;
     /** Level 0 (a texel a cell) and the levels above, built as the zoom needs them. @type {Level[]} */
     this.levels = [];
@@ -298,6 +329,7 @@ export class GlCells {
     if (this.map) {
       gl.deleteTexture(this.map.cells);
       gl.deleteTexture(this.map.states);
+      gl.deleteTexture(this.map.extra);
     }
     for (const level of this.levels) gl.deleteTexture(level.texture);
     this.map = null;
@@ -310,8 +342,10 @@ export class GlCells {
    * @param {import('./pkg/pathlab.js').Planner} planner
    * @param {boolean} changed whether the planner's picture may have changed since the last paint
    * @param {CanvasRenderingContext2D} ctx the view's canvas, cleared for the vectors
+   * @param {import('./fields-paint.js').FieldScene | null} [fields] the field or range view's
+   *   cells, or null for the path view
    */
-  paint(view, planner, changed, ctx) {
+  paint(view, planner, changed, ctx, fields = null) {
     const gl = this.gl;
     const { width: cw, height: ch } = ctx.canvas;
     if (this.glCanvas.width !== cw || this.glCanvas.height !== ch) {
@@ -325,7 +359,11 @@ export class GlCells {
         throw new Error(`the map is larger than this GPU's ${this.maxSize}-texel textures`);
       }
       this.dropMap();
-      this.map = { width: w, height: h, cells: texture(gl, gl.R8UI, w, h), states: texture(gl, gl.R8UI, w, h) };
+      this.map = {
+        width: w, height: h, cells: texture(gl, gl.R8UI, w, h), states: texture(gl, gl.R8UI, w, h), extra: texture(gl, gl.R8UI, w, h),
+      };
+      this.fieldKey = '';
+      this.changes.forget();
       this.levels.push({ texture: texture(gl, gl.RGBA8, w, h, gl.LINEAR), width: w, height: h, stale: new Stale(w, h) });
       // New textures hold nothing: every row is to be uploaded.
       planner.repaintAll();
@@ -333,6 +371,7 @@ export class GlCells {
       changed = true;
     }
     if (changed) this.upload(planner);
+    this.uploadField(fields);
     ctx.clearRect(0, 0, cw, ch);
     this.draw(view, cw, ch);
   }
@@ -363,6 +402,43 @@ export class GlCells {
         level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1);
       }
     });
+  }
+
+  /**
+   * Takes the field or range view's bytes when they changed: the tiles that differ from what
+   * was uploaded (a repair after a small edit touches few), or all of them the first time;
+   * when the view itself changed, every level is coloured anew.
+   * @param {import('./fields-paint.js').FieldScene | null} fields
+   */
+  uploadField(fields) {
+    const key = fields ? fields.key : '';
+    if (key === this.fieldKey) return;
+    this.fieldKey = key;
+    const mode = fields ? MODES[fields.kind] : 0;
+    if (mode !== this.mode) {
+      this.mode = mode;
+      for (const level of this.levels) level.stale.mark(0, 0, level.width, level.height);
+      this.shown = '';
+    }
+    if (!fields) return;
+    const gl = this.gl;
+    const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
+    const { width, height } = map;
+    const boxes = this.changes.take(fields.kind, width, height, [fields.bytes]) ?? [0, 0, width, height];
+    gl.bindTexture(gl.TEXTURE_2D, map.extra);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, width);
+    for (let i = 0; i < boxes.length; i += 4) {
+      const [x, y, w, h] = boxes.slice(i, i + 4);
+      gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RED_INTEGER, gl.UNSIGNED_BYTE, fields.bytes, y * width + x);
+      this.levels.forEach((level, l) => level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1));
+    }
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
+    // The pixels over those tiles are drawn again, with those of the cells' own uploads.
+    const damage = new Uint32Array(this.damage.length + boxes.length);
+    damage.set(this.damage);
+    damage.set(boxes, this.damage.length);
+    this.damage = damage;
   }
 
   /**
@@ -436,7 +512,7 @@ export class GlCells {
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
     for (const [unit, tex] of [[UNIT.cells, map.cells], [UNIT.states, map.states], [UNIT.palette, this.palette],
-      [UNIT.level, level], [UNIT.next, next]]) {
+      [UNIT.level, level], [UNIT.next, next], [UNIT.extra, map.extra], [UNIT.fields, this.fieldPalette]]) {
       gl.activeTexture(gl.TEXTURE0 + unit);
       gl.bindTexture(gl.TEXTURE_2D, tex);
     }
@@ -461,6 +537,7 @@ export class GlCells {
       if (!runs.length) continue;
       const { program: p, at } = l === 0 ? this.colour : this.reduce;
       gl.useProgram(p);
+      if (l === 0) gl.uniform1i(at('u_mode'), this.mode);
       // The level drawn is never bound for reading (that would be a feedback loop).
       this.bind(l === 0 ? this.palette : this.levels[l - 1].texture);
       gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, level.texture, 0);

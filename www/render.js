@@ -14,6 +14,7 @@ import { MARKS } from './palette.js';
 import { Viewport } from './viewport.js';
 import { GlCells } from './render-gl.js';
 import { HexRaster, hexOutlines } from './render-hex.js';
+import { fieldFrame, FieldChanges, drawArrows, drawWalkers, drawOutline, drawUnit } from './fields-paint.js';
 
 let warned = false;
 
@@ -46,6 +47,14 @@ class CanvasCells {
     this.hexes = null;
     /** Where the last render() left the frame in wasm memory. */
     this.framePtr = 0;
+    /** The field or range view's colours, a word a cell (fields-paint.js), when shown. */
+    this.fieldWords = new Uint32Array(0);
+    /** The field scene's key the offscreen canvas holds ('' = the path view's frame). */
+    this.fieldKey = '';
+    /** The key of the field colours on the offscreen canvas. */
+    this.fieldDrawn = '';
+    /** Where the field's bytes (and the terrain under them) changed since they were drawn. */
+    this.changes = new FieldChanges();
   }
 
   /**
@@ -53,10 +62,28 @@ class CanvasCells {
    * @param {import('./pkg/pathlab.js').Planner} planner
    * @param {boolean} changed whether the planner's picture may have changed since the last paint
    * @param {CanvasRenderingContext2D} ctx
+   * @param {import('./fields-paint.js').FieldScene | null} [fields] the field or range view's
+   *   cells, or null for the path view
    */
-  paint(view, planner, changed, ctx) {
+  paint(view, planner, changed, ctx, fields = null) {
     const w = planner.width;
     const h = planner.height;
+    const fieldKey = fields ? fields.key : '';
+    if (fieldKey !== this.fieldKey) {
+      // Back in the path view, the offscreen canvas still holds the field's colours; into the
+      // field or range view from the path view, it holds the search's.
+      if (!fields) this.fresh = true;
+      if (!fields || !this.fieldKey) {
+        this.changes.forget();
+        this.hexes?.forget();
+      }
+      this.fieldKey = fieldKey;
+      this.fieldDrawn = '';
+    }
+    if (fields) {
+      this.paintField(view, planner, fields, ctx);
+      return;
+    }
     if (w !== this.offscreen.width || h !== this.offscreen.height || this.fresh) {
       this.offscreen.width = w;
       this.offscreen.height = h;
@@ -94,10 +121,61 @@ class CanvasCells {
       return;
     }
     this.hexes?.forget();
+    this.drawScaled(view, ctx, averaged);
+  }
+
+  /** The offscreen canvas (a pixel a cell) drawn over the map's rectangle. */
+  drawScaled(view, ctx, averaged) {
     ctx.imageSmoothingEnabled = averaged;
     ctx.imageSmoothingQuality = 'high';
     const r = view.mapRect();
     ctx.drawImage(this.offscreen, r.x, r.y, r.w, r.h);
+  }
+
+  /**
+   * The field or range view's cells: their colours made from the planner's bytes when the
+   * scene's key changed (fields-paint.js), then drawn as the path view's frame is.
+   * @param {Viewport} view
+   * @param {import('./pkg/pathlab.js').Planner} planner
+   * @param {import('./fields-paint.js').FieldScene} fields
+   * @param {CanvasRenderingContext2D} ctx
+   */
+  paintField(view, planner, fields, ctx) {
+    const w = planner.width;
+    const h = planner.height;
+    /** @type {number[]} */
+    let boxes = [];
+    if (this.fieldWords.length !== w * h || w !== this.offscreen.width || h !== this.offscreen.height || this.fresh) {
+      this.offscreen.width = w;
+      this.offscreen.height = h;
+      this.fieldWords = new Uint32Array(w * h);
+      this.changes.forget();
+      this.fresh = true;
+    }
+    if (this.fresh || this.fieldKey !== this.fieldDrawn) {
+      this.fieldDrawn = this.fieldKey;
+      const cells = new Uint8Array(this.memory().buffer, planner.cellsPtr(), w * h);
+      // Only the tiles whose bytes changed (a repair touches few); all of them the first time.
+      boxes = this.changes.take(fields.kind, w, h, [fields.bytes, cells]) ?? [0, 0, w, h];
+      // The path view's frame is painted whole when it comes back (`fresh` then).
+      this.fresh = false;
+      const image = new ImageData(new Uint8ClampedArray(this.fieldWords.buffer), w, h);
+      for (let i = 0; i < boxes.length; i += 4) {
+        const box = boxes.slice(i, i + 4);
+        fieldFrame(fields, cells, this.fieldWords, w, box);
+        this.offCtx.putImageData(image, 0, 0, box[0], box[1], box[2], box[3]);
+      }
+    }
+    ctx.fillStyle = '#e9ebef';
+    ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+    const averaged = view.cellDevicePx() < 1;
+    if (view.layout.hex && !averaged) {
+      this.hexes ??= new HexRaster();
+      this.hexes.paint(view, this.fieldWords, boxes, ctx);
+      return;
+    }
+    this.hexes?.forget();
+    this.drawScaled(view, ctx, averaged);
   }
 
   /** Waits until the canvas has really drawn (for the page's perf figures). */
@@ -165,7 +243,8 @@ export class Renderer extends Viewport {
    * Paints a frame. `scene` = { planner, version, path: Int32Array|[] (flat x,y), start, goal,
    * current, highlight: {x, y}|null, hover, walker: {from, to, f}|null (cells, and how far
    * from one to the other), brushSize,
-   * overlay: (ctx, renderer) => void | null }.
+   * overlay: (ctx, renderer) => void | null, fields: FieldScene | null (fields-paint.js: the
+   * field or range view's cells and vectors; null or absent in the path view) }.
    * `overlay` draws extra vectors (the node mesh) under the path and markers.
    */
   paint(scene) {
@@ -177,12 +256,13 @@ export class Renderer extends Viewport {
     const changed = this.frameVersion !== scene.version;
     const ctx = this.ctx;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    const fields = scene.fields ?? null;
     try {
-      this.cells.paint(this, planner, changed, ctx);
+      this.cells.paint(this, planner, changed, ctx, fields);
     } catch (e) {
       if (this.cells.name === '2d') throw e;
       this.fallBack(`WebGL2 failed while painting (${e && e.message ? e.message : e})`);
-      this.cells.paint(this, planner, true, ctx);
+      this.cells.paint(this, planner, true, ctx, fields);
     }
     this.frameVersion = scene.version;
 
@@ -200,8 +280,12 @@ export class Renderer extends Viewport {
       ctx.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
     }
 
+    if (fields) drawArrows(ctx, this, fields);
+    if (fields?.outline) drawOutline(ctx, this, fields.outline, fields.vectors);
     if (scene.overlay) scene.overlay(ctx, this);
     this.pathLine(ctx, scene.path);
+    if (fields?.walkers) drawWalkers(ctx, this, fields.walkers);
+    if (fields?.unit) drawUnit(ctx, this, fields.unit);
     if (scene.current) this.currentNode(ctx, scene.current);
     if (scene.highlight) this.highlightCell(ctx, scene.highlight);
     this.marker(ctx, scene.start, MARKS.start, 'circle');

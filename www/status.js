@@ -12,10 +12,14 @@ const cost = (c) => (c === null || c === undefined ? '—' : c.toFixed(4));
  * - `stats`: the planner's `stats()` object (status, fresh, repairs, step, steps, refused, …);
  * - `running`: whether the view is running the search;
  * - `walker`: null, or `{live, done, arrived, steps}` for a walker on the path;
- * - `noMesh`: the algorithm searches a node mesh and there is none yet.
+ * - `noMesh`: the algorithm searches a node mesh and there is none yet;
+ * - `fields`: the field and range views' state (fields-view.js `FieldsState`), if any: in
+ *   those views the line speaks of the field or the range instead of the search.
  */
-export function statusSentence({ stats, running, walker, noMesh = false }) {
+export function statusSentence({ stats, running, walker, noMesh = false, fields = null }) {
   if (stats.refused) return [`${sentence(stats.refused)} The last search stays on the map.`, 'error'];
+  const about = fields ? fieldsSentence(fields) : null;
+  if (about) return about;
   if (noMesh) {
     return ['No node mesh yet: press Generate from map to build one from the walls, or Edit mesh to draw your own.', 'info'];
   }
@@ -50,6 +54,35 @@ export function statusSentence({ stats, running, walker, noMesh = false }) {
         ? ['Ready: press Run (Space) to watch the search, or Step (N) for one expansion.', 'info']
         : [`Paused after ${stats.expanded} expansions. Press Space to go on, or N to step.`, 'info'];
   }
+}
+
+/** A cost or a budget in words: at most two decimals. */
+const amount = (c) => String(Number(c.toFixed(2)));
+
+/**
+ * The status sentence of the distance field's or the movement range's view, or null in the
+ * path view (fields-view.js `FieldsState`).
+ */
+export function fieldsSentence({ view, field, range, walkers }) {
+  if (view === 'field' && field) {
+    const reach = `${field.reached} cells reach the goal (${field.goal.x}, ${field.goal.y}), the farthest at cost ${amount(field.maxCost)}`;
+    if (walkers) {
+      const { count, arrived, moving } = walkers;
+      if (arrived === count) return [`All ${count} walkers arrived at the goal.`, 'success'];
+      return moving > 0
+        ? [`Walkers following the field: ${arrived} of ${count} arrived.`, 'info']
+        : [`${arrived} of ${count} walkers arrived; the others cannot reach the goal any more.`, 'info'];
+    }
+    const how = field.update === 'built'
+      ? `Distance field built (${field.expanded} cells, ${field.ms.toFixed(2)} ms)`
+      : `Field ${field.update} (${field.expanded} cells, ${field.ms.toFixed(2)} ms)`;
+    return [`${how}: ${reach}. Draw walls and it follows; release walkers to watch a crowd use it.`, 'info'];
+  }
+  if (view === 'range' && range) {
+    return [`Movement range from (${range.from.x}, ${range.from.y}) with ${amount(range.budget)} points: ${range.cells} cells within reach`
+      + `${range.cells > 1 ? `, the farthest at cost ${amount(range.maxCost)}` : ''}. Click a cell to move the unit.`, 'info'];
+  }
+  return null;
 }
 
 /** The first letter upper-cased and a final full stop: an error text becomes a sentence. */

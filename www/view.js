@@ -10,6 +10,7 @@ import { SPEEDS, speedFor } from './ui.js';
 import { statusSentence, sentence } from './status.js';
 import { algorithmInfo } from './algorithms.js';
 import { FramePerf } from './perf.js';
+import { FieldLayer } from './fields-view.js';
 
 const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 
@@ -89,6 +90,8 @@ export class PlannerView {
     /** Paints over the map after the cells (the node mesh), or null. */
     this.overlay = null;
     this.renderer = new Renderer(canvas, () => memory());
+    /** The distance field's and movement range's views of the planner (fields-view.js). */
+    this.fields = new FieldLayer(this, canvas);
     this.running = false;
     this.brush = 'wall';
     this.brushSize = 1;
@@ -183,7 +186,7 @@ export class PlannerView {
   /** What the status line depends on: the planner's version, running, and the walker. */
   stateKey() {
     const w = this.walker;
-    return `${this.planner.version}|${this.running}|${w ? `${w.live}/${w.done}` : ''}`;
+    return `${this.planner.version}|${this.running}|${w ? `${w.live}/${w.done}` : ''}|${this.fields.key}`;
   }
 
   /** The walker as the status sentence needs it, or null. */
@@ -209,7 +212,7 @@ export class PlannerView {
     const stats = this.stats && this.statsVersion === this.planner.version ? this.stats : this.planner.stats();
     const [text, kind] = this.notice
       ? [this.notice.text, this.notice.kind]
-      : statusSentence({ stats, running: this.running, walker: this.walkerState(), noMesh: this.needsMesh() });
+      : statusSentence({ stats, running: this.running, walker: this.walkerState(), noMesh: this.needsMesh(), fields: this.fields.state });
     const shown = `${key}|${kind}|${text}`;
     if (shown === this.shownStatus) return;
     this.shownStatus = shown;
@@ -256,6 +259,8 @@ export class PlannerView {
   setBrush(brush) {
     if (!(brush in BRUSH_BYTES)) return;
     this.brush = brush;
+    // A brush chosen in the range view draws: presses stop moving the range's origin.
+    this.fields.setPickMode(false);
     this.hook('brush', brush);
   }
 
@@ -530,6 +535,9 @@ export class PlannerView {
     }
     this.syncStats();
     const version = p.version;
+    const fields = this.fields.frame(now);
+    // The field or range under the pointer may have changed: inspect it again.
+    if (fields.read) this.inspected = '';
     this.inspect();
     let walker = null;
     if (this.walker) {
@@ -538,7 +546,7 @@ export class PlannerView {
       if (walker.done && now - this.walker.t0 > linger) this.walker = null;
     }
     this.renderStatus();
-    if (version !== this.paintedVersion || this.renderer.dirty || walker) {
+    if (version !== this.paintedVersion || this.renderer.dirty || walker || fields.changed) {
       this.renderer.paint({
         planner: p,
         version,
@@ -552,6 +560,7 @@ export class PlannerView {
         walker,
         brushSize: this.brushSize,
         overlay: this.overlay,
+        fields: fields.scene,
       });
       this.paintedVersion = version;
       this.canvas.dataset.version = String(version);

@@ -1,0 +1,293 @@
+// Painting the distance field and the movement range (issue 20): the cell colours of the 2D
+// layer (a frame of RGBA words made from the planner's heat or range bytes; the WebGL2 layer
+// does the same in its shader from the same tables, palette.js), and the vectors both layers
+// share, drawn on the view's canvas: flow arrows, the crowd of walkers and the range's
+// outline. Which way an arrow points, who walks where and which sides bound the range are the
+// planner's (`fieldFlowPtr`, `walkersPtr`, `rangeOutline`); the screen vector of each move
+// is `moveVectors()`, so no move table lives here.
+
+import { buildHeatRamp, buildRangePalette, WALL_WORD, FIELD_MARKS } from './palette.js';
+import { RADIUS } from './geometry.js';
+
+/**
+ * What the field or range view hands the renderer for one frame (fields-view.js makes it).
+ * @typedef {object} FieldScene
+ * @property {'field' | 'range'} kind
+ * @property {string} key changes whenever the cell colours may have: the view and its
+ *   field's or range's version (every edit of the map changes the field or the range)
+ * @property {Uint8Array} bytes the heat bytes (field) or the range mask (range), `y * width + x`
+ * @property {(() => Uint8Array) | null} flow the flow bytes (field view, arrows shown) or
+ *   null: asked for only when arrows are drawn, since the planner makes them on demand (for
+ *   the whole map) after every change of the field
+ * @property {Float64Array} vectors move d's screen vector at `2d`, `2d + 1`
+ * @property {{prev: Uint32Array, cur: Uint32Array, f: number} | null} walkers x, y pairs
+ *   before and after the current step, and how far along it the crowd is drawn
+ * @property {Uint32Array | null} outline the range's sides, (x, y, d) triples
+ * @property {{x: number, y: number} | null} unit the range's cell (where the unit stands)
+ */
+
+/** The smallest cell (CSS px) that gets a flow arrow: below it arrows would be a smear. */
+export const ARROW_MIN_CELL_PX = 10;
+
+let heatRamp = null;
+let rangePalette = null;
+
+/**
+ * Fills `out` (a word a cell, rows `width` long) with the colours of `scene` over the terrain
+ * `cells` in the cell box `[x, y, w, h]`: walls as walls, the heat ramp (field) or the tinted
+ * terrain (range).
+ * @param {FieldScene} scene
+ * @param {Uint8Array} cells
+ * @param {Uint32Array} out
+ * @param {number} width
+ * @param {number[]} box
+ */
+export function fieldFrame(scene, cells, out, width, box) {
+  const { bytes } = scene;
+  const [x0, y0, bw, bh] = box;
+  const field = scene.kind === 'field';
+  heatRamp ??= buildHeatRamp();
+  rangePalette ??= buildRangePalette();
+  for (let y = y0; y < y0 + bh; y++) {
+    const end = y * width + x0 + bw;
+    for (let i = y * width + x0; i < end; i++) {
+      out[i] = field
+        ? (cells[i] === 0 ? WALL_WORD : heatRamp[bytes[i]])
+        : rangePalette[cells[i] * 2 + (bytes[i] ? 1 : 0)];
+    }
+  }
+}
+
+/** Cells per side of the tiles in which changes are found and painted again. */
+const TILE = 32;
+
+/**
+ * Where the field's (or the range's) bytes changed since the layer last painted them: a field
+ * repair after a small edit changes a few cells of a million, and painting them all again
+ * would make drawing on a big map stutter. Keeps a copy of the byte arrays it is shown.
+ */
+export class FieldChanges {
+  constructor() {
+    /** @type {Uint8Array[]} */
+    this.copies = [];
+    this.shape = '';
+  }
+
+  /** Forgets the copies: the next `take` answers "everything". */
+  forget() {
+    this.shape = '';
+  }
+
+  /**
+   * The cell boxes `[x, y, w, h, …]` (runs of 32 × 32 tiles along rows) in which any of
+   * `arrays` differs from its copy, and takes the copies; null when there are no copies of
+   * this kind and size yet (everything is to be painted).
+   * @param {string} kind
+   * @param {number} w
+   * @param {number} h
+   * @param {Uint8Array[]} arrays
+   * @returns {number[] | null}
+   */
+  take(kind, w, h, arrays) {
+    const shape = `${kind}|${w}|${h}|${arrays.length}`;
+    if (shape !== this.shape) {
+      this.shape = shape;
+      this.copies = arrays.map((a) => new Uint8Array(a));
+      return null;
+    }
+    const across = Math.ceil(w / TILE);
+    const tiles = new Uint8Array(across * Math.ceil(h / TILE));
+    arrays.forEach((a, k) => {
+      const copy = this.copies[k];
+      for (let i = 0; i < a.length; i++) {
+        if (a[i] !== copy[i]) {
+          const y = Math.floor(i / w);
+          tiles[(y >> 5) * across + ((i - y * w) >> 5)] = 1;
+        }
+      }
+      copy.set(a);
+    });
+    const boxes = [];
+    for (let i = 0; i < tiles.length;) {
+      if (!tiles[i]) { i++; continue; }
+      const rowEnd = (Math.floor(i / across) + 1) * across;
+      let j = i;
+      while (j < rowEnd && tiles[j]) j++;
+      const x = (i % across) * TILE;
+      const y = Math.floor(i / across) * TILE;
+      boxes.push(x, y, Math.min(w, (j - rowEnd + across) * TILE) - x, Math.min(TILE, h - y));
+      i = j;
+    }
+    return boxes;
+  }
+}
+
+/** The cells in view, with one beyond on every side: `[x0, y0, x1, y1]` (ends included). */
+function cellsInView(view) {
+  const corners = [[0, 0], [view.cssWidth, 0], [0, view.cssHeight], [view.cssWidth, view.cssHeight]]
+    .map(([px, py]) => view.pick(px, py));
+  const xs = corners.map((c) => c.x);
+  const ys = corners.map((c) => c.y);
+  return [
+    Math.max(0, Math.min(...xs) - 1), Math.max(0, Math.min(...ys) - 1),
+    Math.min(view.gridW - 1, Math.max(...xs) + 1), Math.min(view.gridH - 1, Math.max(...ys) + 1),
+  ];
+}
+
+/**
+ * An arrow in every cell in view that has a flow move, toward its cheapest neighbour: dark on
+ * the light (near) end of the ramp, light on the dark end. Only when cells are at least
+ * ARROW_MIN_CELL_PX across.
+ * @param {CanvasRenderingContext2D} ctx in CSS px
+ * @param {import('./viewport.js').Viewport} view
+ * @param {FieldScene} scene
+ */
+export function drawArrows(ctx, view, scene) {
+  const { vectors, bytes } = scene;
+  const s = view.scale;
+  if (!scene.flow || s < ARROW_MIN_CELL_PX) return;
+  const flow = scene.flow();
+  // Making the flow may grow wasm memory, which empties the views made before it (the heat's):
+  // the arrows are then all drawn dark, until the next frame's fresh views.
+  const heat = bytes.length ? bytes : null;
+  const w = view.gridW;
+  const [x0, y0, x1, y1] = cellsInView(view);
+  const { centre } = view.layout;
+  const half = s * 0.3;
+  const head = s * 0.2;
+  const dark = new Path2D();
+  const light = new Path2D();
+  for (let y = y0; y <= y1; y++) {
+    for (let x = x0; x <= x1; x++) {
+      const i = y * w + x;
+      const d = flow[i];
+      if (d === 255 || 2 * d + 1 >= vectors.length) continue;
+      let vx = vectors[2 * d];
+      let vy = vectors[2 * d + 1];
+      const len = Math.hypot(vx, vy) || 1;
+      vx /= len;
+      vy /= len;
+      const [u, v] = centre(x, y);
+      const cx = view.ox + u * s;
+      const cy = view.oy + v * s;
+      const tipX = cx + vx * half;
+      const tipY = cy + vy * half;
+      const path = !heat || heat[i] < 150 ? dark : light;
+      path.moveTo(cx - vx * half, cy - vy * half);
+      path.lineTo(tipX, tipY);
+      // The head: two barbs at ±35° back from the tip.
+      path.moveTo(tipX - head * (vx * 0.82 - vy * 0.57), tipY - head * (vy * 0.82 + vx * 0.57));
+      path.lineTo(tipX, tipY);
+      path.lineTo(tipX - head * (vx * 0.82 + vy * 0.57), tipY - head * (vy * 0.82 - vx * 0.57));
+    }
+  }
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(1, Math.min(2.5, s * 0.08));
+  ctx.strokeStyle = FIELD_MARKS.arrowDark;
+  ctx.stroke(dark);
+  ctx.strokeStyle = FIELD_MARKS.arrowLight;
+  ctx.stroke(light);
+  ctx.restore();
+}
+
+/**
+ * The crowd: a dot per walker, `f` of the way from where it stood to where it stands (a
+ * walker that has just appeared or been moved is drawn where it stands).
+ * @param {CanvasRenderingContext2D} ctx in CSS px
+ * @param {import('./viewport.js').Viewport} view
+ * @param {NonNullable<FieldScene['walkers']>} walkers
+ */
+export function drawWalkers(ctx, view, { prev, cur, f }) {
+  if (!cur.length) return;
+  const s = view.scale;
+  const { centre } = view.layout;
+  const r = Math.max(1.6, Math.min(6, s * 0.26));
+  const same = prev.length === cur.length;
+  const dots = new Path2D();
+  for (let i = 0; i < cur.length; i += 2) {
+    let [u, v] = centre(cur[i], cur[i + 1]);
+    if (same && f < 1) {
+      const [pu, pv] = centre(prev[i], prev[i + 1]);
+      u = pu + (u - pu) * f;
+      v = pv + (v - pv) * f;
+    }
+    const x = view.ox + u * s;
+    const y = view.oy + v * s;
+    dots.moveTo(x + r, y);
+    dots.arc(x, y, r, 0, Math.PI * 2);
+  }
+  ctx.save();
+  ctx.fillStyle = FIELD_MARKS.crowd;
+  ctx.fill(dots);
+  ctx.lineWidth = Math.max(0.75, r * 0.35);
+  ctx.strokeStyle = FIELD_MARKS.crowdRing;
+  ctx.stroke(dots);
+  ctx.restore();
+}
+
+/**
+ * The unit whose range is shown: a disc in the outline's colour on its cell.
+ * @param {CanvasRenderingContext2D} ctx in CSS px
+ * @param {import('./viewport.js').Viewport} view
+ * @param {{x: number, y: number}} at
+ */
+export function drawUnit(ctx, view, at) {
+  const c = view.cellCentre(at.x, at.y);
+  const r = Math.max(6, Math.min(14, view.scale * 0.38));
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
+  ctx.fillStyle = FIELD_MARKS.outline;
+  ctx.shadowColor = 'rgba(0, 0, 0, 0.3)';
+  ctx.shadowBlur = 3;
+  ctx.fill();
+  ctx.shadowBlur = 0;
+  ctx.lineWidth = Math.max(1.5, r * 0.25);
+  ctx.strokeStyle = FIELD_MARKS.outlineCasing;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * The range's boundary: every side of an in-range cell across which the neighbour (move d)
+ * is out of range or off the map. A side is the edge at right angles to move d's vector,
+ * half a pitch out from the centre: a square's side (half-length 1/2) or a hexagon's edge
+ * (half-length RADIUS / 2, geometry.js).
+ * @param {CanvasRenderingContext2D} ctx in CSS px
+ * @param {import('./viewport.js').Viewport} view
+ * @param {Uint32Array} outline (x, y, d) triples
+ * @param {Float64Array} vectors
+ */
+export function drawOutline(ctx, view, outline, vectors) {
+  if (!outline.length) return;
+  const s = view.scale;
+  const { centre, hex } = view.layout;
+  const half = (hex ? RADIUS / 2 : 0.5) * s;
+  const sides = new Path2D();
+  for (let i = 0; i + 2 < outline.length; i += 3) {
+    const d = outline[i + 2];
+    let vx = vectors[2 * d];
+    let vy = vectors[2 * d + 1];
+    const len = Math.hypot(vx, vy) || 1;
+    vx /= len;
+    vy /= len;
+    const [u, v] = centre(outline[i], outline[i + 1]);
+    // The middle of the side: half the way to the neighbour's centre.
+    const mx = view.ox + (u + (vx * len) / 2) * s;
+    const my = view.oy + (v + (vy * len) / 2) * s;
+    sides.moveTo(mx - vy * half, my + vx * half);
+    sides.lineTo(mx + vy * half, my - vx * half);
+  }
+  const width = Math.max(1.5, Math.min(3, s * 0.15));
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = FIELD_MARKS.outlineCasing;
+  ctx.lineWidth = width + 2;
+  ctx.stroke(sides);
+  ctx.strokeStyle = FIELD_MARKS.outline;
+  ctx.lineWidth = width;
+  ctx.stroke(sides);
+  ctx.restore();
+}
