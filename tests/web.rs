@@ -1425,6 +1425,10 @@ fn field_heat_and_flow_bytes_are_read_from_memory() {
     // corner would cut it.
     let d = usize::from(flow[1]);
     assert_eq!((vectors[2 * d], vectors[2 * d + 1]), (0.0, 1.0));
+    // The exact costs the inspector shows: none on the wall, the largest at (0, 0).
+    assert_eq!(p.field_cost(4, 1), Some(0.0));
+    assert_eq!(p.field_cost(2, 0), None);
+    assert!((p.field_cost(0, 0).unwrap() - max).abs() < 1e-9);
 }
 
 #[wasm_bindgen_test]

@@ -120,23 +120,15 @@ export function inspectFields(view, node) {
 }
 
 /**
- * A cell's cost to the goal in words. The planner's exact `fieldCost(x, y)` when it has one
- * (asked for under "Changes" of the fields contract); otherwise read off the heat byte, which
- * holds the cost scaled to 0–254 by the field's largest cost, so it is said as "about".
+ * A cell's cost to the goal in words, from the planner's field.
  * @param {import('./view.js').PlannerView} view
  * @param {{x: number, y: number}} node
  */
 function fieldCostText(view, node) {
   const p = view.planner;
   if (p.cell(node.x, node.y) === 0) return 'wall';
-  const exact = /** @type {any} */ (p).fieldCost;
-  if (typeof exact === 'function') {
-    const c = exact.call(p, node.x, node.y);
-    return c === undefined || c === null ? 'does not reach the goal' : `${amount(c)} to the goal`;
-  }
-  const heat = new Uint8Array(view.memory().buffer, p.fieldHeatPtr(), p.width * p.height)[node.y * p.width + node.x];
-  const max = view.fields.state.field?.maxCost ?? 0;
-  return heat === 255 ? 'does not reach the goal' : `about ${amount((heat / 254) * max)} to the goal`;
+  const cost = p.fieldCost(node.x, node.y);
+  return cost === undefined ? 'does not reach the goal' : `${amount(cost)} to the goal`;
 }
 
 /**

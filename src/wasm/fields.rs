@@ -264,6 +264,13 @@ impl Planner {
         Ok(())
     }
 
+    /// The cost from (x, y) to the field's goal, or `undefined` where no way joins them (a
+    /// wall, a cell cut off, off the map) or no field is shown.
+    #[wasm_bindgen(js_name = fieldCost)]
+    pub fn field_cost(&self, x: u32, y: u32) -> Option<f64> {
+        self.inner().field()?.cost(x, y)
+    }
+
     /// What reaching (x, y) costs from the range's cell, or `undefined` when it is out of
     /// range (or no range is shown).
     #[wasm_bindgen(js_name = rangeCost)]
