@@ -16,6 +16,12 @@ import { REPO, WORK, RESULTS, BENCH, readJson, writeJson, median } from './lib.m
 
 const smoke = process.argv.includes('--smoke');
 const queries = readJson(path.join(WORK, 'queries.json'));
+// A smoke run (the test script makes one) leaves its figures in bench/work/ too: they must
+// never become the committed report.
+if (queries.smoke && !smoke) {
+  console.error('bench/work/ holds a smoke run: run `bash scripts/bench.sh` for the full report');
+  process.exit(1);
+}
 const native = readJson(path.join(WORK, 'native.json'));
 const browser = readJson(path.join(WORK, 'browser.json'));
 const meta = readJson(path.join(WORK, 'meta.json'));
