@@ -124,19 +124,8 @@ impl Timeline {
     /// bytes (it never seeks: step 0 is the live search itself).
     pub fn pending(stats: &Stats, cap: usize) -> Timeline {
         Timeline {
-            steps: vec![ESCAPE],
-            full: vec![FullStep {
-                stats: *stats,
-                words: 0,
-            }],
-            index: vec![IndexEntry {
-                offset: 0,
-                stats: *stats,
-            }],
-            indexed_stats: *stats,
-            complete: true,
-            cap,
-            ..Timeline::default()
+            keyframes: Vec::new(),
+            ..Timeline::new(&[], stats, cap)
         }
     }
 

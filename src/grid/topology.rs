@@ -120,19 +120,9 @@ impl Topology {
     /// rows for [`Shape::HexRows`], columns for [`Shape::HexColumns`]; squares have one
     /// table twice. Moves past the shape's count are 0.
     pub fn offsets(&self) -> [[isize; 8]; 2] {
-        let w = i64::from(self.width);
-        let mut out = [[0isize; 8]; 2];
-        for (parity, table) in out.iter_mut().enumerate() {
-            let (x, y) = match self.shape {
-                Shape::HexColumns => (parity as i64, 0),
-                _ => (0, parity as i64),
-            };
-            for (d, slot) in table.iter_mut().enumerate().take(self.move_count()) {
-                let (dx, dy) = self.step(d, x, y);
-                *slot = (dy * w + dx) as isize;
-            }
-        }
-        out
+        let w = self.width as isize;
+        self.steps()
+            .map(|table| table.map(|(dx, dy)| dy as isize * w + dx as isize))
     }
 
     /// Which line parity (0 even, 1 odd) the cell at `(x, y)` has for [`Topology::offsets`].
