@@ -2,7 +2,7 @@
 //! goes first (its key, and how a tie on it was broken), in words.
 
 use super::open::{Liveness, OpenList};
-use super::settings::Algorithm;
+use super::settings::{Algorithm, Ranking};
 use crate::heuristic::COST_SCALE;
 
 /// "1 other", "3 others": the count of tied entries in an open-list sentence.
@@ -24,11 +24,11 @@ pub(crate) fn open_reason(algorithm: Algorithm, open: &OpenList, live: &dyn Live
     let Some(top) = open.top(1, live).first().copied() else {
         return String::new();
     };
-    let (name, what) = match algorithm {
-        Algorithm::BreadthFirst => return "FIFO: oldest in the queue (breadth-first)".into(),
-        Algorithm::BestFirst => ("h", " (best-first)"),
-        Algorithm::Dijkstra => ("g", " (Dijkstra)"),
-        _ => ("f", ""),
+    let (name, what) = match algorithm.ranking() {
+        Ranking::Arrival => return "FIFO: oldest in the queue (breadth-first)".into(),
+        Ranking::Estimate => ("h", " (best-first)"),
+        Ranking::Cost => ("g", " (Dijkstra)"),
+        Ranking::CostAndEstimate => ("f", ""),
     };
     let value = two_decimals(top.key as f64 / COST_SCALE as f64);
     let (on_key, on_g) = open.ties(&top, live);

@@ -77,18 +77,15 @@ impl Algorithm {
         self.info().id
     }
 
-    /// Whether a cheaper path to a cell that already has a node replaces the old node
-    /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
-    /// Breadth-First and Best-First).
-    /// The value the textbook engine and its variants rank a node with cost `g` and
-    /// estimate `h` by, as a cost: h for Best-First, g for Dijkstra, g + w·h for A* and the
-    /// rest; none for Breadth-First, which ranks by arrival. (The node inspector's f, and
-    /// the step trace's.)
-    pub(crate) fn priority(self, weight: f64, g: f64, h: f64) -> Option<f64> {
+    /// What the textbook engine and its variants rank open entries by: arrival for
+    /// Breadth-First, h for Best-First, g for Dijkstra, g + w·h for A* and the rest. The one
+    /// statement of that rule: the engine's keys, the node inspector's f, the open list's
+    /// reasons and the step trace all ask here.
+    pub(crate) const fn ranking(self) -> Ranking {
         match self {
-            Algorithm::BreadthFirst => None,
-            Algorithm::BestFirst => Some(h),
-            Algorithm::Dijkstra => Some(g),
+            Algorithm::BreadthFirst => Ranking::Arrival,
+            Algorithm::BestFirst => Ranking::Estimate,
+            Algorithm::Dijkstra => Ranking::Cost,
             Algorithm::AStar
             | Algorithm::Jps
             | Algorithm::JpsPlus
@@ -96,10 +93,25 @@ impl Algorithm {
             | Algorithm::Bidirectional
             | Algorithm::Lpa
             | Algorithm::DStarLite
-            | Algorithm::Mesh => Some(g + weight * h),
+            | Algorithm::Mesh => Ranking::CostAndEstimate,
         }
     }
 
+    /// The value a node with cost `g` and estimate `h` is ranked by ([`Algorithm::ranking`]),
+    /// as a cost; none for Breadth-First, which ranks by arrival. (The node inspector's f,
+    /// and the step trace's.)
+    pub(crate) fn priority(self, weight: f64, g: f64, h: f64) -> Option<f64> {
+        match self.ranking() {
+            Ranking::Arrival => None,
+            Ranking::Estimate => Some(h),
+            Ranking::Cost => Some(g),
+            Ranking::CostAndEstimate => Some(g + weight * h),
+        }
+    }
+
+    /// Whether a cheaper path to a cell that already has a node replaces the old node
+    /// (seed 003's "correct" Dijkstra and A* with recycled nodes), or is ignored (its
+    /// Breadth-First and Best-First).
     pub(crate) fn improves_paths(self) -> bool {
         matches!(
             self,
@@ -110,6 +122,19 @@ impl Algorithm {
                 | Algorithm::Theta
         )
     }
+}
+
+/// What an algorithm's open list ranks its entries by ([`Algorithm::ranking`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ranking {
+    /// Arrival order: a FIFO queue (Breadth-First).
+    Arrival,
+    /// The estimate h alone (Best-First).
+    Estimate,
+    /// The cost g alone (Dijkstra).
+    Cost,
+    /// g + weight · h (A* and the searches built on it).
+    CostAndEstimate,
 }
 
 impl fmt::Display for Algorithm {

@@ -38,7 +38,7 @@ use crate::search::core::{
 use crate::search::open::{Entry, OpenList};
 use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
 use crate::search::searcher::{common_searcher_methods, Searcher};
-use crate::search::settings::{Algorithm, NeighbourOrder, PlanError, Settings};
+use crate::search::settings::{Algorithm, NeighbourOrder, PlanError, Ranking, Settings};
 use jps_plus::JumpTable;
 use slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_ROOT};
 use std::sync::Arc;
@@ -587,31 +587,15 @@ impl Search {
 /// map ply by ply.
 #[inline(always)]
 fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32, g: u64) -> u64 {
-    match algorithm {
-        Algorithm::BreadthFirst => 0,
-        Algorithm::BestFirst => estimator.units(x, y),
-        Algorithm::Dijkstra => g,
-        Algorithm::AStar
-        | Algorithm::Jps
-        | Algorithm::JpsPlus
-        | Algorithm::Theta
-        | Algorithm::Bidirectional
-        | Algorithm::Lpa
-        | Algorithm::DStarLite
-        | Algorithm::Mesh
-            if weight == 1.0 =>
-        {
-            g + estimator.units(x, y)
-        }
+    match algorithm.ranking() {
+        Ranking::Arrival => 0,
+        Ranking::Estimate => estimator.units(x, y),
+        Ranking::Cost => g,
+        Ranking::CostAndEstimate if weight == 1.0 => g + estimator.units(x, y),
         // Float to integer casts saturate, so a huge weight cannot wrap the key around.
-        Algorithm::AStar
-        | Algorithm::Jps
-        | Algorithm::JpsPlus
-        | Algorithm::Theta
-        | Algorithm::Bidirectional
-        | Algorithm::Lpa
-        | Algorithm::DStarLite
-        | Algorithm::Mesh => g.saturating_add((estimator.units(x, y) as f64 * weight) as u64),
+        Ranking::CostAndEstimate => {
+            g.saturating_add((estimator.units(x, y) as f64 * weight) as u64)
+        }
     }
 }
 

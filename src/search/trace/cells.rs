@@ -11,7 +11,7 @@ use crate::grid::{distance, line_of_sight, Neighbour, Topology};
 use crate::search::core::{step_units, CLOSED, OPEN, PATH, REOPENED};
 use crate::search::engine::successor_order;
 use crate::search::record::{Event, FAR};
-use crate::search::settings::Algorithm;
+use crate::search::settings::Ranking;
 use crate::search::CellState;
 
 /// Bidirectional search's state bytes for its backward side.
@@ -61,11 +61,11 @@ pub(super) fn pop_close_goal(
     let pop = input.events.first()?;
     let u = xy(input.grid, pop.cell);
     let (g, h, f, _) = taken(input, u);
-    let say = match input.settings.algorithm {
-        Algorithm::BreadthFirst => Say::PopFifo,
-        Algorithm::BestFirst => Say::PopH,
-        Algorithm::Dijkstra => Say::PopG,
-        _ => Say::PopF,
+    let say = match input.settings.algorithm.ranking() {
+        Ranking::Arrival => Say::PopFifo,
+        Ranking::Estimate => Say::PopH,
+        Ranking::Cost => Say::PopG,
+        Ranking::CostAndEstimate => Say::PopF,
     };
     b.line("pop", say, Some(u))
         .cell(V::U, u)
