@@ -7,7 +7,10 @@
 use pathlab::grid::{Cell, Grid, Shape};
 use pathlab::{new_search, Algorithm, Budget, Heuristic, Planner, Searcher, Settings, Status};
 use proptest::prelude::*;
-use std::collections::VecDeque;
+
+mod common;
+
+use common::{mesh_reference, plain_bfs, plain_dijkstra};
 
 /// The six neighbours of (x, y) in offset coordinates, by the published tables.
 fn reference_neighbours(shape: Shape, x: i64, y: i64) -> [(i64, i64); 6] {
@@ -42,47 +45,18 @@ fn terrain(grid: &Grid, (x, y): (u32, u32)) -> f64 {
 
 /// The cheapest cost from `start` to `goal`, each step costing the terrain entered.
 fn reference_cost(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<f64> {
-    let n = grid.len();
     let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
-    let mut dist = vec![f64::INFINITY; n];
-    let mut done = vec![false; n];
-    dist[index(start)] = 0.0;
-    loop {
-        let best = (0..n)
-            .filter(|&i| !done[i] && dist[i].is_finite())
-            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
-        let cell = grid.coords(best);
-        if cell == goal {
-            return Some(dist[best]);
-        }
-        done[best] = true;
-        for next in open_neighbours(grid, cell) {
-            let d = dist[best] + terrain(grid, next);
-            if d < dist[index(next)] {
-                dist[index(next)] = d;
-            }
-        }
-    }
+    plain_dijkstra(grid.len(), index(start), index(goal), |best| {
+        open_neighbours(grid, grid.coords(best))
+            .into_iter()
+            .map(|next| (index(next), terrain(grid, next)))
+            .collect()
+    })
 }
 
 /// The fewest moves from `start` to `goal`.
 fn reference_moves(grid: &Grid, start: (u32, u32), goal: (u32, u32)) -> Option<u64> {
-    let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
-    let mut depth = vec![u64::MAX; grid.len()];
-    depth[index(start)] = 0;
-    let mut queue = VecDeque::from([start]);
-    while let Some(cell) = queue.pop_front() {
-        if cell == goal {
-            return Some(depth[index(cell)]);
-        }
-        for next in open_neighbours(grid, cell) {
-            if depth[index(next)] == u64::MAX {
-                depth[index(next)] = depth[index(cell)] + 1;
-                queue.push_back(next);
-            }
-        }
-    }
-    None
+    plain_bfs(grid, start, goal, |cell| open_neighbours(grid, cell))
 }
 
 /// Checks the path steps between reference neighbours from `start` to `goal` and that the
@@ -160,50 +134,6 @@ fn centre_distance(shape: Shape, a: (u32, u32), b: (u32, u32)) -> f64 {
     (dq * dq + dq * dr + dr * dr).sqrt()
 }
 
-/// Plain Dijkstra over the mesh's graph plus the markers (every edge and every pair a marker
-/// can see, by the crate's line of sight), with lengths between hex centres.
-fn mesh_reference(
-    grid: &Grid,
-    mesh: &pathlab::mesh::Mesh,
-    start: (u32, u32),
-    goal: (u32, u32),
-) -> Option<f64> {
-    use pathlab::grid::line_of_sight;
-    let mut points = mesh.nodes().to_vec();
-    points.extend([start, goal]);
-    let n = points.len();
-    let mut joined = vec![vec![false; n]; n];
-    for &(a, b) in mesh.edges() {
-        let ok = line_of_sight(grid, points[a as usize], points[b as usize]);
-        joined[a as usize][b as usize] = ok;
-        joined[b as usize][a as usize] = ok;
-    }
-    for marker in [n - 2, n - 1] {
-        for other in (0..n).filter(|&o| o != marker) {
-            if line_of_sight(grid, points[marker], points[other]) {
-                joined[marker][other] = true;
-                joined[other][marker] = true;
-            }
-        }
-    }
-    let mut dist = vec![f64::INFINITY; n];
-    let mut done = vec![false; n];
-    dist[n - 2] = 0.0;
-    loop {
-        let best = (0..n)
-            .filter(|&i| !done[i] && dist[i].is_finite())
-            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
-        if best == n - 1 {
-            return Some(dist[best]);
-        }
-        done[best] = true;
-        for next in (0..n).filter(|&m| joined[best][m]) {
-            let d = dist[best] + centre_distance(grid.shape(), points[best], points[next]);
-            dist[next] = dist[next].min(d);
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -237,7 +167,7 @@ proptest! {
     fn the_node_mesh_on_hexes_matches_a_plain_dijkstra_on_its_graph((grid, start, goal) in hex_map()) {
         use pathlab::mesh::{Mesh, MeshSearch};
         let mesh = Mesh::generate(&grid).unwrap();
-        let want = mesh_reference(&grid, &mesh, start, goal);
+        let want = mesh_reference(&grid, &mesh, start, goal, |a, b| centre_distance(grid.shape(), a, b));
         let settings = Settings { algorithm: Algorithm::Mesh, ..Settings::default() };
         let mut search = MeshSearch::new(&grid, start, goal, &settings, mesh).unwrap();
         let status = search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();

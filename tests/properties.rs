@@ -6,7 +6,10 @@
 
 mod common;
 
-use common::{check_any_angle_path, check_path, reference_cost, reference_moves, straight_line};
+use common::{
+    check_any_angle_path, check_path, mesh_reference, reference_cost, reference_moves,
+    straight_line,
+};
 use pathlab::{
     new_search, Algorithm, Budget, Connectivity, DiagonalRule, Grid, Heuristic, Movement,
     NeighbourOrder, Search, Searcher, Settings, Status,
@@ -251,56 +254,6 @@ proptest! {
     }
 }
 
-/// The cheapest cost over a waypoint graph by the plainest Dijkstra: O(n²) scans, exact `f64`
-/// Euclidean edge lengths, edges found by brute force (every mesh edge in line of sight, the
-/// two markers joined to every node they can see and to each other).
-fn mesh_reference(
-    grid: &Grid,
-    mesh: &pathlab::mesh::Mesh,
-    start: (u32, u32),
-    goal: (u32, u32),
-) -> Option<f64> {
-    use pathlab::grid::{distance, line_of_sight};
-    let mut points = mesh.nodes().to_vec();
-    points.push(start);
-    points.push(goal);
-    let n = points.len();
-    let mut joined = vec![vec![false; n]; n];
-    for &(a, b) in mesh.edges() {
-        let ok = line_of_sight(grid, points[a as usize], points[b as usize]);
-        joined[a as usize][b as usize] = ok;
-        joined[b as usize][a as usize] = ok;
-    }
-    for marker in [n - 2, n - 1] {
-        for other in 0..n {
-            if other != marker && line_of_sight(grid, points[marker], points[other]) {
-                joined[marker][other] = true;
-                joined[other][marker] = true;
-            }
-        }
-    }
-    let mut dist = vec![f64::INFINITY; n];
-    let mut done = vec![false; n];
-    dist[n - 2] = 0.0;
-    loop {
-        let best = (0..n)
-            .filter(|&i| !done[i] && dist[i].is_finite())
-            .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
-        if best == n - 1 {
-            return Some(dist[best]);
-        }
-        done[best] = true;
-        for next in 0..n {
-            if joined[best][next] {
-                let d = dist[best] + distance(points[best], points[next]);
-                if d < dist[next] {
-                    dist[next] = d;
-                }
-            }
-        }
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -328,7 +281,7 @@ proptest! {
         for &(a, b) in mesh.edges() {
             prop_assert!(line_of_sight(&p.grid, mesh.nodes()[a as usize], mesh.nodes()[b as usize]));
         }
-        let want = mesh_reference(&p.grid, &mesh, p.start, p.goal);
+        let want = mesh_reference(&p.grid, &mesh, p.start, p.goal, pathlab::grid::distance);
         let settings = Settings { algorithm: Algorithm::Mesh, ..Settings::default() };
         let mut search = MeshSearch::new(&p.grid, p.start, p.goal, &settings, mesh).unwrap();
         let status = search.run(&p.grid, Budget::Expansions(3), &|| 0.0).unwrap();

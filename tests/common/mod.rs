@@ -40,44 +40,39 @@ fn neighbours(grid: &Grid, movement: &Movement, cell: (u32, u32)) -> Vec<(u32, u
     out
 }
 
-/// The optimal cost from `start` to `goal` by the simplest correct Dijkstra there is: scan all
-/// cells for the cheapest unsettled one, O(n²), in exact `f64` steps. `None` if unreachable.
-pub fn reference_cost(
-    grid: &Grid,
-    movement: &Movement,
-    start: (u32, u32),
-    goal: (u32, u32),
+/// The simplest correct Dijkstra there is, over nodes `0..n`: scan all of them for the
+/// cheapest unsettled one, O(n²), in exact `f64` steps; `edges(u)` lists u's neighbours with
+/// the lengths of the edges to them. The cost from `source` to `target`, `None` if unreachable.
+pub fn plain_dijkstra(
+    n: usize,
+    source: usize,
+    target: usize,
+    mut edges: impl FnMut(usize) -> Vec<(usize, f64)>,
 ) -> Option<f64> {
-    let n = grid.len();
-    let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
     let mut dist = vec![f64::INFINITY; n];
     let mut done = vec![false; n];
-    dist[index(start)] = 0.0;
+    dist[source] = 0.0;
     loop {
         let best = (0..n)
             .filter(|&i| !done[i] && dist[i].is_finite())
             .min_by(|&a, &b| dist[a].total_cmp(&dist[b]))?;
-        let cell = grid.coords(best);
-        if cell == goal {
+        if best == target {
             return Some(dist[best]);
         }
         done[best] = true;
-        for next in neighbours(grid, movement, cell) {
-            let terrain = grid.bytes()[index(next)];
-            let d = dist[best] + Topology::of(grid, movement).step_cost(cell, next, terrain);
-            if d < dist[index(next)] {
-                dist[index(next)] = d;
-            }
+        for (next, length) in edges(best) {
+            dist[next] = dist[next].min(dist[best] + length);
         }
     }
 }
 
-/// The fewest moves from `start` to `goal` (plain queue BFS). `None` if unreachable.
-pub fn reference_moves(
+/// The fewest moves from `start` to `goal` over the cells of `grid` (plain queue BFS), with
+/// `neighbours(cell)` the cells one move away. `None` if unreachable.
+pub fn plain_bfs(
     grid: &Grid,
-    movement: &Movement,
     start: (u32, u32),
     goal: (u32, u32),
+    neighbours: impl Fn((u32, u32)) -> Vec<(u32, u32)>,
 ) -> Option<u64> {
     let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
     let mut depth = vec![u64::MAX; grid.len()];
@@ -87,7 +82,7 @@ pub fn reference_moves(
         if cell == goal {
             return Some(depth[index(cell)]);
         }
-        for next in neighbours(grid, movement, cell) {
+        for next in neighbours(cell) {
             if depth[index(next)] == u64::MAX {
                 depth[index(next)] = depth[index(cell)] + 1;
                 queue.push_back(next);
@@ -95,6 +90,74 @@ pub fn reference_moves(
         }
     }
     None
+}
+
+/// The optimal cost from `start` to `goal` by [`plain_dijkstra`] over the cells, each step
+/// costed by the crate's movement rules. `None` if unreachable.
+pub fn reference_cost(
+    grid: &Grid,
+    movement: &Movement,
+    start: (u32, u32),
+    goal: (u32, u32),
+) -> Option<f64> {
+    let index = |c: (u32, u32)| (c.1 * grid.width() + c.0) as usize;
+    let topology = Topology::of(grid, movement);
+    plain_dijkstra(grid.len(), index(start), index(goal), |best| {
+        let cell = grid.coords(best);
+        neighbours(grid, movement, cell)
+            .into_iter()
+            .map(|next| {
+                let terrain = grid.bytes()[index(next)];
+                (index(next), topology.step_cost(cell, next, terrain))
+            })
+            .collect()
+    })
+}
+
+/// The fewest moves from `start` to `goal` (plain queue BFS). `None` if unreachable.
+pub fn reference_moves(
+    grid: &Grid,
+    movement: &Movement,
+    start: (u32, u32),
+    goal: (u32, u32),
+) -> Option<u64> {
+    plain_bfs(grid, start, goal, |cell| neighbours(grid, movement, cell))
+}
+
+/// The optimal cost through a node mesh by [`plain_dijkstra`]: edges found by brute force
+/// (every mesh edge in the crate's line of sight, the two markers joined to every node they
+/// can see and to each other), `length(a, b)` the length of an edge.
+pub fn mesh_reference(
+    grid: &Grid,
+    mesh: &pathlab::mesh::Mesh,
+    start: (u32, u32),
+    goal: (u32, u32),
+    length: impl Fn((u32, u32), (u32, u32)) -> f64,
+) -> Option<f64> {
+    use pathlab::grid::line_of_sight;
+    let mut points = mesh.nodes().to_vec();
+    points.extend([start, goal]);
+    let n = points.len();
+    let mut joined = vec![vec![false; n]; n];
+    for &(a, b) in mesh.edges() {
+        let ok = line_of_sight(grid, points[a as usize], points[b as usize]);
+        joined[a as usize][b as usize] = ok;
+        joined[b as usize][a as usize] = ok;
+    }
+    for marker in [n - 2, n - 1] {
+        for other in (0..n).filter(|&o| o != marker) {
+            if line_of_sight(grid, points[marker], points[other]) {
+                joined[marker][other] = true;
+                joined[other][marker] = true;
+            }
+        }
+    }
+    plain_dijkstra(n, n - 2, n - 1, |best| {
+        (0..n)
+            .filter(|&m| joined[best][m])
+            .map(|m| (m, length(points[best], points[m])))
+            .collect()
+    })
 }
 
 /// Checks the search's path runs from its start to `end` by legal steps, and that the
