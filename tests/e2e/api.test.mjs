@@ -3,28 +3,15 @@
 // the tutorial page, which already loads the API (window.Pathlab).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv } from './helpers.mjs';
+import { startEnv, apiHost } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
-async function host(page, url) {
-  await page.goto(`${url}tutorial.html`);
-  await page.waitForFunction(() => window.tutorial?.ready === true, null, { timeout: 20_000 });
-  // A fresh element for the API to mount into, at the top of the page.
-  await page.evaluate(() => {
-    const div = document.createElement('div');
-    div.id = 'api-host';
-    div.style.height = '300px';
-    div.textContent = 'host content';
-    document.body.prepend(div);
-  });
-}
-
 test('mount takes every kind of map and the options, emits events, and destroys cleanly', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { url, shot }) => {
-    await host(page, url);
+    await apiHost(page, url, 'host content');
     const r = await page.evaluate(async () => {
       const el = document.getElementById('api-host');
       const out = {};
@@ -80,7 +67,7 @@ test('mount takes every kind of map and the options, emits events, and destroys 
 
 test('bad mount options and bad calls fail with readable errors and keep the host as it was', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page, { url }) => {
-    await host(page, url);
+    await apiHost(page, url, 'host content');
     const r = await page.evaluate(async () => {
       const el = document.getElementById('api-host');
       const tryMount = async (opts) => {

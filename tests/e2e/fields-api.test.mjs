@@ -5,23 +5,11 @@
 // menus and painting are covered by the page's tests.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv } from './helpers.mjs';
+import { startEnv, apiHost } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
-
-/** The tutorial page (it loads the JS API) with a fresh element to mount into. */
-async function apiHost(page, url) {
-  await page.goto(`${url}tutorial.html`);
-  await page.waitForFunction(() => window.tutorial?.ready === true, null, { timeout: 20_000 });
-  await page.evaluate(() => {
-    const div = document.createElement('div');
-    div.id = 'api-host';
-    div.style.height = '300px';
-    document.body.prepend(div);
-  });
-}
 
 test('the JS API shows the field and the range, releases walkers and emits field and range events', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { url }) => {

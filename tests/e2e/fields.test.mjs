@@ -15,17 +15,13 @@ import { execFileSync } from 'node:child_process';
 import {
   startEnv, cellPoint, drag, clickCell, settled, newMap, screen, pixelAt, near, message,
   focusNeutral, speedMax, runToEnd, stat, tmpdir, CLI, afterFrames,
+  RENDERERS, rgb,
 } from './helpers.mjs';
 import { heatColour, TERRAIN, FIELD_MARKS } from '../../www/palette.js';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
-
-const RENDERERS = [['webgl2', ''], ['2d', '?renderer=2d']];
-
-/** '#rrggbb' as [r, g, b]. */
-const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 /** The canvas's data-* attribute `name` (camelCase), or undefined. */
 const data = (page, name) => page.locator('#grid-canvas').evaluate((el, name) => el.dataset[name], name);

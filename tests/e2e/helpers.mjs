@@ -422,6 +422,28 @@ export async function cellPixels(page, cells) {
 }
 
 /** Whether two [r, g, b] colours differ by at most `tolerance` in every channel. */
+/** The two renderers and the query that picks each: WebGL2 (the default) and the 2D canvas. */
+export const RENDERERS = [['webgl2', ''], ['2d', '?renderer=2d']];
+
+/** '#rrggbb' as [r, g, b]. */
+export const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+
+/**
+ * The tutorial page (it loads the JS API, window.Pathlab) with a fresh element `#api-host`
+ * to mount into, at the top of the page, holding `text`.
+ */
+export async function apiHost(page, url, text = '') {
+  await page.goto(`${url}tutorial.html`);
+  await page.waitForFunction(() => window.tutorial?.ready === true, null, { timeout: 20_000 });
+  await page.evaluate((text) => {
+    const div = document.createElement('div');
+    div.id = 'api-host';
+    div.style.height = '300px';
+    div.textContent = text;
+    document.body.prepend(div);
+  }, text);
+}
+
 export function near(a, b, tolerance = 3) {
   return a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
 }

@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import {
   startEnv, gotoReady, cellPoint, drag, cells, where, settled, exportMap, afterFrames, screen,
   pixelAt, near, speedMax, runToEnd, stat, message, focusNeutral,
+  RENDERERS, rgb,
 } from './helpers.mjs';
 import { TERRAIN, MARKS } from '../../www/palette.js';
 
@@ -24,11 +25,6 @@ before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
 const SHAPES = ['hex-rows', 'hex-columns'];
-const RENDERERS = [['webgl2', ''], ['2d', '?renderer=2d']];
-
-/** '#rrggbb' as [r, g, b]. */
-const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-
 /**
  * The six neighbours of offset cell (x, y), in order round the hex (each next to the one
  * before): odd-r for rows, odd-q for columns (Red Blob Games, "Hexagonal Grids").

@@ -9,17 +9,13 @@ import assert from 'node:assert/strict';
 import {
   startEnv, gotoReady, newMap, drag, speedMax, runToEnd, states, cells, cellPixels, near, cellPoint,
   screen, pixelAt, settled, exportMap, size, afterFrames, launchBrowser,
+  RENDERERS, rgb,
 } from './helpers.mjs';
 import { TERRAIN, MARKS, cellColour } from '../../www/palette.js';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
-
-const RENDERERS = [['webgl2', ''], ['2d', '?renderer=2d']];
-
-/** '#rrggbb' as [r, g, b]. */
-const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 
 /** The renderer the map canvas says it paints with. */
 const rendererOf = (page) => page.locator('#grid-canvas').getAttribute('data-renderer');
