@@ -273,12 +273,7 @@ pub(super) fn bidirectional(input: &StepInput, b: &mut Builder) {
             .num(V::Side, side)
             .num(V::StepCost, units_cost(step))
             .maybe(V::GNew, g_new);
-        let before = input
-            .before
-            .states()
-            .get(n.index as usize)
-            .copied()
-            .unwrap_or(0);
+        let before = input.state_before(n.index);
         if relaxed && theirs.contains(&before) {
             b.line("meet", Say::Meet, Some(v)).cell(V::Nb, v);
         }

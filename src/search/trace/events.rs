@@ -148,12 +148,7 @@ pub(super) fn incremental(input: &StepInput, b: &mut Builder) {
         .num(V::Moves, updates.len() as f64);
     for e in updates {
         let v = xy(grid, e.cell);
-        let before = input
-            .before
-            .states()
-            .get(e.cell as usize)
-            .copied()
-            .unwrap_or(UNVISITED);
+        let before = input.state_before(e.cell);
         // The event carries g once the cell has been expanded (g finite), rhs before.
         let settled = matches!(before, CLOSED | PATH) || before == CellState::Repaired as u8;
         let (id, say) = if e.state == OPEN {
@@ -190,12 +185,7 @@ pub(super) fn mesh(input: &StepInput, b: &mut Builder) {
         let (h, g_old) = input.before.node(v.0, v.1).map_or((0.0, None), |n| {
             (n.h, n.g.filter(|_| n.state != CellState::Unvisited))
         });
-        let before = input
-            .before
-            .states()
-            .get(e.cell as usize)
-            .copied()
-            .unwrap_or(UNVISITED);
+        let before = input.state_before(e.cell);
         let say = match before {
             UNVISITED => Say::Case5,
             CLOSED => Say::Case2,

@@ -36,6 +36,7 @@ use super::settings::{Algorithm, Settings};
 use super::{Searcher, Stats, Status};
 use crate::grid::{Grid, Shape, Topology};
 use crate::heuristic::COST_SCALE;
+use crate::search::core::UNVISITED;
 
 /// Declares a `#[repr(u8)]` enum and the table of its names in the same order, so the two
 /// cannot drift apart.
@@ -254,6 +255,14 @@ pub struct StepInput<'a> {
     pub next_cell: Option<(u32, u32)>,
     /// The open list's top after the step, when the planner knows it (the live search).
     pub next_entry: Option<OpenEntry>,
+}
+
+impl StepInput<'_> {
+    /// The state byte of the cell at index `cell` before the step (unvisited off the map).
+    fn state_before(&self, cell: u32) -> u8 {
+        let states = self.before.states();
+        states.get(cell as usize).copied().unwrap_or(UNVISITED)
+    }
 }
 
 /// The trace under construction.
