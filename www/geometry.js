@@ -22,8 +22,8 @@ export const RADIUS = 1 / SQRT3;
 
 /**
  * The hex at fractional axial (q, r): each cube coordinate rounded, and the one that moved
- * most put back so the three sum to 0 (src/planner/line.rs `cube_round` is the same rule
- * for strokes).
+ * most put back so the three sum to 0 (`Shape::round_axial` in src/grid/shape.rs is the same
+ * rule for strokes and lines of sight).
  * @returns {[number, number]}
  */
 export function cubeRound(q, r) {

@@ -187,6 +187,18 @@ mod tests {
     }
 
     #[test]
+    fn cube_rounding_picks_the_nearest_hex() {
+        assert_eq!(Shape::round_axial(0.0, 0.0), (0, 0));
+        assert_eq!(Shape::round_axial(0.49, 0.0), (0, 0));
+        assert_eq!(Shape::round_axial(0.51, 0.0), (1, 0));
+        // Near the corner where (0, 0), (1, 0) and (0, 1) meet (q = r = 1/3), each side.
+        assert_eq!(Shape::round_axial(0.3, 0.3), (0, 0));
+        assert_eq!(Shape::round_axial(0.4, 0.3), (1, 0));
+        assert_eq!(Shape::round_axial(0.3, 0.4), (0, 1));
+        assert_eq!(Shape::round_axial(-1.2, 0.1), (-1, 0));
+    }
+
+    #[test]
     fn hex_distances_by_hand() {
         let table = [
             // (shape, a, b, distance)

@@ -99,24 +99,10 @@ pub fn hex_line(shape: Shape, a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
         } else {
             i as f64 / steps as f64
         };
-        let (q, r) = cube_round(q0 + dq as f64 * t, r0 + dr as f64 * t);
+        let (q, r) = Shape::round_axial(q0 + dq as f64 * t, r0 + dr as f64 * t);
         cells.push(shape.offset(q, r));
     }
     cells
-}
-
-/// The hex nearest the fractional axial position `(q, r)`: each cube coordinate `q`, `r`,
-/// `−q − r` rounded, and the one that moved most put back so the three sum to 0.
-pub fn cube_round(q: f64, r: f64) -> (i64, i64) {
-    let s = -q - r;
-    let (mut rq, mut rr, rs) = (q.round(), r.round(), s.round());
-    let (eq, er, es) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
-    if eq > er && eq > es {
-        rq = -rr - rs;
-    } else if er > es {
-        rr = -rq - rs;
-    }
-    (rq as i64, rr as i64)
 }
 
 /// How far a brush of side `size` (1–9) reaches from its centre cell in offset coordinates,
@@ -225,18 +211,6 @@ mod tests {
         );
         // Squares keep Bresenham.
         assert_eq!(stroke_cells(Shape::Square, (0, 0), (2, 1)).len(), 3);
-    }
-
-    #[test]
-    fn cube_rounding_picks_the_nearest_hex() {
-        assert_eq!(cube_round(0.0, 0.0), (0, 0));
-        assert_eq!(cube_round(0.49, 0.0), (0, 0));
-        assert_eq!(cube_round(0.51, 0.0), (1, 0));
-        // Near the corner where (0, 0), (1, 0) and (0, 1) meet (q = r = 1/3), each side.
-        assert_eq!(cube_round(0.3, 0.3), (0, 0));
-        assert_eq!(cube_round(0.4, 0.3), (1, 0));
-        assert_eq!(cube_round(0.3, 0.4), (0, 1));
-        assert_eq!(cube_round(-1.2, 0.1), (-1, 0));
     }
 
     #[test]

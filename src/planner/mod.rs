@@ -42,6 +42,6 @@ mod view_state;
 
 pub use changed::TILE;
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
-pub use line::{brush_cells, cube_round, hex_line, line_cells, stroke_cells};
+pub use line::{brush_cells, hex_line, line_cells, stroke_cells};
 pub use state::{LaneId, Planner, PlannerError};
 pub use view_state::{FieldInfo, FieldUpdate, ViewKind, DEFAULT_BUDGET, MAX_WALKERS, WALKER_SEED};
