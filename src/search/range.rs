@@ -94,6 +94,9 @@ pub struct Range {
     mask: Vec<u8>,
     /// The cells in range with their costs (fixed-point units), in the order they settled.
     cells: Vec<(u32, u64)>,
+    /// Per cell: what reaching it costs (fixed-point units), `u64::MAX` out of range — so the
+    /// cost under the pointer is a lookup, not a walk through the cells in range.
+    costs: Vec<u64>,
 }
 
 /// The cells of `grid` reachable from `from` for at most `budget` under `movement`: a step
@@ -128,6 +131,7 @@ pub fn movement_range(
         budget,
         mask,
         cells: settled,
+        costs,
     })
 }
 
@@ -200,12 +204,15 @@ impl Range {
         out
     }
 
-    /// What reaching (x, y) costs, or `None` when it is out of range (a look through the
-    /// cells in range: for one cell; [`Range::costs`] lists them all).
+    /// What reaching (x, y) costs, or `None` when it is out of range or off the map.
     pub fn cost(&self, x: u32, y: u32) -> Option<f64> {
-        self.costs()
-            .find(|&(cell, _)| cell == (x, y))
-            .map(|(_, cost)| cost)
+        if x >= self.width {
+            return None;
+        }
+        let g = *self
+            .costs
+            .get(y as usize * self.width as usize + x as usize)?;
+        (g != u64::MAX).then(|| g as f64 / COST_SCALE as f64)
     }
 }
 
