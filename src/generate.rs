@@ -19,8 +19,8 @@
 //! # Ok::<(), pathlab::generate::GenerateError>(())
 //! ```
 
-use crate::formats::number::decimal;
 use crate::grid::{Cell, Grid, Movement, Shape, Topology};
+use crate::text::number::decimal;
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;

@@ -45,6 +45,7 @@ pub mod planner;
 pub mod scenarios;
 pub mod search;
 pub mod solve;
+pub mod text;
 pub mod timeline;
 pub use search::incremental::field;
 pub use search::mesh;

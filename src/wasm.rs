@@ -9,7 +9,6 @@
 //! objects read by `from_js`; every refusal comes back as a thrown JS `Error` with a
 //! readable message, never as a panic.
 
-use crate::formats::number::decimal;
 use crate::formats::{bitmap, link, movingai};
 use crate::frame::Frame;
 use crate::generate::{self, Kind};
@@ -17,6 +16,7 @@ use crate::grid::{Cell, Grid};
 use crate::planner::LaneId;
 use crate::scenarios;
 use crate::search::{Budget, Settings, Status};
+use crate::text::number::decimal;
 use serde::Serialize;
 use std::cell::{RefCell, RefMut};
 use std::rc::Rc;

@@ -1,9 +1,9 @@
-//! `formats::number::decimal` against `{}`: the same text for ordinary values (up to nine
+//! `text::number::decimal` against `{}`: the same text for ordinary values (up to nine
 //! significant digits over a wide range of magnitudes) and for arbitrary bit patterns, and a
 //! string that parses back to the same `f64` every time; and `parse_f64` against `str::parse`:
 //! the same `f64` (or the same refusal) for any text, ties and subnormals included.
 
-use pathlab::formats::number::{decimal, parse_f64};
+use pathlab::text::number::{decimal, parse_f64};
 use proptest::prelude::*;
 
 proptest! {

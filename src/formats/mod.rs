@@ -13,8 +13,6 @@
 pub mod bitmap;
 pub mod link;
 pub mod movingai;
-pub mod number;
-pub mod quote;
 
 use crate::grid::{Grid, GridError, MAX_SIDE};
 use std::fmt;

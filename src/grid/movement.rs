@@ -3,7 +3,7 @@
 //! square half of the one neighbour rule ([`Movement::legal_moves_around`]; the rule itself,
 //! for every shape, is [`super::Topology`]).
 
-use crate::formats::number::decimal;
+use crate::text::number::decimal;
 use std::fmt;
 
 /// The default diagonal step cost, √2: the true length of a diagonal step.

@@ -5,9 +5,9 @@
 //! spends a budget.
 
 use super::settings::PlanError;
-use crate::formats::number::decimal;
 use crate::grid::{Grid, Movement};
 use crate::heuristic::{diagonal_units, COST_SCALE};
+use crate::text::number::decimal;
 
 /// Where a search stands after a call to [`Searcher::run`](super::Searcher::run).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]

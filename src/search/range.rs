@@ -17,9 +17,9 @@
 
 use super::core::{endpoint_index, step_units};
 use super::settings::PlanError;
-use crate::formats::number::decimal;
 use crate::grid::{Grid, Movement, Topology};
 use crate::heuristic::COST_SCALE;
+use crate::text::number::decimal;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 

@@ -2,9 +2,9 @@
 //! the successor order and the node budget ([`Settings`]), and why a search can refuse to
 //! start ([`PlanError`]).
 
-use crate::formats::number::decimal;
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, MovementError, Topology};
 use crate::heuristic::Heuristic;
+use crate::text::number::decimal;
 use std::fmt;
 use std::str::FromStr;
 

@@ -12,12 +12,12 @@
 //! Serialising back to JS still goes through `serde_wasm_bindgen` (`to_js`).
 
 use crate::formats::link::{ComparePlanner, LinkRange, LinkTail, LinkView};
-use crate::formats::number::decimal;
-use crate::formats::quote::quote;
 use crate::grid::{Connectivity, DiagonalRule, Movement};
 use crate::heuristic::Heuristic;
 use crate::planner::ViewKind;
 use crate::search::{Algorithm, NeighbourOrder, Settings};
+use crate::text::number::decimal;
+use crate::text::quote::quote;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// `value` as `Settings`; a field left out keeps [`Settings::default`]'s value.

@@ -5,11 +5,11 @@
 //! comparisons.
 
 use super::full::*;
-use crate::formats::number::{decimal, parse_f64};
-use crate::formats::quote::quote;
 use crate::planner::{Planner, PlannerError, ViewKind, MAX_WALKERS, WALKER_SEED};
 use crate::range::MAX_BUDGET;
 use crate::search::Algorithm;
+use crate::text::number::{decimal, parse_f64};
+use crate::text::quote::quote;
 
 /// The fewest planners a compare view shows.
 pub const MIN_COMPARE: usize = 2;

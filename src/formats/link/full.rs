@@ -2,10 +2,10 @@
 //! (square cells) or `v3.` (hexagons) + base64url of one zlib stream, and the older `v1.`
 //! links; encoding, and decoding written for hostile input (see the module above).
 
-use crate::formats::number::decimal;
 use crate::grid::{Connectivity, DiagonalRule, Grid, Movement, Shape, MAX_SIDE};
 use crate::heuristic::Heuristic;
 use crate::search::{endpoint_index, Algorithm, NeighbourOrder, Settings};
+use crate::text::number::decimal;
 use base64::alphabet::URL_SAFE;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
 use base64::Engine;

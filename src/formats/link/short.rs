@@ -3,10 +3,10 @@
 //! file is.
 
 use super::full::*;
-use crate::formats::number::{decimal, parse_f64};
-use crate::formats::quote::quote;
 use crate::grid::{Connectivity, DiagonalRule};
 use crate::search::{NeighbourOrder, Settings};
+use crate::text::number::{decimal, parse_f64};
+use crate::text::quote::quote;
 
 /// What a short link holds: a shipped map's name, optional markers and the settings (keys
 /// left out take their defaults).

@@ -1,9 +1,9 @@
 //! Moving AI `.map` files: reading ([`parse_map`]) and writing ([`write_map`]).
 
 use super::lines::{numbered_lines, strip_bom};
-use crate::formats::quote::{quote, quote_char};
 use crate::formats::{check_file_size, grid_error_message, FormatError};
 use crate::grid::{Grid, Shape, MAX_SIDE};
+use crate::text::quote::{quote, quote_char};
 
 /// Reads a map side (`height` or `width`) from its header token.
 fn parse_side(name: &str, token: &str, line: usize) -> Result<u32, FormatError> {

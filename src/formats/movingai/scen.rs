@@ -2,10 +2,10 @@
 //! tolerance each file's printing allows ([`Scenario::accepts`]).
 
 use super::lines::{numbered_lines, strip_bom};
-use crate::formats::number::parse_f64;
-use crate::formats::quote::quote;
 use crate::formats::{check_file_size, FormatError};
 use crate::grid::MAX_SIDE;
+use crate::text::number::parse_f64;
+use crate::text::quote::quote;
 
 /// The names of the nine `.scen` fields, in file order, for error messages.
 const SCEN_FIELDS: [&str; 9] = [

@@ -14,7 +14,7 @@ const MAX_CHARS: usize = 40;
 /// `s` in double quotes with escapes, cut to 40 characters and `…` if longer.
 ///
 /// ```
-/// use pathlab::formats::quote::quote;
+/// use pathlab::text::quote::quote;
 /// assert_eq!(quote("a\"b"), r#""a\"b""#);
 /// assert_eq!(quote("tab\there\u{200b}"), r#""tab\there\u{200b}""#);
 /// assert_eq!(quote(&"x".repeat(50)), format!("\"{}…\"", "x".repeat(40)));
@@ -35,7 +35,7 @@ pub fn quote(s: &str) -> String {
 /// `c` in single quotes with the same escapes, as `{:?}` writes a character.
 ///
 /// ```
-/// use pathlab::formats::quote::quote_char;
+/// use pathlab::text::quote::quote_char;
 /// assert_eq!(quote_char('x'), "'x'");
 /// assert_eq!(quote_char('\''), r"'\''");
 /// assert_eq!(quote_char('\u{0}'), r"'\0'");

@@ -16,7 +16,7 @@
 /// on to reproduce settings exactly.
 ///
 /// ```
-/// use pathlab::formats::number::decimal;
+/// use pathlab::text::number::decimal;
 /// assert_eq!(decimal(1.0), "1");
 /// assert_eq!(decimal(1.4142), "1.4142");
 /// assert_eq!(decimal(0.001), "0.001");
@@ -173,7 +173,7 @@ const MAX_DIGITS: usize = 800;
 /// nearest `f64` (ties to even), `inf` past the largest and `0` below the smallest.
 ///
 /// ```
-/// use pathlab::formats::number::parse_f64;
+/// use pathlab::text::number::parse_f64;
 /// assert_eq!(parse_f64("1.4142"), Some(1.4142));
 /// assert_eq!(parse_f64("-.5e1"), Some(-5.0));
 /// assert_eq!(parse_f64("1e400"), Some(f64::INFINITY));
