@@ -61,7 +61,7 @@ fn main() {
         let (w, h) = (grid.width(), grid.height());
         // 50 single walls drawn on open cells spread over the map, each cleared again.
         let (mut edit_ms, mut edit_cells, mut rebuilds) = (Vec::new(), Vec::new(), 0);
-        let mut rng = pathlab::generate::SplitMix64::new(7);
+        let mut rng = pathlab::rng::SplitMix64::new(7);
         while edit_ms.len() < 100 {
             let p = (
                 rng.below(u64::from(w)) as u32,

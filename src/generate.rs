@@ -1,10 +1,8 @@
 //! Map generators: recursive-division and depth-first mazes, rooms with doors, random fill
 //! and terrain noise, all deterministic from a seed.
 //!
-//! The random numbers come from SplitMix64 (Steele, Lea and Flood 2014): one 64-bit state,
-//! add the golden-ratio constant, mix. It is written out here rather than taken from a crate
-//! so that a seed gives the same map in every future version of Pathlab — a generated map
-//! can be shared as `kind + size + seed`.
+//! The random numbers come from [`SplitMix64`] ([`crate::rng`]), whose output for a seed never
+//! changes, so a generated map can be shared as `kind + size + seed`.
 //!
 //! Every generated map comes with a suggested start and goal that are connected: both lie
 //! in the largest 4-connected region of open cells, so they are joined under every movement
@@ -20,6 +18,7 @@
 //! ```
 
 use crate::grid::{Cell, Grid, Movement, Shape, Topology};
+use crate::rng::SplitMix64;
 use crate::text::number::decimal;
 use std::collections::VecDeque;
 use std::fmt;
@@ -140,39 +139,6 @@ pub struct Generated {
     pub start: (u32, u32),
     /// Suggested goal: the open cell of that region nearest the bottom-right corner.
     pub goal: (u32, u32),
-}
-
-/// SplitMix64: a tiny, well-mixed 64-bit generator with a stable output for every seed.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    /// A generator starting from `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when n is 0), by Lemire's multiply-shift.
-    // Not inlined: the generators call it from ten places, and a copy of the 128-bit product
-    // at each cost the page's wasm half a kilobyte.
-    #[inline(never)]
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
-
-    /// A number in [0, 1) with 53 random bits.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// Generates a `width` × `height` map of square cells of the given kind from `seed`.

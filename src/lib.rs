@@ -42,6 +42,7 @@ pub mod generate;
 pub mod grid;
 pub mod heuristic;
 pub mod planner;
+pub mod rng;
 pub mod scenarios;
 pub mod search;
 pub mod solve;

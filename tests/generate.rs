@@ -2,7 +2,8 @@
 //! that are connected, perfect mazes, density honoured, and the `generate` CLI command.
 
 use pathlab::formats::movingai;
-use pathlab::generate::{generate, largest_region, Kind, SplitMix64};
+use pathlab::generate::{generate, largest_region, Kind};
+use pathlab::rng::SplitMix64;
 use pathlab::{Budget, Movement, Search, Settings, Status};
 use std::process::Command;
 

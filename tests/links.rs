@@ -8,9 +8,9 @@ use pathlab::formats::link::{
     LinkTail, LinkView, MAX_LINK_CHARS,
 };
 use pathlab::formats::{bitmap, load_map, movingai};
-use pathlab::generate::SplitMix64;
 use pathlab::grid::Shape;
 use pathlab::heuristic::Heuristic;
+use pathlab::rng::SplitMix64;
 use pathlab::{
     Algorithm, Connectivity, DiagonalRule, Grid, Movement, NeighbourOrder, Planner, Settings,
     ViewKind,

@@ -28,9 +28,9 @@
 //! ```
 
 use super::{Incremental, Mode, CLOSED, INF, UNVISITED};
-use crate::generate::SplitMix64;
 use crate::grid::{Grid, Movement, Topology};
 use crate::heuristic::{Heuristic, COST_SCALE};
+use crate::rng::SplitMix64;
 use crate::search::range::{cheapest_costs, Direction};
 use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats, Status};
 
