@@ -8,7 +8,7 @@
 //! ```
 
 use pathlab::clock::monotonic_ms;
-use pathlab::field::DistanceField;
+use pathlab::fields::DistanceField;
 use pathlab::formats::movingai::parse_map;
 use pathlab::generate::{generate_shaped, Kind};
 use pathlab::grid::Shape;

@@ -20,9 +20,9 @@
 //! assert!(parse_command(bad, 11).unwrap_err().starts_with("Unknown command \"explode\""));
 //! ```
 
+use crate::fields::MAX_BUDGET;
 use crate::grid::MAX_SIDE;
 use crate::planner::{ViewKind, MAX_WALKERS};
-use crate::range::MAX_BUDGET;
 use crate::text::number::decimal;
 
 /// Every command, in the order the documentation lists them.

@@ -36,6 +36,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod clock;
 pub mod command;
+pub mod fields;
 pub mod formats;
 pub mod frame;
 pub mod generate;
@@ -48,9 +49,7 @@ pub mod search;
 pub mod solve;
 pub mod text;
 pub mod timeline;
-pub use search::incremental::field;
 pub use search::mesh;
-pub use search::range;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 

@@ -10,7 +10,7 @@ use pathlab::command::{
     parse_command, Arg, Command, Speed, COMMANDS, MAX_MAP_TEXT, MAX_STEP_COUNT, SHORT_TEXT,
 };
 use pathlab::grid::MAX_SIDE;
-use pathlab::range::MAX_BUDGET;
+use pathlab::fields::MAX_BUDGET;
 use serde_json::Value;
 
 /// A JSON value as the checks see a JS value.

@@ -4,8 +4,8 @@
 use super::{load_grid, parse_point, Failure, MovementArgs};
 use clap::Args;
 use pathlab::clock::monotonic_ms;
-use pathlab::field::{Crowd, DistanceField};
-use pathlab::range::movement_range;
+use pathlab::fields::movement_range;
+use pathlab::fields::{Crowd, DistanceField};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]

@@ -23,9 +23,9 @@
 use super::state::{Planner, PlannerError};
 use super::view_state::{build_field, FieldInfo, FieldUpdate, FieldView, ViewKind};
 use super::view_state::{DEFAULT_BUDGET, MAX_WALKERS};
-use crate::field::{Crowd, DistanceField};
+use crate::fields::{movement_range, Range};
+use crate::fields::{Crowd, DistanceField};
 use crate::grid::Movement;
-use crate::range::{movement_range, Range};
 use crate::search::PlanError;
 
 impl Planner {
@@ -73,7 +73,7 @@ impl Planner {
 
     /// Measures the range of `budget` movement points from `from` and shows it. Refused,
     /// changing nothing, when `from` is off the map or a wall or the budget is not a number
-    /// from 0 to [`crate::range::MAX_BUDGET`].
+    /// from 0 to [`crate::fields::MAX_BUDGET`].
     pub fn set_range(&mut self, from: (u32, u32), budget: f64) -> Result<(), PlannerError> {
         let movement = self.settings().movement;
         let range = movement_range(&self.scene.grid, &movement, from, budget)?;
@@ -339,11 +339,11 @@ mod tests {
         assert_eq!(costs(&p), fresh_costs(&p));
         assert_eq!(
             p.field_heat().unwrap()[100 * 200 + 100],
-            crate::field::UNREACHED
+            crate::fields::UNREACHED
         );
         assert_eq!(
             p.field_flow().unwrap()[100 * 200 + 100],
-            crate::field::NO_FLOW
+            crate::fields::NO_FLOW
         );
         // Undo is an edit too.
         assert!(p.undo());

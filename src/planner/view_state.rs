@@ -1,9 +1,9 @@
 //! The state behind the planner's views ([`super::view`]): which view is shown, the field
 //! with its crowd and painting bytes, the range, and the figures the page reads of them.
 
-use crate::field::{Crowd, DistanceField};
+use crate::fields::Range;
+use crate::fields::{Crowd, DistanceField};
 use crate::grid::{Grid, Movement};
-use crate::range::Range;
 use crate::search::PlanError;
 
 /// The budget the range view starts with when no range was set.

@@ -52,7 +52,6 @@ pub mod incremental;
 pub mod mesh;
 pub(crate) mod open;
 pub mod pseudocode;
-pub mod range;
 pub mod record;
 mod searcher;
 pub mod settings;

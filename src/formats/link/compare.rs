@@ -5,8 +5,8 @@
 //! comparisons.
 
 use super::full::*;
+use crate::fields::MAX_BUDGET;
 use crate::planner::{Planner, PlannerError, ViewKind, MAX_WALKERS, WALKER_SEED};
-use crate::range::MAX_BUDGET;
 use crate::search::Algorithm;
 use crate::text::number::{decimal, parse_f64};
 use crate::text::quote::quote;

@@ -52,7 +52,7 @@ use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-pub mod field;
+mod costs;
 mod searcher;
 #[cfg(test)]
 mod tests;
@@ -82,7 +82,7 @@ const CLOSED: u8 = CellState::Closed as u8;
 const PATH: u8 = CellState::Path as u8;
 
 /// "No cost yet": larger than any real cost, and keys saturate at it.
-const INF: u64 = u64::MAX;
+pub(crate) const INF: u64 = u64::MAX;
 
 /// A queue key: `[min(g, rhs) + h + km, min(g, rhs)]`, compared lexicographically.
 type Key = (u64, u64);
@@ -540,7 +540,7 @@ impl Incremental {
     /// over its neighbours (`rhs`'s argmin), ties to the first in the fixed move order;
     /// `None` when no neighbour has a cost. The one rule a path is read off by, and a
     /// distance field's flow.
-    fn best_next(&self, cells: &[u8], cell: u32) -> Option<u32> {
+    pub(crate) fn best_next(&self, cells: &[u8], cell: u32) -> Option<u32> {
         let (nbrs, n) = self.neighbours(cells, cell);
         nbrs[..n]
             .iter()

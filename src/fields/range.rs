@@ -3,7 +3,7 @@
 //! ([`Topology`]), on squares and hexes, terrain included.
 //!
 //! ```
-//! use pathlab::range::movement_range;
+//! use pathlab::fields::movement_range;
 //! use pathlab::{Cell, Grid, Movement};
 //! let mut grid = Grid::new(7, 1)?;
 //! grid.set(4, 0, Cell::Terrain(3));
@@ -15,10 +15,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::core::{endpoint_index, step_units};
-use super::settings::PlanError;
 use crate::grid::{Grid, Movement, Topology};
 use crate::heuristic::COST_SCALE;
+use crate::search::{endpoint_index, step_units, PlanError};
 use crate::text::number::decimal;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

@@ -13,7 +13,7 @@
 //! that follows the flow from any cell reaches the goal at the field's cost.
 //!
 //! ```
-//! use pathlab::field::DistanceField;
+//! use pathlab::fields::DistanceField;
 //! use pathlab::{Cell, Grid, Movement};
 //! let mut grid = Grid::new(5, 3)?;
 //! let mut field = DistanceField::new(&grid, (4, 1), &Movement::four())?;
@@ -27,12 +27,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use super::{Incremental, Mode, CLOSED, INF, UNVISITED};
+use super::range::{cheapest_costs, Direction};
 use crate::grid::{Grid, Movement, Topology};
 use crate::heuristic::{Heuristic, COST_SCALE};
 use crate::rng::SplitMix64;
-use crate::search::range::{cheapest_costs, Direction};
-use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats, Status};
+use crate::search::incremental::{Incremental, Mode, INF};
+use crate::search::{Algorithm, Budget, PlanError, Searcher, Settings, Stats};
 
 /// The cost of every cell to a goal, and which way to go from each.
 #[derive(Clone, Debug)]
@@ -82,24 +82,11 @@ impl DistanceField {
     /// Builds the field afresh: Dijkstra towards the goal, adopted by the D* Lite search as
     /// settled (every cell consistent, nothing queued).
     fn build(&mut self, grid: &Grid) {
-        let s = &mut self.search;
-        let (g, settled) = cheapest_costs(grid, &self.movement, s.goal, Direction::To, u64::MAX);
-        for (state, &cost) in s.state.iter_mut().zip(&g) {
-            *state = if cost == INF { UNVISITED } else { CLOSED };
-        }
-        s.g = g;
-        s.rhs_apart.clear();
-        s.queued.clear();
-        s.heap.clear();
-        s.marked.clear();
-        s.status = Status::Found;
-        s.stats = Stats {
-            expanded: settled.len() as u64,
-            generated: settled.len() as u64,
-            ..Stats::default()
-        };
+        let goal = self.search.goal_index();
+        let (g, settled) = cheapest_costs(grid, &self.movement, goal, Direction::To, u64::MAX);
         self.reached = settled.len() as u64;
-        self.last = s.stats;
+        self.search.adopt_settled(g, self.reached);
+        self.last = *self.search.stats();
     }
 
     /// Repairs the field after the cells `changed` of `grid` changed (walls or terrain): only
@@ -126,8 +113,9 @@ impl DistanceField {
 
     /// The goal.
     pub fn goal(&self) -> (u32, u32) {
-        let w = self.search.width;
-        (self.search.goal % w, self.search.goal / w)
+        let (w, _) = self.search.size();
+        let goal = self.search.goal_index();
+        (goal % w, goal / w)
     }
 
     /// The work of the last build or repair: cells expanded, and so on.
@@ -141,18 +129,19 @@ impl DistanceField {
     }
 
     fn units(&self, x: u32, y: u32) -> Option<u64> {
-        if x >= self.search.width || y >= self.search.height {
+        let (w, h) = self.search.size();
+        if x >= w || y >= h {
             return None;
         }
-        let g = self.search.g[(y * self.search.width + x) as usize];
+        let g = self.search.costs()[(y * w + x) as usize];
         (g != INF).then_some(g)
     }
 
     /// The cell one step from (x, y) on a cheapest way to the goal (its flow), or `None` at
     /// the goal and where no way joins them.
     pub fn next(&self, grid: &Grid, x: u32, y: u32) -> Option<(u32, u32)> {
-        let w = self.search.width;
-        if x >= w || y >= self.search.height || (y * w + x) == self.search.goal {
+        let (w, h) = self.search.size();
+        if x >= w || y >= h || (y * w + x) == self.search.goal_index() {
             return None;
         }
         self.units(x, y)?;
@@ -162,17 +151,23 @@ impl DistanceField {
 
     /// The largest cost of any cell that reaches the goal (the top of the heat map's legend).
     pub fn max_cost(&self) -> f64 {
-        let max = self.search.g.iter().filter(|&&g| g != INF).max();
+        let max = self.search.costs().iter().filter(|&&g| g != INF).max();
         max.map_or(0.0, |&g| g as f64 / COST_SCALE as f64)
     }
 
     /// One byte per cell for painting: the cost scaled to 0–254 by [`DistanceField::max_cost`]
     /// (0 at the goal), [`UNREACHED`] where no way joins the goal.
     pub fn heat(&self) -> Vec<u8> {
-        let max = self.search.g.iter().filter(|&&g| g != INF).max().copied();
+        let max = self
+            .search
+            .costs()
+            .iter()
+            .filter(|&&g| g != INF)
+            .max()
+            .copied();
         let max = max.unwrap_or(0).max(1) as f64;
         self.search
-            .g
+            .costs()
             .iter()
             .map(|&g| {
                 if g == INF {
@@ -203,7 +198,7 @@ impl DistanceField {
 
     /// How many cells reach the goal (the goal included).
     pub fn reached(&self) -> usize {
-        self.search.g.iter().filter(|&&g| g != INF).count()
+        self.search.costs().iter().filter(|&&g| g != INF).count()
     }
 
     /// The movement the field was built under.
