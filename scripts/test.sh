@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every Pathlab test on a fresh machine, installing what is missing first:
-# formatting, lints and the source layout rules, native unit/integration/doc tests, the CLI
+# formatting, lints, the API docs and the source layout rules, native unit/integration/doc tests, the CLI
 # against every Moving AI scenario (A*, JPS, JPS+, bidirectional A*), the shipped maps, smoke runs of the peer benchmark and the
 # live-replanning benchmark, wasm-bindgen tests in headless Chromium, the page's JS
 # type-checked against the wasm types, the site build for hosting, and the browser end-to-end tests
@@ -28,6 +28,8 @@ python3 scripts/check_layout.py --self-test
 python3 scripts/check_layout.py --strict
 cargo clippy --all-targets -- -D warnings
 cargo clippy --lib --test web --target wasm32-unknown-unknown -- -D warnings
+# Every public item documented and every intra-doc link resolved (src/lib.rs denies both).
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --lib
 
 step "native tests (unit, scenario table, properties, Moving AI sample, CLI, doc tests)"
 cargo test

@@ -33,6 +33,8 @@
 //! To step a search (as the page does, one time slice per frame), make a [`Searcher`] with
 //! [`new_search`] and call [`Searcher::run`] with a [`Budget`].
 
+#![deny(missing_docs, rustdoc::broken_intra_doc_links)]
+
 #[cfg(not(target_arch = "wasm32"))]
 pub mod clock;
 pub mod command;

@@ -18,6 +18,7 @@ fn next_revision() -> u64 {
 /// allocated.
 pub const MAX_SIDE: u32 = 4096;
 
+/// One cell of a grid: a wall, or passable terrain with the cost of entering it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
     /// Blocked: no path may enter it.

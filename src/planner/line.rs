@@ -63,7 +63,7 @@ pub(super) fn clip_segment(
 }
 
 /// The cells of a stroke from `a` to `b` on cells of `shape`, both ends included, each a
-/// neighbour of the one before: [`bresenham`] on squares (8-connected), [`hex_line`] on
+/// neighbour of the one before: `bresenham` on squares (8-connected), [`hex_line`] on
 /// hexagons.
 pub fn stroke_cells(shape: Shape, a: (i64, i64), b: (i64, i64)) -> Vec<(i64, i64)> {
     match shape {

@@ -6,7 +6,7 @@
 //! end up in the message. It is written out because `{:?}` on text brings core's Unicode
 //! "printable" tables and its `escape_debug` into the page's wasm (with the panic message for
 //! a bad string slice, which shows a character that way): about 2.5 KB gzipped. The invisible
-//! characters it escapes are listed in [`invisible`] instead.
+//! characters it escapes are listed in `invisible` instead.
 
 /// The most characters of the input a message shows.
 const MAX_CHARS: usize = 40;

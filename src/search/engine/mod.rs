@@ -308,7 +308,8 @@ impl Search {
     }
 
     /// Runs until the budget is spent or the search finishes, and returns the status.
-    /// `now_ms` is a monotonic clock in milliseconds (see [`crate::clock`]).
+    /// `now_ms` is a monotonic clock in milliseconds (natively `clock::monotonic_ms`; the
+    /// page's glue passes `performance.now()`).
     pub fn run(
         &mut self,
         grid: &Grid,

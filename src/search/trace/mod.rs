@@ -41,11 +41,11 @@ use crate::search::core::UNVISITED;
 /// Declares a `#[repr(u8)]` enum and the table of its names in the same order, so the two
 /// cannot drift apart.
 macro_rules! named {
-    ($(#[$m:meta])* $name:ident, $table:ident, $len:literal { $($(#[$vm:meta])* $v:ident = $s:expr,)* }) => {
+    ($(#[$m:meta])* $name:ident, $table:ident, $len:literal { $($(#[$vm:meta])* $v:ident = $s:literal,)* }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(u8)]
-        pub enum $name { $($(#[$vm])* $v,)* }
+        pub enum $name { $($(#[$vm])* #[doc = concat!("`", $s, "`")] $v,)* }
         /// The names, indexed by the enum's value.
         pub const $table: [&str; $len] = [$($s,)*];
     };
@@ -405,7 +405,7 @@ fn taken(input: &StepInput, u: (u32, u32)) -> (Option<f64>, f64, Option<f64>, Op
 
 /// The compass names of the moves (y grows downwards): the eight of
 /// [`crate::grid::MOVES`] on squares, then the six of [`crate::grid::HEX_MOVES`] on hex
-/// rows (pointy tops), then on hex columns (flat tops). [`move_name`] picks a move's entry.
+/// rows (pointy tops), then on hex columns (flat tops). `move_name` picks a move's entry.
 pub const MOVE_NAMES: [&str; 20] = [
     "N", "E", "S", "W", "NE", "SE", "SW", "NW", // squares
     "E", "NE", "NW", "W", "SW", "SE", // hex rows
