@@ -1,23 +1,34 @@
 //! # Pathlab
 //!
-//! A path-planning laboratory: Breadth-First, Best-First, Dijkstra and A* on weighted grids,
-//! exact where the textbooks are exact, fast on large maps, steppable one expansion at a time
-//! so a page can watch the search grow.
+//! A path-planning laboratory: Breadth-First, Best-First, Dijkstra and A* on weighted grids
+//! of squares or hexagons, exact where the textbooks are exact, and beside them Jump Point
+//! Search, bidirectional A*, Theta*, LPA*, D* Lite and A* on a node mesh; fast on large maps,
+//! steppable one expansion at a time so a page can watch the search grow.
 //!
-//! - [`grid`]: the map ([`Grid`], [`Cell`]) and the movement rules ([`Movement`]).
-//! - [`heuristic`]: admissible distance estimates ([`Heuristic`]).
-//! - [`search`]: one [`Search`] engine for the four algorithms, with per-cell state in dense
-//!   arrays beside the grid, stepping by [`Budget`], and [`Stats`].
-//! - [`planner`]: the [`Planner`] the page drives: grid + markers + settings + search, edits
-//!   with undo, and a frame buffer.
+//! The modules, in their layers (each imports only from the rows before it;
+//! `scripts/check_layout.py` checks it, docs/architecture.md describes every file):
+//!
+//! - [`text`], [`rng`], `clock`: number text and quoting, the seeded random generator, the
+//!   native clock — no imports from the crate.
+//! - [`grid`]: the map ([`Grid`], [`Cell`], [`Shape`]), the movement rules ([`Movement`]) and
+//!   the one neighbour rule ([`grid::Topology`]).
+//! - [`heuristic`]: admissible distance estimates ([`Heuristic`]); [`generate`]: deterministic
+//!   map generators (mazes, rooms, random fill, terrain noise).
+//! - [`search`]: every algorithm behind one [`Searcher`] trait — the textbook four and their
+//!   variants as one engine ([`Search`]), bidirectional A*, LPA* and D* Lite, A* on a node
+//!   mesh — stepping by [`Budget`], with [`Stats`], the algorithm table, the pseudocode and
+//!   the step trace.
+//! - [`fields`]: the distance field to a goal with its crowd, and the movement range.
+//! - [`timeline`]: the recorded history of a search, seekable to any step.
+//! - [`planner`]: the [`Planner`] the page drives: one map, markers and mesh, edits with undo,
+//!   and one or more lanes, each a search with its timeline; [`solve()`]: one call from a map
+//!   to a [`Solution`], for crate users.
 //! - [`formats`]: Moving AI `.map`/`.scen` files, PNG collision bitmaps and share links
-//!   ([`formats::link`]).
-//! - [`generate`]: deterministic map generators (mazes, rooms, random fill, terrain noise).
-//! - [`scenarios`]: Moving AI problems checked against the loaded map.
-//! - [`command`]: the commands a host page sends an embedded planner, checked.
+//!   ([`formats::link`]); [`command`]: the commands a host page sends an embedded planner,
+//!   checked.
+//! - [`scenarios`]: Moving AI problems checked against the loaded map; [`frame`]: the 2D
+//!   canvas's RGBA frame.
 //! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
-//!
-//! - [`solve()`]: one call from a map to a [`Solution`], for crate users.
 //!
 //! ```
 //! use pathlab::{formats::movingai, solve, Algorithm, Settings, Status};

@@ -4,11 +4,11 @@
 //! # Recording
 //!
 //! Each engine owns a [`Recorder`](crate::search::record::Recorder) ([`crate::search::record`],
-//! where the event format is described): off by default, so the CLI and benchmarks pay one
-//! branch per state change. The [`crate::Planner`] switches it on, and after every call to `run` moves what was
-//! recorded into its [`Timeline`] ([`Timeline::collect`]). Every 256th step the timeline also
-//! indexes where its events end and its full stats, so any step is located from fewer than
-//! 256 step words.
+//! where the event format is described): off by default, so the CLI and benchmarks pay one branch
+//! per state change. The [`crate::Planner`] switches it on, and after every call to `run` moves
+//! what was recorded into its [`Timeline`] ([`Timeline::collect`]). Every 256th step the timeline
+//! also indexes where its events end and its full stats, so any step is located from fewer than 256
+//! step words.
 //!
 //! # Seeking
 //!

@@ -1,5 +1,5 @@
-//! The command line proper (native only): argument parsing with clap, and the `solve`, `scen`
-//! `bench` and `generate` commands.
+//! The command line proper (native only): argument parsing with clap, and the `solve`, `scen`,
+//! `bench`, `generate` and `compare` commands (`field` and `range` are in `fields.rs`).
 
 mod fields;
 

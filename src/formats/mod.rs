@@ -1,5 +1,5 @@
 //! Map file formats: Moving AI `.map` and `.scen` text files ([`movingai`]) and greyscale PNG
-//! collision bitmaps ([`bitmap`]).
+//! collision bitmaps ([`bitmap`]); and share links, the planner's state in a URL ([`link`]).
 //!
 //! Every parser returns `Result<_, FormatError>`. A [`FormatError`] names the line (when the
 //! input has lines) and the field or cell that is wrong, and says what was expected, so the

@@ -1,6 +1,7 @@
 //! The legal moves out of every cell, worked out once per map and movement rule: one byte per
-//! cell, bit d set when move d is legal ([`Topology::legal_moves`], the one neighbour rule). The textbook engine's successor loop then tests one bit per move
-//! instead of the map's edges, the two side cells of a diagonal and the diagonal rule.
+//! cell, bit d set when move d is legal ([`Topology::legal_moves`], the one neighbour rule).
+//! The textbook engine's successor loop then tests one bit per move instead of the map's
+//! edges, the two side cells of a diagonal and the diagonal rule.
 //!
 //! A cell's byte depends on its 3 × 3 neighbourhood, so after an edit only the rows around
 //! the edited ones are redone; an unchanged map costs one comparison ([`Grid::revision`]).

@@ -6,11 +6,10 @@
 //! map: the lighter the grey, the cheaper). The page reads these bytes straight from wasm
 //! memory, so the encoding is part of the public contract ([`Cell::to_byte`]).
 //!
-//! [`Topology`] is the one neighbour rule: a map's shape and size with a [`Movement`].
-//! [`Movement`] says how an agent may move on squares: 4- or 8-connected, which diagonal steps are legal
-//! next to walls ([`DiagonalRule`]) and what a diagonal step costs. The cost of a move into
-//! cell `c` is `terrain(c) × 1` for an orthogonal step and `terrain(c) × diagonal_cost` for a
-//! diagonal one.
+//! [`Topology`] is the one neighbour rule: a map's shape and size with a [`Movement`]. [`Movement`]
+//! says how an agent may move on squares: 4- or 8-connected, which diagonal steps are legal next to
+//! walls ([`DiagonalRule`]) and what a diagonal step costs. The cost of a move into cell `c` is
+//! `terrain(c) × 1` for an orthogonal step and `terrain(c) × diagonal_cost` for a diagonal one.
 //!
 //! [`line_of_sight`] and [`walk_segment`] are the one rule for straight segments between cell
 //! centres (Theta* and the node mesh). `BitGrid` keeps the passable cells as row and column

@@ -148,10 +148,10 @@ impl Movement {
     /// The moves of [`MOVES`] that are legal out of a square cell whose eight neighbours are
     /// passable as `around` says (bit d set when the cell one move d away is on the map and
     /// passable), as bits (bit d for move d): the square half of the one neighbour rule
-    /// ([`Topology::legal_moves`](super::Topology::legal_moves)). A step must land on a passable cell; a diagonal step also needs
-    /// this movement's connectivity and its [`DiagonalRule`] applied to the two cells it
-    /// passes between. Whether the cell itself is passable is the caller's business (a
-    /// search only steps out of cells it reached).
+    /// ([`Topology::legal_moves`](super::Topology::legal_moves)). A step must land on a passable
+    /// cell; a diagonal step also needs this movement's connectivity and its [`DiagonalRule`]
+    /// applied to the two cells it passes between. Whether the cell itself is passable is the
+    /// caller's business (a search only steps out of cells it reached).
     ///
     /// ```
     /// use pathlab::grid::Movement;

@@ -1,6 +1,7 @@
 //! The one neighbour rule: which steps exist between the cells of a map of a given shape and
 //! size under a [`Movement`] — squares by [`Movement::legal_moves_around`], hexes by the six
-//! moves of [`HEX_MOVES`](super::HEX_MOVES) onto passable hexes ([`super::Shape`] describes the layouts).
+//! moves of [`HEX_MOVES`](super::HEX_MOVES) onto passable hexes ([`super::Shape`] describes
+//! the layouts).
 
 use super::cells::Grid;
 use super::movement::{Movement, Neighbour, MOVES};

@@ -1,9 +1,11 @@
-//! The planner behind the page: a grid, a start and goal, settings, the current search, an
-//! edit history — all pure Rust, tested natively; `wasm.rs` only wraps it.
+//! The planner behind the page: one map with its markers, node mesh and edit history, and one
+//! or more lanes, each a search with its own settings and timeline (compare mode's columns)
+//! — all pure Rust, tested natively; `wasm.rs` only wraps it.
 //!
-//! The page calls [`Planner::step`] on every animation frame; it advances the search by the
-//! current [`Budget`](crate::Budget). Edits (painting walls or terrain, moving the markers, undo and redo)
-//! restart the search, and when the previous search had already finished the new one is run
+//! The page calls [`Planner::step`] on every animation frame; it advances the current lane's
+//! search by a [`Budget`](crate::Budget). Edits (painting walls or terrain, moving the
+//! markers, undo and redo) reach every lane, which repairs its search where it can and
+//! restarts it otherwise; when the previous search had already finished the new one is run
 //! to the end at once, so a finished path follows the user's edits live (Red Blob Games'
 //! "instant re-plan").
 //!
@@ -19,12 +21,14 @@
 //! # Ok::<(), pathlab::PlannerError>(())
 //! ```
 //!
-//! The planner is split by job: `state.rs` holds the struct and its accessors, `edits.rs` the
-//! strokes and the undo history, `markers.rs` the start, goal and walker, `run.rs` the run
-//! control (stepping, the timeline, seeking, restarts and repairs after an edit) and
-//! `mesh_edit.rs` the node mesh, `view.rs` the distance field and movement range shown beside
-//! the search; `line.rs` is the brush-stroke geometry; `changed.rs` keeps
-//! which tiles of the map each lane may show differently since the page last painted it.
+//! The planner is split by job: `state.rs` holds the struct (the scene every lane searches,
+//! and the lanes) and its accessors, `lanes.rs` adds, removes and selects lanes, `edits.rs`
+//! the strokes and the undo history, `markers.rs` the start, goal and walker, `run.rs` the
+//! run control (stepping, the timeline, seeking, restarts and repairs after an edit),
+//! `mesh_edit.rs` the node mesh, `view.rs` and `view_state.rs` the distance field and
+//! movement range shown beside the search, `trace.rs` the step trace of the step shown;
+//! `line.rs` is the brush-stroke geometry; `changed.rs` keeps which tiles of the map each
+//! lane may show differently since the page last painted it.
 
 mod changed;
 mod edits;

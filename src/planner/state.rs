@@ -1,5 +1,6 @@
-//! The planner's state and its accessors: the grid, the markers, the settings, the search and
-//! its timeline, the edit history and the mesh, and the errors a planner action can refuse with.
+//! The planner's state and its accessors: the scene every lane searches (the grid, the
+//! markers, the mesh, the edit history), the lanes (each a search with its settings and
+//! timeline), and the errors a planner action can refuse with.
 
 use super::changed::Changed;
 use super::view_state::Views;

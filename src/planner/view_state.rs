@@ -91,7 +91,8 @@ pub struct FieldInfo {
     pub ms: f64,
     /// How the last change was met.
     pub update: FieldUpdate,
-    /// Increases on every change of the field or the range ([`Planner::view_version`](crate::Planner::view_version)).
+    /// Increases on every change of the field or the range
+    /// ([`Planner::view_version`](crate::Planner::view_version)).
     pub version: u32,
 }
 

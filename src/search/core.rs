@@ -1,8 +1,7 @@
 //! The core every search shares: where it stands ([`Status`]), how much it may do per call
-//! ([`Budget`]) and the loop that spends it ([`drive`]), what each cell is to it
-//! ([`CellState`]), its counters ([`Stats`]) and node details ([`NodeInfo`]), the fixed-point
-//! step costs, the endpoint check, and the loop that
-//! spends a budget.
+//! ([`Budget`]) and the loop that spends it ([`run_engine`] over the small [`Engine`] trait,
+//! and [`drive`]), what each cell is to it ([`CellState`]), its counters ([`Stats`]) and node
+//! details ([`NodeInfo`]), the fixed-point step costs and the endpoint check.
 
 use super::settings::PlanError;
 use crate::grid::{Grid, Movement};

@@ -2,33 +2,46 @@
 //!
 //! - [`settings`](Settings): what a search is asked to do — the [`Algorithm`], heuristic,
 //!   weight, movement, successor order and node budget — and the errors it can refuse with.
+//! - [`table`]: **the algorithm table**, one row per algorithm: id, labels, summary, what it
+//!   needs of the map, which settings it reads, what it paints, its compare rival.
 //! - the shared core (`core.rs`): [`Status`], [`Budget`], [`CellState`], [`Stats`],
-//!   [`NodeInfo`], the [`Searcher`] trait and the budget loop every engine steps by;
-//!   [`record`] is the recording hooks the timeline reads; `open.rs` the indexed open list;
-//!   `explain.rs` the open-list sentences.
-//! - one file per family: `engine.rs` ([`Search`], the textbook four as one loop with a
-//!   priority key, which `jps.rs` and `theta.rs` extend with their successor steps),
-//!   `bidirectional.rs`, `incremental.rs` (LPA* and D* Lite) and [`mesh`] (A* on a node
-//!   mesh).
+//!   [`NodeInfo`], the step costs and the one run loop every engine steps by; `searcher.rs`
+//!   the [`Searcher`] trait; [`record`] the recording hooks the timeline reads; `open.rs` the
+//!   open list; `explain.rs` the open-list sentences.
+//! - the engines, one family each: `engine/` ([`Search`], the textbook four as one loop with
+//!   a priority key, which `jps.rs`, `jps_plus.rs` and `theta.rs` there extend with their
+//!   successor steps), `bidirectional.rs` ([`Bidirectional`]), [`incremental`] (LPA* and
+//!   D* Lite) and [`mesh`] (A* on a node mesh).
+//! - [`pseudocode`]: every algorithm's pseudocode, line by line; [`trace`]: one recorded step
+//!   decoded into the lines it ran.
+//!
+//! The distance field and the movement range, which are Dijkstra and D* Lite over the whole
+//! map rather than searches between two markers, are [`crate::fields`], a layer above.
 //!
 //! # Dispatch: one trait, one factory
 //!
 //! Everything that drives a search — the [`crate::Planner`], the CLI, the wasm glue — holds a
 //! `Box<dyn `[`Searcher`]`>` made by [`new_search`] and moved between algorithms by
 //! [`restart_search`]. [`Search`] implements [`Searcher`] for the grid algorithms that share its
-//! loop (the textbook four, Jump Point Search and Theta*, which only replace the successor
-//! step); [`Bidirectional`] has two frontiers and implements it on its own.
+//! loop (the textbook four, Jump Point Search, JPS+ and Theta*, which only replace the
+//! successor step); the other families implement it on their own.
 //!
 //! To add an algorithm:
-//! 1. add a variant to [`Algorithm`] with its serde/CLI name (in `name`, `FromStr`, `ALL`);
-//! 2. if it is a variant of [`Search`]'s loop, give it a successor function (see `jps.rs`)
-//!    and a match arm in `expand_one`, `key` and [`Search::node`]; otherwise write a struct
-//!    in its own file that implements [`Searcher`] (see `bidirectional.rs`), reusing
-//!    `open::OpenList` and the [`CellState`] bytes, and list it in [`new_search`] and in the
-//!    `handles` method of the engine that used to take it;
-//! 3. if it only works on some maps or movements, say why in [`Settings::unavailable_on`];
-//! 4. add it to the table in `tests/scenarios.rs` and the reference checks in
-//!    `tests/properties.rs`; the CLI, the page's `<select>` and `docs/algorithms.md` list it.
+//! 1. add a variant to [`Algorithm`] and append it to [`Algorithm::ALL`] (only append: a share
+//!    link stores an algorithm as its index there), with its spellings in `FromStr` and what
+//!    its open list ranks by (`Algorithm::ranking`);
+//! 2. add its row to [`table::ALGORITHMS`], in the same place: the id is its name everywhere
+//!    (settings, links, the CLI), and [`Settings::unavailable_on`], the page's menus
+//!    (`Planner.algorithms()`), compare mode and the embed read the row, so nothing else
+//!    lists algorithms;
+//! 3. give it an engine: a successor step for [`Search`]'s loop (see `engine/jps.rs`, and
+//!    [`Search::handles`]), or a type of its own that implements [`Searcher`] (see
+//!    `bidirectional.rs`), listed in [`new_search`];
+//! 4. write its pseudocode in [`pseudocode`] and teach the step trace ([`trace`]) its
+//!    steps: a test holds every row of the table to both;
+//! 5. `tests/scenarios.rs` runs it on every case of the scenario table by itself (it walks
+//!    [`Algorithm::ALL`]); add reference checks to `tests/properties.rs` and its section to
+//!    `docs/algorithms.md`.
 //!
 //! A searcher that can repair itself after an edit (LPA*, D* Lite) overrides
 //! [`Searcher::repair`]; the planner calls it before falling back to a restart.

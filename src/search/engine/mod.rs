@@ -1,4 +1,6 @@
-//! One search engine for Breadth-First, Best-First, Dijkstra and A*.
+//! The textbook engine: one loop for Breadth-First, Best-First, Dijkstra and A*, which Jump
+//! Point Search, JPS+ and Theta* extend with their successor steps (`jps.rs`, `jps_plus.rs`,
+//! `theta.rs`).
 //!
 //! The four textbook algorithms of seed 003 share one loop: pop the best node from the open
 //! list, stop if it is the goal, create its successors, close it. They differ only in the

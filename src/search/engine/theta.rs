@@ -7,9 +7,9 @@
 //! centres costs its length. The heuristic is the straight-line distance (the only one
 //! admissible for any-angle moves), whatever the settings say.
 //!
-//! **Line of sight** ([`crate::grid::line_of_sight`]) is strict: the segment between two cell centres may
-//! not touch any wall cell, not even at a corner. So it never passes through a wall, never
-//! cuts a blocked corner and never squeezes between two diagonally touching walls — the same
+//! **Line of sight** ([`crate::grid::line_of_sight`]) is strict: the segment between two cell
+//! centres may not touch any wall cell, not even at a corner. So it never passes through a wall,
+//! never cuts a blocked corner and never squeezes between two diagonally touching walls — the same
 //! rule as the Moving AI diagonal step, which is the segment between two diagonal neighbours.
 //!
 //! **Terrain:** Theta* here needs a map of uniform cost (every free cell costs 1). Charging

@@ -66,8 +66,8 @@ pub enum Mode {
     /// D* Lite: backwards from the goal, so the start can move.
     #[serde(rename = "dstar-lite")]
     DStarLite,
-    /// A distance field ([`crate::fields::distance`]): D* Lite with no heuristic that does not stop at the
-    /// start but settles every cell that can reach the goal, and repairs them all after an
+    /// A distance field ([`crate::fields::distance`]): D* Lite with no heuristic that does not stop
+    /// at the start but settles every cell that can reach the goal, and repairs them all after an
     /// edit.
     #[serde(rename = "field")]
     Field,

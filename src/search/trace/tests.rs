@@ -4,20 +4,15 @@
 
 use super::{Note, Say, StepTrace, V};
 use crate::grid::{Cell, Connectivity, DiagonalRule, Grid, Movement, Shape, Topology};
+use crate::rng::SplitMix64;
 use crate::search::table::ALGORITHMS;
 use crate::search::{Algorithm, Budget, Settings, Status};
 use crate::Planner;
 
 /// A random map (SplitMix64 from `seed`): walls at `density`, terrain 1–4 unless uniform.
 fn map(seed: u64, w: u32, h: u32, density: f64, uniform: bool) -> Grid {
-    let mut s = seed;
-    let mut next = move || {
-        s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as f64 / u64::MAX as f64
-    };
+    let mut rng = SplitMix64::new(seed);
+    let mut next = move || rng.unit();
     let mut grid = Grid::new(w, h).unwrap();
     for y in 0..h {
         for x in 0..w {
