@@ -10,7 +10,7 @@
 //!   open list; `explain.rs` the open-list sentences.
 //! - the engines, one family each: `engine/` ([`Search`], the textbook four as one loop with
 //!   a priority key, which `jps.rs`, `jps_plus.rs` and `theta.rs` there extend with their
-//!   successor steps), `bidirectional.rs` ([`Bidirectional`]), [`incremental`] (LPA* and
+//!   successor steps), `bidirectional/` ([`Bidirectional`]), [`incremental`] (LPA* and
 //!   D* Lite) and [`mesh`] (A* on a node mesh).
 //! - [`pseudocode`]: every algorithm's pseudocode, line by line; [`trace`]: one recorded step
 //!   decoded into the lines it ran.
@@ -36,7 +36,7 @@
 //!    lists algorithms;
 //! 3. give it an engine: a successor step for [`Search`]'s loop (see `engine/jps.rs`, and
 //!    [`Search::handles`]), or a type of its own that implements [`Searcher`] (see
-//!    `bidirectional.rs`), listed in [`new_search`];
+//!    `bidirectional/`), listed in [`new_search`];
 //! 4. write its pseudocode in [`pseudocode`] and teach the step trace ([`trace`]) its
 //!    steps: a test holds every row of the table to both;
 //! 5. `tests/scenarios.rs` runs it on every case of the scenario table by itself (it walks
