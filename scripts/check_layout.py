@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Checks the source layout rules of docs/architecture.md:
 
-- the layers of src/ (LAYERS below, the table docs/architecture.md shows): a module may
-  import only modules of lower layers, never one of its own layer (beside itself) or above;
+- the layers of src/ (LAYERS below, the table docs/architecture.md shows, checked to be the
+  same): a module may import only modules of lower layers, never one of its own layer
+  (beside itself) or above;
 - no import circle among the files of src/;
 - no algorithm id (src/search/table.rs) as a string literal in www/*.js: the list of
   algorithms and what each does live in Rust (the tutorial's chapters, which name the
@@ -274,6 +275,12 @@ def main():
     present = {me[0] for me in graph}
     for m in sorted(listed - present):
         problems.append(f"layers: LAYERS names src/{m}, which does not exist")
+    # docs/architecture.md shows the same table: `| 0 foundations | `text`, `rng` | … |`.
+    doc = (ROOT / "docs" / "architecture.md").read_text()
+    rows = re.findall(r"^\| (\d+) ([^|]+?) \| ([^|]+?) \|", doc, re.M)
+    shown = [(name, [m.strip(" `") for m in mods.split(",")]) for _, name, mods in rows]
+    if shown != [(name, list(mods)) for name, mods in LAYERS]:
+        problems.append("layers: the table in docs/architecture.md differs from LAYERS in scripts/check_layout.py")
 
     table = (SRC / "search" / "table.rs").read_text()
     ids = set(re.findall(r'\bid: "([a-z-]+)"', table))
