@@ -341,3 +341,51 @@ fn field_and_range_take_hex_maps() {
         assert_eq!(v["arrived"], v["walkers"]);
     }
 }
+
+#[test]
+fn a_path_from_a_cell_to_itself_costs_zero_not_minus_zero() {
+    let square = temp_file(
+        "zero",
+        "m.map",
+        "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+    );
+    let hex = temp_file(
+        "zero",
+        "h.map",
+        "type hex-rows\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+    );
+    let algorithms = [
+        "bfs",
+        "best-first",
+        "dijkstra",
+        "astar",
+        "jps",
+        "jps-plus",
+        "bidirectional",
+        "theta",
+        "lpa",
+        "dstar-lite",
+        "mesh",
+    ];
+    for (map, square) in [(&square, true), (&hex, false)] {
+        for algo in algorithms {
+            let args = ["solve", map, "--from", "0,0", "--to", "0,0", "--algo", algo];
+            let out = pathlab(&args);
+            if !square && ["jps", "jps-plus", "theta"].contains(&algo) {
+                assert_eq!(out.status.code(), Some(5), "{algo} is refused on hexes");
+                continue;
+            }
+            assert!(out.status.success(), "{algo}: {out:?}");
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(
+                text.contains("cost 0.000000 in 0 moves"),
+                "{algo} on {map}: {text}"
+            );
+            let out = pathlab(&[&args[..], &["--json"]].concat());
+            let json = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(json.contains("\"cost\":0.0,"), "{algo} on {map}: {json}");
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert!(v["cost"].as_f64().unwrap().is_sign_positive(), "{algo}");
+        }
+    }
+}
