@@ -371,7 +371,7 @@ fn a_path_from_a_cell_to_itself_costs_zero_not_minus_zero() {
         for algo in algorithms {
             let args = ["solve", map, "--from", "0,0", "--to", "0,0", "--algo", algo];
             let out = pathlab(&args);
-            if !square && ["jps", "jps-plus", "theta"].contains(&algo) {
+            if !square && ["jps", "jps-plus", "theta", "mesh"].contains(&algo) {
                 assert_eq!(out.status.code(), Some(5), "{algo} is refused on hexes");
                 continue;
             }
@@ -388,4 +388,25 @@ fn a_path_from_a_cell_to_itself_costs_zero_not_minus_zero() {
             assert!(v["cost"].as_f64().unwrap().is_sign_positive(), "{algo}");
         }
     }
+}
+
+/// The smallest hex map on which the generated node mesh missed a path (issue 30).
+const HEX_MESH_MISS: &str = "type hex-rows\nheight 3\nwidth 6\nmap\n...@@.\n@.O...\n@.1.@.\n";
+
+#[test]
+fn the_node_mesh_is_refused_on_hex_maps_with_its_reason() {
+    let map = temp_file("hexmesh", "h.map", HEX_MESH_MISS);
+    let solve = |algo: &str| {
+        pathlab(&[
+            "solve", &map, "--from", "5,2", "--to", "2,2", "--algo", algo,
+        ])
+    };
+    let out = solve("astar");
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cost 4.000000 in 4 moves"));
+    let out = solve("mesh");
+    assert_eq!(out.status.code(), Some(5), "{out:?}");
+    let line = stderr_line(&out);
+    assert!(line.contains("Node mesh A* needs square cells"), "{line}");
+    assert!(line.contains("use A*"), "{line}");
 }
