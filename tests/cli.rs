@@ -410,3 +410,91 @@ fn the_node_mesh_is_refused_on_hex_maps_with_its_reason() {
     assert!(line.contains("Node mesh A* needs square cells"), "{line}");
     assert!(line.contains("use A*"), "{line}");
 }
+
+/// The 7 × 6 hex map of issue 30: only (0, 1) and the goal (0, 0) join up.
+const HEX_TWO_CELLS: &str =
+    "type hex-rows\nheight 6\nwidth 7\nmap\n..@....\n@@@@@@@\n.......\n.......\n.......\n.......\n";
+
+#[test]
+fn field_places_exactly_the_walkers_asked_for() {
+    let map = temp_file("walkers", "h.map", HEX_TWO_CELLS);
+    let out = pathlab(&["field", &map, "--goal", "0,0", "--walkers", "10"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains("2 of 42 cells reach (0, 0)"), "{text}");
+    assert!(
+        text.contains("10 of 10 walkers arrived in 1 steps"),
+        "{text}"
+    );
+    let square = temp_file("walkers", "m.map", MAP);
+    for seed in ["1", "2", "3", "17", "99"] {
+        for (map, goal) in [(&map, "0,0"), (&square, "4,0")] {
+            let args = [
+                "field",
+                map,
+                "--goal",
+                goal,
+                "--walkers",
+                "100",
+                "--seed",
+                seed,
+                "--json",
+            ];
+            let out = pathlab(&args);
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["requested"], 100, "{v}");
+            assert_eq!(v["walkers"], 100, "seed {seed} on {map}: {v}");
+            assert_eq!(v["arrived"], 100);
+            assert!(v["reason"].is_null(), "{v}");
+        }
+    }
+    // No cell but the goal reaches it: none are placed, and the line says why.
+    let alone = temp_file(
+        "walkers",
+        "alone.map",
+        "type hex-rows\nheight 3\nwidth 3\nmap\n.@.\n@@@\n...\n",
+    );
+    let out = pathlab(&["field", &alone, "--goal", "0,0", "--walkers", "10"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("0 of 10 walkers placed: no cell but the goal reaches (0, 0)"),
+        "{text}"
+    );
+    let out = pathlab(&[
+        "field",
+        &alone,
+        "--goal",
+        "0,0",
+        "--walkers",
+        "10",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["requested"].clone(), v["walkers"].clone()),
+        (10.into(), 0.into())
+    );
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no cell but the goal"),
+        "{v}"
+    );
+    // Above the cap, the cap is placed and said.
+    let out = pathlab(&[
+        "field",
+        &map,
+        "--goal",
+        "0,0",
+        "--walkers",
+        "20000",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["walkers"], 10_000, "{v}");
+    assert!(
+        v["reason"].as_str().unwrap().contains("at most 10000"),
+        "{v}"
+    );
+}
