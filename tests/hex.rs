@@ -101,8 +101,8 @@ prop_compose! {
     }
 }
 
-/// Every algorithm the table lets run on hexes and that steps from hex to hex (the node mesh
-/// draws straight segments: tested on its own below).
+/// Every algorithm the table lets run on hexes and that steps from hex to hex (the node mesh is
+/// refused on hexes; its graph search is still held to its graph below).
 fn hex_algorithms() -> Vec<Algorithm> {
     let hexes = Grid::with_shape(3, 3, Shape::HexRows).unwrap();
     Algorithm::ALL
@@ -163,6 +163,9 @@ proptest! {
         }
     }
 
+    /// `MeshSearch` is A* on whatever graph it is given, hexes included; the algorithm is
+    /// refused on hexes because the generated graph can miss a way the hexes have
+    /// (`the_node_mesh_is_refused_on_hexagons_where_its_graph_can_miss_a_way`).
     #[test]
     fn the_node_mesh_on_hexes_matches_a_plain_dijkstra_on_its_graph((grid, start, goal) in hex_map()) {
         use pathlab::mesh::{Mesh, MeshSearch};
