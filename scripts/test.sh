@@ -63,7 +63,10 @@ fi
 
 step "wasm build and wasm-bindgen tests in headless Chromium"
 bash scripts/build-wasm.sh
-CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+# The runner's default deadline (20 s) is too short on a busy machine: a loaded CI box once
+# timed out inside a webdriver call. The tests themselves take a few seconds.
+WASM_BINDGEN_TEST_TIMEOUT=300 CHROMEDRIVER=/usr/bin/chromedriver \
+  cargo test --target wasm32-unknown-unknown --test web
 
 step "the page's JS against the planner's TypeScript types (tsc --checkJs)"
 bash scripts/typecheck.sh

@@ -341,3 +341,160 @@ fn field_and_range_take_hex_maps() {
         assert_eq!(v["arrived"], v["walkers"]);
     }
 }
+
+#[test]
+fn a_path_from_a_cell_to_itself_costs_zero_not_minus_zero() {
+    let square = temp_file(
+        "zero",
+        "m.map",
+        "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+    );
+    let hex = temp_file(
+        "zero",
+        "h.map",
+        "type hex-rows\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n",
+    );
+    let algorithms = [
+        "bfs",
+        "best-first",
+        "dijkstra",
+        "astar",
+        "jps",
+        "jps-plus",
+        "bidirectional",
+        "theta",
+        "lpa",
+        "dstar-lite",
+        "mesh",
+    ];
+    for (map, square) in [(&square, true), (&hex, false)] {
+        for algo in algorithms {
+            let args = ["solve", map, "--from", "0,0", "--to", "0,0", "--algo", algo];
+            let out = pathlab(&args);
+            if !square && ["jps", "jps-plus", "theta", "mesh"].contains(&algo) {
+                assert_eq!(out.status.code(), Some(5), "{algo} is refused on hexes");
+                continue;
+            }
+            assert!(out.status.success(), "{algo}: {out:?}");
+            let text = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(
+                text.contains("cost 0.000000 in 0 moves"),
+                "{algo} on {map}: {text}"
+            );
+            let out = pathlab(&[&args[..], &["--json"]].concat());
+            let json = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert!(json.contains("\"cost\":0.0,"), "{algo} on {map}: {json}");
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert!(v["cost"].as_f64().unwrap().is_sign_positive(), "{algo}");
+        }
+    }
+}
+
+/// The smallest hex map on which the generated node mesh missed a path (issue 30).
+const HEX_MESH_MISS: &str = "type hex-rows\nheight 3\nwidth 6\nmap\n...@@.\n@.O...\n@.1.@.\n";
+
+#[test]
+fn the_node_mesh_is_refused_on_hex_maps_with_its_reason() {
+    let map = temp_file("hexmesh", "h.map", HEX_MESH_MISS);
+    let solve = |algo: &str| {
+        pathlab(&[
+            "solve", &map, "--from", "5,2", "--to", "2,2", "--algo", algo,
+        ])
+    };
+    let out = solve("astar");
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cost 4.000000 in 4 moves"));
+    let out = solve("mesh");
+    assert_eq!(out.status.code(), Some(5), "{out:?}");
+    let line = stderr_line(&out);
+    assert!(line.contains("Node mesh A* needs square cells"), "{line}");
+    assert!(line.contains("use A*"), "{line}");
+}
+
+/// The 7 × 6 hex map of issue 30: only (0, 1) and the goal (0, 0) join up.
+const HEX_TWO_CELLS: &str =
+    "type hex-rows\nheight 6\nwidth 7\nmap\n..@....\n@@@@@@@\n.......\n.......\n.......\n.......\n";
+
+#[test]
+fn field_places_exactly_the_walkers_asked_for() {
+    let map = temp_file("walkers", "h.map", HEX_TWO_CELLS);
+    let out = pathlab(&["field", &map, "--goal", "0,0", "--walkers", "10"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains("2 of 42 cells reach (0, 0)"), "{text}");
+    assert!(
+        text.contains("10 of 10 walkers arrived in 1 steps"),
+        "{text}"
+    );
+    let square = temp_file("walkers", "m.map", MAP);
+    for seed in ["1", "2", "3", "17", "99"] {
+        for (map, goal) in [(&map, "0,0"), (&square, "4,0")] {
+            let args = [
+                "field",
+                map,
+                "--goal",
+                goal,
+                "--walkers",
+                "100",
+                "--seed",
+                seed,
+                "--json",
+            ];
+            let out = pathlab(&args);
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            assert_eq!(v["requested"], 100, "{v}");
+            assert_eq!(v["walkers"], 100, "seed {seed} on {map}: {v}");
+            assert_eq!(v["arrived"], 100);
+            assert!(v["reason"].is_null(), "{v}");
+        }
+    }
+    // No cell but the goal reaches it: none are placed, and the line says why.
+    let alone = temp_file(
+        "walkers",
+        "alone.map",
+        "type hex-rows\nheight 3\nwidth 3\nmap\n.@.\n@@@\n...\n",
+    );
+    let out = pathlab(&["field", &alone, "--goal", "0,0", "--walkers", "10"]);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        text.contains("0 of 10 walkers placed: no cell but the goal reaches (0, 0)"),
+        "{text}"
+    );
+    let out = pathlab(&[
+        "field",
+        &alone,
+        "--goal",
+        "0,0",
+        "--walkers",
+        "10",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["requested"].clone(), v["walkers"].clone()),
+        (10.into(), 0.into())
+    );
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("no cell but the goal"),
+        "{v}"
+    );
+    // Above the cap, the cap is placed and said.
+    let out = pathlab(&[
+        "field",
+        &map,
+        "--goal",
+        "0,0",
+        "--walkers",
+        "20000",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["walkers"], 10_000, "{v}");
+    assert!(
+        v["reason"].as_str().unwrap().contains("at most 10000"),
+        "{v}"
+    );
+}

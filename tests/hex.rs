@@ -101,8 +101,8 @@ prop_compose! {
     }
 }
 
-/// Every algorithm the table lets run on hexes and that steps from hex to hex (the node mesh
-/// draws straight segments: tested on its own below).
+/// Every algorithm the table lets run on hexes and that steps from hex to hex (the node mesh is
+/// refused on hexes; its graph search is still held to its graph below).
 fn hex_algorithms() -> Vec<Algorithm> {
     let hexes = Grid::with_shape(3, 3, Shape::HexRows).unwrap();
     Algorithm::ALL
@@ -163,6 +163,9 @@ proptest! {
         }
     }
 
+    /// `MeshSearch` is A* on whatever graph it is given, hexes included; the algorithm is
+    /// refused on hexes because the generated graph can miss a way the hexes have
+    /// (`the_node_mesh_is_refused_on_hexagons_where_its_graph_can_miss_a_way`).
     #[test]
     fn the_node_mesh_on_hexes_matches_a_plain_dijkstra_on_its_graph((grid, start, goal) in hex_map()) {
         use pathlab::mesh::{Mesh, MeshSearch};
@@ -304,4 +307,39 @@ fn moving_ai_scenarios_are_refused_on_hexagons() {
         .to_string();
     assert!(err.contains("hexagons"), "{err}");
     assert!(pathlab::scenarios::fit(&scen, &Grid::new(4, 4).unwrap()).is_ok());
+}
+
+#[test]
+fn the_node_mesh_is_refused_on_hexagons_where_its_graph_can_miss_a_way() {
+    // Issue 30's smallest case: A* finds cost 4 from (5, 2) to (2, 2); the mesh generated
+    // from this map has no way, so A* on a node mesh would say "no path".
+    let grid = pathlab::formats::movingai::parse_map(
+        "type hex-rows\nheight 3\nwidth 6\nmap\n...@@.\n@.O...\n@.1.@.\n",
+    )
+    .unwrap();
+    let (start, goal) = ((5, 2), (2, 2));
+    let solved = pathlab::solve(&grid, start, goal, &Settings::default()).unwrap();
+    assert_eq!(solved.cost(), Some(4.0));
+    let mesh = Settings {
+        algorithm: Algorithm::Mesh,
+        ..Settings::default()
+    };
+    let why = mesh.unavailable_on(&grid).expect("refused on hexagons");
+    assert!(why.starts_with("Node mesh A* needs square cells"), "{why}");
+    let Err(err) = new_search(&grid, start, goal, &mesh) else {
+        panic!("refused")
+    };
+    assert_eq!(err.to_string(), why);
+    assert!(pathlab::solve(&grid, start, goal, &mesh).is_err());
+    // The planner (the page, the JS API, embeds): no mesh algorithm, no mesh edits.
+    let mut p = Planner::with_grid(grid, start, goal, Settings::default()).unwrap();
+    assert_eq!(p.set_settings(mesh).unwrap_err().to_string(), why);
+    assert_eq!(p.generate_mesh().unwrap_err().to_string(), why);
+    assert_eq!(p.add_mesh_node(1, 0).unwrap_err().to_string(), why);
+    assert_eq!(p.set_mesh(&[(1, 0)], &[]).unwrap_err().to_string(), why);
+    assert!(p.mesh().nodes().is_empty());
+    p.set_mesh(&[], &[]).expect("clearing is always allowed");
+    // Squares keep it.
+    let squares = Grid::new(6, 3).unwrap();
+    assert_eq!(mesh.unavailable_on(&squares), None);
 }

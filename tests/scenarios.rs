@@ -572,3 +572,34 @@ fn jps_is_refused_with_a_reason_once_terrain_is_painted_and_recovers_after_undo(
     let err = p.set_settings(theta).unwrap_err().to_string();
     assert!(err.contains("'always' diagonal rule"), "{err}");
 }
+
+#[test]
+fn a_path_from_a_cell_to_itself_costs_zero_for_every_algorithm() {
+    for shape in pathlab::grid::Shape::ALL {
+        let g = pathlab::Grid::with_shape(5, 4, shape).unwrap();
+        let mut ran = 0;
+        for algorithm in Algorithm::ALL {
+            let settings = Settings {
+                algorithm,
+                ..Settings::default()
+            };
+            if settings.unavailable_on(&g).is_some() {
+                continue;
+            }
+            let mut search = new_search(&g, (2, 1), (2, 1), &settings).unwrap();
+            let status = search.run(&g, Budget::Unlimited, &|| 0.0).unwrap();
+            assert_eq!(status, Status::Found, "{algorithm} on {shape:?}");
+            let cost = search.stats().path_cost.unwrap();
+            // Not -0.0 (an empty f64 sum): it would print as "-0.000000" and "-0.0".
+            assert!(
+                cost == 0.0 && cost.is_sign_positive(),
+                "{algorithm} on {shape:?}: {cost:?}"
+            );
+            assert_eq!(search.stats().path_moves, Some(0), "{algorithm}");
+            let solved = pathlab::solve(&g, (2, 1), (2, 1), &settings).unwrap();
+            assert!(solved.cost().unwrap().is_sign_positive(), "{algorithm}");
+            ran += 1;
+        }
+        assert!(ran >= 7, "{shape:?}: {ran} algorithms ran");
+    }
+}

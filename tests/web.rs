@@ -1469,7 +1469,22 @@ fn walkers_are_released_stepped_and_arrive() {
         assert_eq!(p.walker_count(), 0, "nothing released");
     }
     assert_eq!(p.release_walkers(1e12, Some(2.0)).unwrap(), 10_000);
+    assert_eq!(p.release_walkers(20_000.0, Some(2.0)).unwrap(), 10_000);
+    let release = get(&p.field_info().unwrap(), "release");
+    assert_shape(&release, "WalkerRelease");
+    assert_eq!(
+        (num(&release, "requested"), num(&release, "placed")),
+        (20_000.0, 10_000.0)
+    );
+    let reason = get(&release, "reason").as_string().unwrap();
+    assert_eq!(reason, "at most 10000 walkers are placed in one release");
     assert_eq!(p.release_walkers(60.0, Some(5.0)).unwrap(), 60);
+    let release = get(&p.field_info().unwrap(), "release");
+    assert_eq!(
+        (num(&release, "requested"), num(&release, "placed")),
+        (60.0, 60.0)
+    );
+    assert!(get(&release, "reason").is_undefined(), "all were placed");
     assert_eq!(p.walker_count(), 60);
     let xy = memory_words(p.walkers_ptr(), 120);
     assert!(xy.chunks(2).all(|w| w[0] < 40 && w[1] < 30));

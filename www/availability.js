@@ -1,6 +1,7 @@
 // Which algorithms apply to the current map and movement. Jump Point Search and Theta* assume
 // every free cell costs the same (and the Moving AI or 4-connected movement), and square cells
-// (a map of hexagons has no rows, columns and diagonals to jump or shortcut along); the
+// (a map of hexagons has no rows, columns and diagonals to jump or shortcut along); the node
+// mesh needs square cells too (its visibility graph can miss a way between hexes). The
 // planner says why when they don't, and this greys their options out and shows the reason
 // under the menu.
 

@@ -78,7 +78,12 @@ export function wireFields({ view, save }) {
     $('#field-controls').hidden = kind !== 'field';
     $('#range-controls').hidden = kind !== 'range';
     if (field) $('#heat-max').textContent = amount(field.maxCost);
-    $('#walkers-arrived').textContent = walkers ? `arrived ${walkers.arrived} / ${walkers.count}` : 'no walkers';
+    const release = field?.release;
+    const arrived = /** @type {HTMLElement} */ ($('#walkers-arrived'));
+    arrived.textContent = walkers ? `arrived ${walkers.arrived} / ${walkers.count}` : 'no walkers';
+    // Fewer placed than asked for: say so in the bar, the reason on hover (and in the status).
+    if (release?.reason) arrived.textContent += ` (${release.placed} of ${release.requested} placed)`;
+    arrived.title = release?.reason ?? '';
     if (range && (force || document.activeElement !== budget)) {
       budget.value = amount(range.budget);
       slider.max = String(Math.max(SLIDER_MAX, Math.ceil(range.budget)));

@@ -141,6 +141,10 @@ export class FieldLayer {
     set('walkersArrived', walkers ? walkers.arrived : (view === 'field' ? 0 : undefined));
     set('walkersMoving', walkers ? walkers.moving : (view === 'field' ? 0 : undefined));
     set('walkersCount', walkers ? walkers.count : (view === 'field' ? 0 : undefined));
+    // The last release: asked for, placed, and why fewer (the planner's rule and words).
+    set('walkersRequested', field?.release?.requested);
+    set('walkersPlaced', field?.release?.placed);
+    set('walkersReason', field?.release?.reason);
     set('rangeCells', range?.cells);
     set('rangeVersion', range?.version);
   }
@@ -153,8 +157,10 @@ export class FieldLayer {
   }
 
   /**
-   * Releases `count` walkers on random cells that reach the goal (`seed` places them); returns
-   * how many were released. Throws the planner's message for a bad count.
+   * Releases `count` walkers on random cells other than the goal that reach it (`seed` places
+   * them); returns how many were placed: all (at most 10,000), or none when no cell but the
+   * goal reaches it (the field's `release` says why). Throws the planner's message for a bad
+   * count.
    */
   release(count, seed = Math.floor(Math.random() * 2 ** 31)) {
     const n = this.planner.releaseWalkers(count, seed);

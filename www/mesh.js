@@ -24,7 +24,7 @@ export function attachMesh(app, canvas) {
   const mesh = { editing: false, drag: null };
   app.mesh = mesh;
   const bar = $('#mesh-bar');
-  const editButton = $('#mesh-edit');
+  const editButton = /** @type {HTMLButtonElement} */ ($('#mesh-edit'));
 
   const report = (action) => {
     try {
@@ -44,11 +44,24 @@ export function attachMesh(app, canvas) {
     if (on) app.say('Mesh mode: click to add a node, drag from node to node to join them, right-click a node to remove it.', 'info');
   };
 
-  /** Shows the mesh bar only for A* on a node mesh; leaving it ends the editing mode. */
+  const generateButton = /** @type {HTMLButtonElement} */ ($('#mesh-generate'));
+  const titles = new Map([editButton, generateButton].map((b) => [b, b.title]));
+
+  /**
+   * Shows the mesh bar only for A* on a node mesh; leaving it ends the editing mode. Where
+   * the planner says the mesh cannot run (a map of hexagons), Edit and Generate are disabled
+   * with its reason (the planner refuses those edits too).
+   */
   app.syncMeshBar = () => {
-    const on = Boolean(algorithmInfo(app.planner.settings().algorithm)?.needs.mesh);
+    const id = app.planner.settings().algorithm;
+    const on = Boolean(algorithmInfo(id)?.needs.mesh);
+    const why = on ? (app.planner.algorithmUnavailable(id) ?? null) : null;
     bar.hidden = !on;
-    if (!on && mesh.editing) setEditing(false);
+    for (const [button, title] of titles) {
+      button.disabled = why !== null;
+      button.title = why ?? title;
+    }
+    if ((!on || why !== null) && mesh.editing) setEditing(false);
   };
 
   const local = (e) => {
@@ -58,7 +71,7 @@ export function attachMesh(app, canvas) {
   const nodeAt = (cell) => (cell ? app.planner.meshNodeAt(cell.x, cell.y) : -1);
 
   editButton.addEventListener('click', () => setEditing(!mesh.editing));
-  $('#mesh-generate').addEventListener('click', () => {
+  generateButton.addEventListener('click', () => {
     const n = report(() => app.planner.generateMesh());
     if (n !== undefined) {
       const edges = app.planner.meshEdges().length / 2;

@@ -449,7 +449,12 @@ class MountedView {
     return this.rangeInfo();
   }
 
-  /** Releases `count` walkers (at most 10,000) on the field, placed by `seed`; returns how many. */
+  /**
+   * Releases `count` walkers on the field, placed by `seed`; returns how many were placed: all
+   * of them (walkers may share a cell; at most 10,000), or none when no cell but the goal
+   * reaches it. `fieldInfo().release` (and the `field` event) says how many were asked for and
+   * why fewer.
+   */
   releaseWalkers(count, seed) {
     const c = checkArgs('releaseWalkers', { count, seed });
     const placed = this.view.planner.releaseWalkers(c.count, c.seed);

@@ -66,13 +66,19 @@ const amount = (c) => String(Number(c.toFixed(2)));
 export function fieldsSentence({ view, field, range, walkers }) {
   if (view === 'field' && field) {
     const reach = `${field.reached} cells reach the goal (${field.goal.x}, ${field.goal.y}), the farthest at cost ${amount(field.maxCost)}`;
+    // Fewer walkers placed than asked for: the planner's reason (the cap, or no room).
+    const release = field.release;
+    const fewer = release?.reason ? `${release.placed} of ${release.requested} walkers placed: ${release.reason}.` : null;
     if (walkers) {
       const { count, arrived, moving } = walkers;
-      if (arrived === count) return [`All ${count} walkers arrived at the goal.`, 'success'];
-      return moving > 0
-        ? [`Walkers following the field: ${arrived} of ${count} arrived.`, 'info']
-        : [`${arrived} of ${count} walkers arrived; the others cannot reach the goal any more.`, 'info'];
+      const [text, kind] = arrived === count
+        ? [`All ${count} walkers arrived at the goal.`, 'success']
+        : moving > 0
+          ? [`Walkers following the field: ${arrived} of ${count} arrived.`, 'info']
+          : [`${arrived} of ${count} walkers arrived; the others cannot reach the goal any more.`, 'info'];
+      return [fewer ? `${fewer} ${text}` : text, kind];
     }
+    if (fewer) return [fewer, 'error'];
     const how = field.update === 'built'
       ? `Distance field built (${field.expanded} cells, ${field.ms.toFixed(2)} ms)`
       : `Field ${field.update} (${field.expanded} cells, ${field.ms.toFixed(2)} ms)`;

@@ -17,8 +17,9 @@ pub(super) struct FieldArgs {
     goal: (u32, u32),
     #[command(flatten)]
     movement: MovementArgs,
-    /// Release this many walkers on random cells that reach the goal and report how many
-    /// steps they take to arrive.
+    /// Release this many walkers on random cells other than the goal that reach it (any
+    /// number may share a cell; at most 10000) and report how many steps they take to arrive.
+    /// All are placed unless no cell but the goal reaches it: then none are, and it says why.
     #[arg(long, default_value_t = 0)]
     walkers: usize,
     /// The seed that places the walkers.
@@ -59,8 +60,8 @@ pub(super) fn field(args: &FieldArgs) -> Result<u8, Failure> {
         .flat_map(|y| (0..w).map(move |x| (x, y)))
         .filter(|&(x, y)| field.cost(x, y).is_some())
         .count();
-    let mut crowd = Crowd::scatter(&grid, &field, args.walkers, args.seed);
-    let released = crowd.walkers().len();
+    let (mut crowd, release) = Crowd::release(&field, args.walkers, args.seed);
+    let released = release.placed;
     let mut steps = 0u64;
     while crowd.step(&grid, &field) > 0 {
         steps += 1;
@@ -78,7 +79,9 @@ pub(super) fn field(args: &FieldArgs) -> Result<u8, Failure> {
             "max": field.max_cost(),
             "expanded": field.last_stats().expanded,
             "ms": ms,
+            "requested": release.requested,
             "walkers": released,
+            "reason": release.reason,
             "arrived": crowd.arrived(args.goal),
             "steps": steps,
             "costs": costs,
@@ -93,6 +96,9 @@ pub(super) fn field(args: &FieldArgs) -> Result<u8, Failure> {
             field.max_cost()
         );
         println!("expanded {} in {ms:.3} ms", field.last_stats().expanded);
+        if let Some(why) = &release.reason {
+            println!("{released} of {} walkers placed: {why}", release.requested);
+        }
         if released > 0 {
             println!(
                 "{} of {released} walkers arrived in {steps} steps",

@@ -50,8 +50,9 @@ enum Command {
 /// Search settings shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The algorithm: bfs, best-first, dijkstra, astar, jps, bidirectional, theta, lpa,
-    /// dstar-lite or mesh (A* on the map's visibility graph).
+    /// The algorithm: bfs, best-first, dijkstra, astar, jps, jps-plus, bidirectional, theta,
+    /// lpa, dstar-lite or mesh (A* on the map's visibility graph). jps, jps-plus, theta and
+    /// mesh need square cells: on a map of hexagons they are refused with the reason.
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
     #[command(flatten)]

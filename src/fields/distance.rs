@@ -210,33 +210,74 @@ impl DistanceField {
 /// A flow byte for a cell with no arrow: the goal, a wall, or a cell no way joins to the goal.
 pub const NO_FLOW: u8 = 255;
 
+/// The most walkers one release places ([`Crowd::release`]).
+pub const MAX_WALKERS: usize = 10_000;
+
+/// What a release of walkers did ([`Crowd::release`]): how many were asked for, how many were
+/// placed, and why fewer when fewer were.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Release {
+    /// How many walkers were asked for.
+    pub requested: usize,
+    /// How many were placed: `requested`, or [`MAX_WALKERS`] above it, or 0 when no cell but
+    /// the goal reaches the goal.
+    pub placed: usize,
+    /// Why fewer were placed than asked for, in words; absent when all were.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
 /// Walkers released on a map, each following a [`DistanceField`]'s flow to the goal.
 #[derive(Clone, Debug, Default)]
 pub struct Crowd {
     walkers: Vec<(u32, u32)>,
+    /// The release that made this crowd, if one did.
+    release: Option<Release>,
 }
 
 impl Crowd {
-    /// `count` walkers on cells that reach the goal, picked at random from `seed` (fewer when
-    /// the map has fewer such cells to try).
-    pub fn scatter(grid: &Grid, field: &DistanceField, count: usize, seed: u64) -> Crowd {
-        let mut rng = SplitMix64::new(seed);
-        let (w, h) = (grid.width(), grid.height());
-        let mut walkers = Vec::with_capacity(count);
-        // A bounded number of tries, so a map with few reachable cells cannot loop forever.
-        for _ in 0..count.saturating_mul(20) {
-            if walkers.len() == count {
-                break;
-            }
-            let (x, y) = (
-                rng.below(u64::from(w)) as u32,
-                rng.below(u64::from(h)) as u32,
-            );
-            if field.cost(x, y).is_some() {
-                walkers.push((x, y));
-            }
-        }
-        Crowd { walkers }
+    /// Releases `requested` walkers on `field` by the one rule every caller shares (the CLI,
+    /// the page, the JS API, embeds and links): walkers are a crowd, any number may share a
+    /// cell, so each stands on a cell picked at random from `seed` among the cells *other than
+    /// the goal* that reach the goal. When there is such a cell exactly `requested` are placed
+    /// (at most [`MAX_WALKERS`], and the release says so above it); when there is none, none
+    /// are, and the release says why. Returns the crowd and what the release did.
+    pub fn release(field: &DistanceField, requested: usize, seed: u64) -> (Crowd, Release) {
+        let (goal, width) = (field.search.goal_index(), field.search.size().0.max(1));
+        let costs = field.search.costs();
+        let room: Vec<u32> = (0..costs.len() as u32)
+            .filter(|&i| i != goal && costs[i as usize] != INF)
+            .collect();
+        let (walkers, reason) = if room.is_empty() {
+            let (x, y) = field.goal();
+            let why = format!("no cell but the goal reaches ({x}, {y})");
+            (Vec::new(), (requested > 0).then_some(why))
+        } else {
+            let mut rng = SplitMix64::new(seed);
+            let walkers = (0..requested.min(MAX_WALKERS))
+                .map(|_| room[rng.below(room.len() as u64) as usize])
+                .map(|i| (i % width, i / width))
+                .collect();
+            let capped = requested > MAX_WALKERS;
+            let why = format!("at most {MAX_WALKERS} walkers are placed in one release");
+            (walkers, capped.then_some(why))
+        };
+        let release = Release {
+            requested,
+            placed: walkers.len(),
+            reason,
+        };
+        let crowd = Crowd {
+            walkers,
+            release: Some(release.clone()),
+        };
+        (crowd, release)
+    }
+
+    /// The release that made this crowd (asked for, placed, why fewer), if one did.
+    pub fn release_info(&self) -> Option<&Release> {
+        self.release.as_ref()
     }
 
     /// Moves every walker one step along the flow; returns how many moved (0 once all have
@@ -369,7 +410,7 @@ mod tests {
     fn a_crowd_follows_the_flow_to_the_goal() {
         let grid = Grid::with_shape(20, 12, Shape::HexRows).unwrap();
         let field = DistanceField::new(&grid, (15, 6), &Movement::default()).unwrap();
-        let mut crowd = Crowd::scatter(&grid, &field, 30, 7);
+        let (mut crowd, _) = Crowd::release(&field, 30, 7);
         assert_eq!(crowd.walkers().len(), 30);
         let mut steps = 0;
         while crowd.step(&grid, &field) > 0 {
@@ -416,10 +457,45 @@ mod tests {
     }
 
     #[test]
+    fn a_release_places_every_walker_asked_for_wherever_a_cell_reaches_the_goal() {
+        let mut rng = SplitMix64::new(30);
+        for shape in Shape::ALL {
+            for round in 0..60 {
+                let mut grid = Grid::with_shape(9, 6, shape).unwrap();
+                for i in 0..grid.len() {
+                    let (x, y) = grid.coords(i);
+                    if rng.below(100) < 55 {
+                        grid.set(i64::from(x), i64::from(y), Cell::Wall);
+                    }
+                }
+                let goal = (4, 3);
+                grid.set(4, 3, Cell::OPEN);
+                let field = DistanceField::new(&grid, goal, &Movement::default()).unwrap();
+                let room = field.reached() - 1;
+                for (count, seed) in [(1, round), (10, round + 1), (100, round + 2)] {
+                    let (crowd, release) = Crowd::release(&field, count, seed);
+                    let want = if room > 0 { count } else { 0 };
+                    assert_eq!(
+                        release.placed, want,
+                        "{shape:?} round {round}, {room} cells"
+                    );
+                    assert_eq!(crowd.walkers().len(), want);
+                    assert_eq!(release.reason.is_some(), room == 0);
+                    assert!(crowd
+                        .walkers()
+                        .iter()
+                        .all(|&(x, y)| (x, y) != goal && field.cost(x, y).is_some()));
+                    assert_eq!(crowd.release_info(), Some(&release));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn walled_walkers_are_removed() {
         let mut grid = Grid::new(5, 1).unwrap();
         let field = DistanceField::new(&grid, (4, 0), &Movement::default()).unwrap();
-        let mut crowd = Crowd::scatter(&grid, &field, 3, 2);
+        let (mut crowd, _) = Crowd::release(&field, 3, 2);
         let (x, y) = crowd.walkers()[0];
         grid.set(i64::from(x), i64::from(y), Cell::Wall);
         let on = crowd.walkers().iter().filter(|&&w| w == (x, y)).count();

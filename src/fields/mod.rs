@@ -9,5 +9,5 @@
 pub mod distance;
 pub mod range;
 
-pub use distance::{Crowd, DistanceField, NO_FLOW, UNREACHED};
+pub use distance::{Crowd, DistanceField, Release, MAX_WALKERS, NO_FLOW, UNREACHED};
 pub use range::{movement_range, Range, MAX_BUDGET};

@@ -33,4 +33,5 @@ pub use movement::{
 };
 pub use segment::{distance, line_of_sight, walk_hex_segment, walk_segment};
 pub use shape::{Shape, HEX_MOVES};
+pub(crate) use topology::total;
 pub use topology::Topology;

@@ -246,12 +246,10 @@ impl Topology {
     /// legal: the sum of [`Topology::step_cost`] over its steps.
     pub fn cost_of(&self, cells: &[u8], path: &[u32]) -> f64 {
         let w = self.width.max(1);
-        path.windows(2)
-            .map(|pair| {
-                let (a, b) = ((pair[0] % w, pair[0] / w), (pair[1] % w, pair[1] / w));
-                self.step_cost(a, b, cells.get(pair[1] as usize).copied().unwrap_or(0))
-            })
-            .sum()
+        total(path.windows(2).map(|pair| {
+            let (a, b) = ((pair[0] % w, pair[0] / w), (pair[1] % w, pair[1] / w));
+            self.step_cost(a, b, cells.get(pair[1] as usize).copied().unwrap_or(0))
+        }))
     }
 
     /// Whether a single step between two cells is legal on `cells` ([`Topology::legal_moves`]
@@ -277,6 +275,13 @@ impl Topology {
         }
         Some(cost)
     }
+}
+
+/// The cost of a path from its steps' costs, summed from +0.0: `Iterator::sum` over `f64`
+/// starts from -0.0, so a path of no steps (a cell to itself) would cost -0.0 and print as
+/// "-0.000000". Every search's path cost is summed here.
+pub(crate) fn total(costs: impl Iterator<Item = f64>) -> f64 {
+    costs.fold(0.0, |sum, cost| sum + cost)
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
-//! Editing the node mesh that A* on a node mesh searches; an edit restarts that search.
+//! Editing the node mesh that A* on a node mesh searches; an edit restarts that search. Where
+//! that algorithm cannot run (a map of hexagons), every edit that would make a mesh is refused
+//! with its reason ([`Settings::unavailable_on`]); clearing one is always allowed.
 
 use super::state::{Planner, PlannerError};
 use crate::search::mesh::Mesh;
+use crate::search::{Algorithm, PlanError, Settings};
 
 impl Planner {
     /// The waypoint graph for A* on a node mesh.
@@ -11,6 +14,7 @@ impl Planner {
 
     /// Adds a mesh node on (x, y) (or finds the one there) and returns its index.
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, PlannerError> {
+        self.mesh_allowed()?;
         let before = self.scene.mesh.nodes().len();
         let i = self.scene.mesh.add_node(&self.scene.grid, x, y)?;
         if self.scene.mesh.nodes().len() != before {
@@ -22,6 +26,7 @@ impl Planner {
     /// Joins mesh nodes `a` and `b`; refused where the segment crosses a wall or a blocked
     /// corner.
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), PlannerError> {
+        self.mesh_allowed()?;
         self.scene.mesh.connect(&self.scene.grid, a, b)?;
         self.after_mesh_edit();
         Ok(())
@@ -39,18 +44,23 @@ impl Planner {
     /// Replaces the mesh by the map's visibility graph ([`Mesh::generate`]); returns the
     /// number of nodes.
     pub fn generate_mesh(&mut self) -> Result<usize, PlannerError> {
+        self.mesh_allowed()?;
         self.scene.mesh = Mesh::generate(&self.scene.grid)?;
         self.after_mesh_edit();
         Ok(self.scene.mesh.nodes().len())
     }
 
     /// Replaces the mesh (say, one restored from storage). Nodes must be on passable cells
-    /// and edges in line of sight; otherwise nothing changes.
+    /// and edges in line of sight; otherwise nothing changes. An empty mesh is always
+    /// accepted (clearing); any other is refused where A* on a node mesh cannot run.
     pub fn set_mesh(
         &mut self,
         nodes: &[(u32, u32)],
         edges: &[(u32, u32)],
     ) -> Result<(), PlannerError> {
+        if !nodes.is_empty() {
+            self.mesh_allowed()?;
+        }
         let mut mesh = Mesh::new();
         for &(x, y) in nodes {
             mesh.add_node(&self.scene.grid, x, y)?;
@@ -61,6 +71,19 @@ impl Planner {
         self.scene.mesh = mesh;
         self.after_mesh_edit();
         Ok(())
+    }
+
+    /// Refuses a mesh edit where A* on a node mesh cannot run (hexagons), with the reason the
+    /// algorithm menu shows.
+    fn mesh_allowed(&self) -> Result<(), PlannerError> {
+        let mesh = Settings {
+            algorithm: Algorithm::Mesh,
+            ..*self.settings()
+        };
+        match mesh.unavailable_on(&self.scene.grid) {
+            Some(why) => Err(PlanError::BadSetting(why).into()),
+            None => Ok(()),
+        }
     }
 
     /// After the mesh changed: every A*-on-mesh lane starts over on it.

@@ -21,10 +21,10 @@
 //! ```
 
 use super::state::{Planner, PlannerError};
+use super::view_state::DEFAULT_BUDGET;
 use super::view_state::{build_field, FieldInfo, FieldUpdate, FieldView, ViewKind};
-use super::view_state::{DEFAULT_BUDGET, MAX_WALKERS};
 use crate::fields::{movement_range, Range};
-use crate::fields::{Crowd, DistanceField};
+use crate::fields::{Crowd, DistanceField, Release};
 use crate::grid::Movement;
 use crate::search::PlanError;
 
@@ -110,6 +110,7 @@ impl Planner {
             ms: view.ms,
             update: view.update,
             version,
+            release: view.crowd.release_info().cloned(),
         })
     }
 
@@ -126,20 +127,24 @@ impl Planner {
         Some(view.flow.get_or_insert_with(|| view.field.flow(grid)))
     }
 
-    /// Releases `count` walkers (at most [`MAX_WALKERS`]) on random cells that reach the
-    /// goal, placed by `seed`, replacing any crowd; returns how many were placed (fewer on a
-    /// map with few such cells). Refused outside the field view and for a count of 0.
-    pub fn release_walkers(&mut self, count: usize, seed: u64) -> Result<usize, PlannerError> {
+    /// Releases `count` walkers on random cells other than the goal that reach it, placed by
+    /// `seed`, replacing any crowd ([`Crowd::release`]: walkers may share a cell, so all are
+    /// placed, at most [`crate::fields::MAX_WALKERS`]; none when no cell but the goal reaches it). Returns
+    /// what was asked for, what was placed and why fewer (also in [`FieldInfo::release`], so
+    /// the release is a change of the view: [`Planner::view_version`] moves). Refused outside
+    /// the field view and for a count of 0.
+    pub fn release_walkers(&mut self, count: usize, seed: u64) -> Result<Release, PlannerError> {
         if count == 0 {
             return Err(PlanError::BadSetting("release at least one walker".into()).into());
         }
-        let grid = &self.scene.grid;
         let view = self.views.field.as_mut().ok_or_else(|| {
             PlannerError::Other("walkers follow the distance field: show the field first".into())
         })?;
-        view.crowd = Crowd::scatter(grid, &view.field, count.min(MAX_WALKERS), seed);
+        let (crowd, release) = Crowd::release(&view.field, count, seed);
+        view.crowd = crowd;
         view.sync_walkers();
-        Ok(view.crowd.walkers().len())
+        self.bump_view();
+        Ok(release)
     }
 
     /// Moves every walker one cell along the flow; returns how many moved (0 once all have
@@ -159,6 +164,7 @@ impl Planner {
         if let Some(view) = self.views.field.as_mut() {
             view.crowd = Crowd::default();
             view.sync_walkers();
+            self.bump_view();
         }
     }
 
@@ -294,6 +300,7 @@ impl Planner {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fields::MAX_WALKERS;
     use crate::grid::{Cell, Connectivity, Grid, Shape};
     use crate::search::{Algorithm, Budget, Settings, Status};
 
@@ -390,7 +397,7 @@ mod tests {
         let err = p.release_walkers(0, 1).unwrap_err();
         assert_eq!(err.to_string(), "release at least one walker");
         assert!(p.walker_xy().is_empty());
-        assert_eq!(p.release_walkers(40, 3).unwrap(), 40);
+        assert_eq!(p.release_walkers(40, 3).unwrap().placed, 40);
         assert_eq!(p.walker_xy().len(), 80);
         let mut steps = 0;
         while p.step_walkers() > 0 {
@@ -401,14 +408,68 @@ mod tests {
         p.clear_walkers();
         assert!(p.walker_xy().is_empty());
         // Walkers may share a cell, so even a small map takes the most walkers.
-        assert_eq!(p.release_walkers(1_000_000, 3).unwrap(), MAX_WALKERS);
+        assert_eq!(p.release_walkers(1_000_000, 3).unwrap().placed, MAX_WALKERS);
+    }
+
+    /// Issue 30's 7 × 6 hex map: only (0, 0), the goal, and (1, 0) beside it join up.
+    fn two_cells_reach_the_goal() -> Planner {
+        let mut grid = Grid::with_shape(7, 6, Shape::HexRows).unwrap();
+        grid.set(2, 0, Cell::Wall);
+        for x in 0..7 {
+            grid.set(x, 1, Cell::Wall);
+        }
+        let settings = crate::search::Settings::default();
+        let mut p = Planner::with_grid(grid, (3, 4), (0, 0), settings).unwrap();
+        p.set_view(ViewKind::Field).unwrap();
+        p
+    }
+
+    #[test]
+    fn every_walker_asked_for_is_placed_and_the_release_says_so() {
+        let mut p = two_cells_reach_the_goal();
+        assert_eq!(p.field_info().unwrap().reached, 2);
+        assert_eq!(
+            p.field_info().unwrap().release,
+            None,
+            "nothing released yet"
+        );
+        for seed in 0..50 {
+            for count in [1, 10, 100, 9_999] {
+                let release = p.release_walkers(count, seed).unwrap();
+                assert_eq!(
+                    (release.requested, release.placed),
+                    (count, count),
+                    "seed {seed}"
+                );
+                assert_eq!(release.reason, None);
+                assert_eq!(p.walker_xy().len(), 2 * count);
+                // On the one cell beside the goal, never on the goal itself.
+                assert!(p.walker_xy().chunks(2).all(|w| w == [1, 0]));
+                assert_eq!(p.field_info().unwrap().release, Some(release));
+            }
+        }
+        assert_eq!(p.step_walkers(), 9_999);
+        assert_eq!(p.walkers_arrived(), 9_999);
+        let release = p.release_walkers(10_001, 1).unwrap();
+        assert_eq!((release.requested, release.placed), (10_001, MAX_WALKERS));
+        let reason = release.reason.unwrap();
+        assert_eq!(reason, "at most 10000 walkers are placed in one release");
+        p.clear_walkers();
+        assert_eq!(p.field_info().unwrap().release, None);
+        // The goal alone: none placed, and why.
+        p.set_cell(1, 0, Cell::Wall);
+        let release = p.release_walkers(10, 1).unwrap();
+        assert_eq!((release.requested, release.placed), (10, 0));
+        let reason = release.reason.unwrap();
+        assert_eq!(reason, "no cell but the goal reaches (0, 0)");
+        assert!(p.walker_xy().is_empty());
     }
 
     #[test]
     fn walkers_under_a_new_wall_are_removed() {
         let mut p = Planner::new(10, 1).unwrap();
         p.set_view(ViewKind::Field).unwrap();
-        let placed = p.release_walkers(5, 9).unwrap();
+        let placed = p.release_walkers(5, 9).unwrap().placed;
         let (x, y) = (p.walker_xy()[0], p.walker_xy()[1]);
         let on = p.walker_xy().chunks(2).filter(|w| *w == [x, y]).count();
         assert!(p.set_cell(x, y, Cell::Wall));

@@ -2,15 +2,14 @@
 //! with its crowd and painting bytes, the range, and the figures the page reads of them.
 
 use crate::fields::Range;
-use crate::fields::{Crowd, DistanceField};
+use crate::fields::{Crowd, DistanceField, Release};
 use crate::grid::{Grid, Movement};
 use crate::search::PlanError;
 
 /// The budget the range view starts with when no range was set.
 pub const DEFAULT_BUDGET: f64 = 10.0;
 
-/// The most walkers one release places.
-pub const MAX_WALKERS: usize = 10_000;
+pub use crate::fields::MAX_WALKERS;
 
 /// The seed walkers are placed by when none is given (a link's `walkers=N`, the JS API).
 pub const WALKER_SEED: u64 = 1;
@@ -77,7 +76,7 @@ impl FieldUpdate {
 }
 
 /// The figures of the field view, for the status line and the statistics.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct FieldInfo {
     /// The goal the field measures to.
     pub goal: (u32, u32),
@@ -94,6 +93,9 @@ pub struct FieldInfo {
     /// Increases on every change of the field or the range
     /// ([`Planner::view_version`](crate::Planner::view_version)).
     pub version: u32,
+    /// The last release of walkers: asked for, placed, why fewer ([`Crowd::release`]); none
+    /// since the field was shown or the walkers were cleared.
+    pub release: Option<Release>,
 }
 
 /// The field view: the field, the crowd on it, and the painting bytes made from it on demand.

@@ -273,9 +273,18 @@ impl Settings {
         let info = self.algorithm.info();
         let name = info.label;
         if info.needs.square_cells && grid.shape().is_hex() {
+            let why = if info.needs.mesh {
+                // A visibility graph of hexes (nodes at obstacle tips, hex-line sight) can
+                // miss a way the hexes have, so the search would say "no path" wrongly.
+                "square cells: on hexagons the mesh's straight sight lines and obstacle \
+                 corners can miss a way between the hexes, and it would report no path where \
+                 there is one"
+            } else {
+                "square cells, with rows, columns and diagonals to follow, which a map of \
+                 hexagons does not have"
+            };
             return Some(format!(
-                "{name} needs square cells, with rows, columns and diagonals to follow, which \
-                 a map of hexagons does not have: use A*, Dijkstra or bidirectional A*"
+                "{name} needs {why}: use A*, Dijkstra or bidirectional A*"
             ));
         }
         // Both JPS and Theta* prune or shortcut on the assumption that every free cell costs

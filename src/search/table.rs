@@ -26,7 +26,8 @@ pub struct Needs {
     pub moving_ai_movement: bool,
     /// A node mesh must exist (the page's *Edit mesh* or *Generate mesh*).
     pub mesh: bool,
-    /// The cells must be squares: it jumps or draws lines along rows, columns and diagonals.
+    /// The cells must be squares: it jumps or draws lines along rows, columns and diagonals
+    /// (the node mesh: its visibility graph is only known to be complete on squares).
     pub square_cells: bool,
 }
 
@@ -302,7 +303,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 11] = [
             uniform_cost: false,
             moving_ai_movement: false,
             mesh: true,
-            square_cells: false,
+            square_cells: true,
         },
         repairs: false,
         live_walker: false,

@@ -4,6 +4,7 @@
 //! planner's (`planner/view.rs`); this file only hands bytes and plain objects across.
 
 use super::*;
+use crate::fields::Release;
 use crate::formats::link::LinkView;
 use crate::grid::Topology;
 use crate::planner::{ViewKind, WALKER_SEED};
@@ -19,6 +20,10 @@ struct FieldInfoView {
     ms: f64,
     update: &'static str,
     version: u32,
+    /// The last release of walkers (`WalkerRelease`), absent when none since the field was
+    /// shown or the walkers were cleared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    release: Option<Release>,
 }
 
 /// The range view's figures (`RangeInfo` in `pathlab.d.ts`).
@@ -67,7 +72,8 @@ impl Planner {
     /// The field view's figures (`FieldInfo`), or `undefined` outside it: `goal`, `maxCost`,
     /// `reached` (cells that reach the goal), `expanded` and `ms` (the last build or
     /// repair), `update` (`built`, `repaired` or `rebuilt`) and `version` (increases on every
-    /// change of the field: read the bytes again when it moved).
+    /// change of the field: read the bytes again when it moved), and `release` (the last
+    /// release of walkers: `requested`, `placed`, and `reason` when fewer were placed).
     #[wasm_bindgen(js_name = fieldInfo, unchecked_return_type = "FieldInfo | undefined")]
     pub fn field_info(&self) -> Result<JsValue, JsError> {
         let Some(info) = self.inner().field_info() else {
@@ -82,6 +88,7 @@ impl Planner {
             ms: info.ms,
             update: info.update.name(),
             version: info.version,
+            release: info.release,
         })
     }
 
@@ -127,19 +134,21 @@ impl Planner {
             .collect()
     }
 
-    /// Releases `count` walkers (clamped to at most 10000) on random cells that reach the
-    /// goal, placed by `seed` (default 1), replacing any crowd; returns how many were placed.
-    /// Throws outside the field view and for a count below 1 (or NaN).
+    /// Releases `count` walkers on random cells other than the goal that reach it, placed by
+    /// `seed` (default 1), replacing any crowd; returns how many were placed: all of them (any
+    /// number may share a cell) up to 10000, or none when no cell but the goal reaches it —
+    /// `fieldInfo().release` says how many were asked for and why fewer. Throws outside the
+    /// field view and for a count below 1 (or NaN).
     #[wasm_bindgen(js_name = releaseWalkers)]
     pub fn release_walkers(&mut self, count: f64, seed: Option<f64>) -> Result<u32, JsError> {
         // `as` saturates: NaN and negatives become 0, which the planner refuses with its
         // message; infinity becomes the most, which it clamps.
-        let placed = self
+        let release = self
             .inner()
             .release_walkers(count as usize, seed.map_or(WALKER_SEED, |s| s as u64))
             .map_err(js_error)?;
         self.touched();
-        Ok(clamp_u32(placed))
+        Ok(clamp_u32(release.placed))
     }
 
     /// Moves every walker one cell along the flow; returns how many moved (0 once all have

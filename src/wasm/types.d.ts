@@ -181,6 +181,21 @@ export interface FieldInfo {
   update: "built" | "repaired" | "rebuilt";
   /** Increases on every change of the field: read the heat and flow bytes again. */
   version: number;
+  /** The last release of walkers; absent when none since the field was shown or the
+   * walkers were cleared. */
+  release?: WalkerRelease;
+}
+
+/** What a release of walkers did (`FieldInfo.release`): walkers may share a cell, so all
+ * those asked for are placed (at most 10,000), unless no cell but the goal reaches it. */
+export interface WalkerRelease {
+  /** How many walkers were asked for. */
+  requested: number;
+  /** How many were placed. */
+  placed: number;
+  /** Why fewer were placed than asked for ("at most 10000 walkers are placed in one
+   * release", "no cell but the goal reaches (0, 0)"); absent when all were. */
+  reason?: string;
 }
 
 /** The movement range view's figures (`Planner.rangeInfo()`). */

@@ -143,6 +143,7 @@ test('embed commands and parameters: setView, setRange, releaseWalkers, view=…
     assert.equal(r.view.view, 'field');
     assert.equal(r.released.released, 25);
     assert.equal(r.released.field.update, 'built');
+    assert.deepEqual(r.released.field.release, { requested: 25, placed: 25 }, 'all placed: no reason');
     assert.deepEqual(r.range.from, { x: 1, y: 1 });
     assert.match(r.errors.view, /setView command needs view/);
     assert.match(r.errors.budget, /setRange command needs budget/);
@@ -151,5 +152,36 @@ test('embed commands and parameters: setView, setRange, releaseWalkers, view=…
     assert.deepEqual(r.after, r.range, 'refused commands change nothing');
     await heard('g', 'field');
     await heard('g', 'range');
+  });
+});
+
+test('the JS API places every walker asked for on issue 30\'s hex map, or none with the reason, in fieldInfo and the field event', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { url }) => {
+    await apiHost(page, url);
+    const r = await page.evaluate(async () => {
+      // From (0, 0) only (1, 0) reaches the goal; (3, 0) is walled in alone.
+      const map = 'type hex-rows\nheight 6\nwidth 7\nmap\n..@.@..\n@@@@@@@\n.......\n.......\n.......\n.......\n';
+      const v = await window.Pathlab.mount(document.getElementById('api-host'), { map, start: [6, 5], goal: [0, 0], view: 'field' });
+      const out = { placed: [], events: [] };
+      v.on('field', (f) => out.events.push(f.release));
+      for (let seed = 0; seed < 20; seed++) out.placed.push(v.releaseWalkers(10, seed));
+      out.info = v.fieldInfo().release;
+      out.capped = [v.releaseWalkers(20000, 1), v.fieldInfo().release];
+      v.setGoal(3, 0);
+      out.none = [v.releaseWalkers(10, 1), v.fieldInfo().release, v.getState().walkers];
+      // The field event comes with the view's next frame: wait for it.
+      await new Promise((resolve) => {
+        const tick = () => (out.events.at(-1)?.placed === 0 ? resolve() : requestAnimationFrame(tick));
+        tick();
+      });
+      v.destroy();
+      return out;
+    });
+    assert.deepEqual(r.placed, Array(20).fill(10), 'ten placed for every seed');
+    assert.deepEqual(r.info, { requested: 10, placed: 10 });
+    assert.deepEqual(r.capped, [10000, { requested: 20000, placed: 10000, reason: 'at most 10000 walkers are placed in one release' }]);
+    assert.deepEqual(r.none.slice(0, 2), [0, { requested: 10, placed: 0, reason: 'no cell but the goal reaches (3, 0)' }]);
+    assert.equal(r.none[2], 0, 'no walkers on the map');
+    assert.deepEqual(r.events.at(-1), r.none[1], 'the field event carries the release');
   });
 });

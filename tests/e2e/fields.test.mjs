@@ -421,3 +421,38 @@ test('links: a copied link keeps the field view and its walkers; a link opens th
     await other.close();
   });
 });
+
+test('walkers: every one asked for is placed, even where one cell beside the goal reaches it; none, with the reason, where no cell does', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    // Issue 30's 7 × 6 hex map, with (3, 0) walled in: from (0, 0) only (1, 0) reaches it.
+    const text = 'type hex-rows\nheight 6\nwidth 7\nmap\n..@.@..\n@@@@@@@\n.......\n.......\n.......\n.......\n';
+    await page.locator('#open-file').setInputFiles({ name: 'two-cells.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
+    await page.waitForFunction(() => window.pathlab.shape() === 'hex-rows' && window.pathlab.size().width === 7);
+    await settled(page);
+    await focusNeutral(page);
+    await placeMarker(page, 6, 5, 's');
+    await placeMarker(page, 0, 0, 'g');
+    await chooseView(page, 'field');
+    assert.equal(await page.evaluate(() => window.pathlab.fields().field.reached), 2);
+    await page.locator('#walker-count').fill('10');
+    await page.locator('#release-walkers').click();
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.walkersPlaced === '10');
+    assert.equal(await data(page, 'walkersRequested'), '10');
+    assert.equal(await data(page, 'walkersReason'), undefined);
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.walkersArrived === '10', null, { timeout: 30_000 });
+    assert.equal(await page.locator('#walkers-arrived').textContent(), 'arrived 10 / 10');
+    assert.match((await message(page)).text, /^All 10 walkers arrived/);
+
+    // The goal walled in alone: none placed, and the status line and the bar say why.
+    await placeMarker(page, 3, 0, 'g');
+    await page.waitForFunction(() => window.pathlab.fields().field.reached === 1);
+    await page.locator('#release-walkers').click();
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.walkersPlaced === '0');
+    assert.equal(await data(page, 'walkersReason'), 'no cell but the goal reaches (3, 0)');
+    assert.equal(await data(page, 'walkersCount'), '0');
+    const said = await message(page);
+    assert.equal(said.text, '0 of 10 walkers placed: no cell but the goal reaches (3, 0).');
+    assert.equal(said.kind, 'error');
+    assert.equal(await page.locator('#walkers-arrived').textContent(), 'no walkers (0 of 10 placed)');
+  });
+});

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import {
   startEnv, gotoReady, cellPoint, drag, cells, where, settled, exportMap, afterFrames, screen,
   pixelAt, near, speedMax, runToEnd, stat, message, focusNeutral,
-  RENDERERS, rgb,
+  RENDERERS, rgb, apiHost,
 } from './helpers.mjs';
 import { TERRAIN, MARKS } from '../../www/palette.js';
 
@@ -291,6 +291,38 @@ test('on hexes Jump Point Search, JPS+ and Theta* are greyed out, with the reaso
     const note = page.locator('#algorithm-note');
     assert.equal(await note.isVisible(), true);
     assert.match(await note.textContent(), /Jump Point Search.* need square cells/);
+  });
+});
+
+test('on hexes A* on a node mesh is greyed out with its reason; the JS API and the planner refuse it and mesh edits', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page, { url }) => {
+    await page.locator('#map').selectOption('hex-maze-41.map');
+    await page.waitForFunction(() => window.pathlab.shape() === 'hex-columns');
+    await settled(page);
+    const option = page.locator('#algorithm option[value="mesh"]');
+    assert.equal(await option.evaluate((o) => o.disabled), true, 'the mesh is disabled');
+    const why = await option.getAttribute('title');
+    assert.match(why, /^Node mesh A\* needs square cells: on hexagons .* can miss a way between the hexes/);
+    assert.ok((await page.locator('#algorithm-note').textContent()).includes(why), 'the note says it too');
+    assert.equal(await page.locator('#mesh-bar').isVisible(), false, 'no mesh tools');
+
+    // The JS API on the same map: the same words, from the planner; nothing changes.
+    await apiHost(page, url);
+    const r = await page.evaluate(async () => {
+      const v = await window.Pathlab.mount(document.getElementById('api-host'), { map: 'hex-maze-41' });
+      const out = {};
+      const attempt = (name, fn) => { try { fn(); } catch (e) { out[name] = e.message; } };
+      attempt('settings', () => v.setSettings({ algorithm: 'mesh' }));
+      attempt('generate', () => v.view.planner.generateMesh());
+      attempt('node', () => v.view.planner.addMeshNode(1, 1));
+      out.after = [v.getState().settings.algorithm, v.view.planner.meshNodes().length];
+      v.destroy();
+      return out;
+    });
+    assert.equal(r.settings, why);
+    assert.equal(r.generate, why);
+    assert.equal(r.node, why);
+    assert.deepEqual(r.after, ['astar', 0]);
   });
 });
 

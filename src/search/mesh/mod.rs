@@ -45,7 +45,7 @@ use super::open::{Entry, Liveness, OpenList, Slots};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE};
 use super::searcher::{common_searcher_methods, Searcher};
 use super::settings::{Algorithm, PlanError, Settings};
-use crate::grid::{line_of_sight, Grid, Shape};
+use crate::grid::{line_of_sight, total, Grid, Shape};
 use crate::heuristic::COST_SCALE;
 
 mod graph;
@@ -352,13 +352,10 @@ impl MeshSearch {
             path.push(node);
         }
         path.reverse();
-        let cost: f64 = path
-            .windows(2)
-            .map(|w| {
-                self.shape
-                    .centre_distance(self.points[w[0] as usize], self.points[w[1] as usize])
-            })
-            .sum();
+        let cost = total(path.windows(2).map(|w| {
+            self.shape
+                .centre_distance(self.points[w[0] as usize], self.points[w[1] as usize])
+        }));
         for &p in &path {
             self.paint_recorded(p, PATH);
         }
