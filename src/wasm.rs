@@ -125,9 +125,6 @@ pub struct Planner {
 /// What the handles of one planner share.
 struct Shared {
     planner: crate::Planner,
-    /// Bumped on every change that can alter what any lane paints, so the page repaints only
-    /// when it moved.
-    version: u32,
     /// The Moving AI problems of the last `loadScen`, checked against the map then.
     scenarios: Vec<movingai::Scenario>,
 }
@@ -150,7 +147,6 @@ impl Planner {
             lane: inner.current_lane(),
             shared: Rc::new(RefCell::new(Shared {
                 planner: inner,
-                version: 1,
                 scenarios: Vec::new(),
             })),
             speed: Budget::Expansions(1),
@@ -179,15 +175,9 @@ impl Planner {
         Ok(())
     }
 
-    /// After a new map: the loaded scenarios belonged to the old one, and everything repaints.
+    /// After a new map: the loaded scenarios belonged to the old one.
     fn map_replaced(&self) {
         self.shared.borrow_mut().scenarios.clear();
-        self.touched();
-    }
-
-    fn touched(&self) {
-        let mut shared = self.shared.borrow_mut();
-        shared.version = shared.version.wrapping_add(1);
     }
 
     /// Replaces the map. `markers` (`[sx, sy, gx, gy]`) place the start and goal when they
@@ -244,7 +234,6 @@ impl Planner {
     #[wasm_bindgen(js_name = addLane)]
     pub fn add_lane(&mut self) -> Result<Planner, JsError> {
         let lane = self.inner().add_lane().map_err(js_error)?;
-        self.touched();
         Ok(Planner {
             shared: Rc::clone(&self.shared),
             lane,
@@ -316,7 +305,7 @@ impl Planner {
     /// A counter that changes whenever the picture may have changed (edits, steps, loads).
     #[wasm_bindgen(getter)]
     pub fn version(&self) -> u32 {
-        self.shared.borrow().version
+        self.shared.borrow().planner.version()
     }
 
     /// Address in wasm memory of the grid bytes (`width × height`, `y * width + x`; 0 wall,
@@ -340,7 +329,6 @@ impl Planner {
         self.frame
             .set_palette(colours)
             .map_err(|e| JsError::new(&e))?;
-        self.touched();
         Ok(())
     }
 
@@ -440,12 +428,7 @@ impl Planner {
     }
 
     fn advance(&mut self, budget: Budget) -> String {
-        let progress = |p: &crate::Planner| (p.search().stats().expanded, p.position());
-        let before = progress(&self.inner());
         let status = self.inner().step(budget, performance_now);
-        if progress(&self.inner()) != before {
-            self.touched();
-        }
         status_name(status).to_string()
     }
 
@@ -500,7 +483,6 @@ impl Planner {
         let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
         self.inner().set_settings(settings).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -523,7 +505,6 @@ impl Planner {
     #[wasm_bindgen(js_name = setStart)]
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), JsError> {
         self.inner().set_start(x, y).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -532,7 +513,6 @@ impl Planner {
     #[wasm_bindgen(js_name = setGoal)]
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), JsError> {
         self.inner().set_goal(x, y).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -567,9 +547,6 @@ impl Planner {
             ))
         })?;
         let changed = self.inner().paint_line((x0, y0), (x1, y1), brush, cell);
-        if changed > 0 {
-            self.touched();
-        }
         Ok(u32::try_from(changed).unwrap_or(u32::MAX))
     }
 
@@ -577,22 +554,17 @@ impl Planner {
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> u32 {
         let changed = self.inner().clear_walls();
-        self.touched();
         u32::try_from(changed).unwrap_or(u32::MAX)
     }
 
     /// Undoes the last edit (stroke, marker move, clear); false when there is none.
     pub fn undo(&mut self) -> bool {
-        let done = self.inner().undo();
-        self.touched();
-        done
+        self.inner().undo()
     }
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
-        let done = self.inner().redo();
-        self.touched();
-        done
+        self.inner().redo()
     }
 
     /// Whether there is an edit to undo.
@@ -611,7 +583,6 @@ impl Planner {
     #[wasm_bindgen(js_name = resetSearch)]
     pub fn reset_search(&mut self) {
         self.inner().reset_search();
-        self.touched();
     }
 
     /// The path (found or partial) as a flat `[x0, y0, x1, y1, …]` array from the start;
@@ -649,14 +620,9 @@ impl Planner {
     /// path to walk or the walker has arrived.
     #[wasm_bindgen(js_name = advanceWalker)]
     pub fn advance_walker(&mut self) -> Vec<u32> {
-        let moved = self.inner().advance_walker();
-        match moved {
-            Some((x, y)) => {
-                self.touched();
-                vec![x, y]
-            }
-            None => Vec::new(),
-        }
+        self.inner()
+            .advance_walker()
+            .map_or_else(Vec::new, |(x, y)| vec![x, y])
     }
 
     /// Why `algorithm` (a settings name such as `jps`) cannot run on this map with the current

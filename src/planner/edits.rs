@@ -109,11 +109,13 @@ impl Planner {
                 markers: None,
             });
         }
+        self.bump();
         count
     }
 
     /// Undoes the last edit; returns false when there is none.
     pub fn undo(&mut self) -> bool {
+        self.bump();
         self.end_stroke();
         let Some(edit) = self.undo.pop() else {
             return false;
@@ -125,6 +127,7 @@ impl Planner {
 
     /// Redoes the last undone edit; returns false when there is none.
     pub fn redo(&mut self) -> bool {
+        self.bump();
         self.end_stroke();
         let Some(edit) = self.redo.pop() else {
             return false;
@@ -186,6 +189,7 @@ impl Planner {
             None => self.push_undo(edit),
         }
         self.after_edit(&changed);
+        self.bump();
     }
 
     fn push_undo(&mut self, edit: Edit) {

@@ -12,6 +12,7 @@ impl Planner {
         let lane = Lane::new(id, &self.scene, self.lane().settings)?;
         self.lanes.push(lane);
         self.next_lane = self.next_lane.wrapping_add(1);
+        self.bump();
         Ok(id)
     }
 
@@ -27,6 +28,7 @@ impl Planner {
         let current = self.lanes[self.current].id;
         self.lanes.remove(i);
         self.current = self.lane_index(current).unwrap_or(0);
+        self.bump();
         true
     }
 

@@ -7,12 +7,16 @@ use crate::search::{endpoint_index, Settings, Status};
 impl Planner {
     /// Moves the start marker (undoable). Refused on a wall or outside the map.
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), PlannerError> {
-        self.move_markers((x, y), self.scene.goal)
+        self.move_markers((x, y), self.scene.goal)?;
+        self.bump();
+        Ok(())
     }
 
     /// Moves the goal marker (undoable). Refused on a wall or outside the map.
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), PlannerError> {
-        self.move_markers(self.scene.start, (x, y))
+        self.move_markers(self.scene.start, (x, y))?;
+        self.bump();
+        Ok(())
     }
 
     /// Moves both markers (one undo step) and replaces the settings, all or nothing: the
@@ -34,6 +38,7 @@ impl Planner {
         let was_done = lane.search.status().is_done();
         lane.restart_search(scene, was_done);
         self.views_after_settings();
+        self.bump();
         Ok(())
     }
 
@@ -68,6 +73,7 @@ impl Planner {
         let next = *lane.search.path_cells().get(1)?;
         self.scene.start = next;
         self.each_lane(|lane, scene| lane.after_walk(scene));
+        self.bump();
         Some(next)
     }
 }

@@ -16,6 +16,7 @@ impl Planner {
         if self.scene.mesh.nodes().len() != before {
             self.after_mesh_edit();
         }
+        self.bump();
         Ok(i)
     }
 
@@ -24,6 +25,7 @@ impl Planner {
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), PlannerError> {
         self.scene.mesh.connect(&self.scene.grid, a, b)?;
         self.after_mesh_edit();
+        self.bump();
         Ok(())
     }
 
@@ -66,5 +68,6 @@ impl Planner {
     /// After the mesh changed: every A*-on-mesh lane starts over on it.
     fn after_mesh_edit(&mut self) {
         self.each_lane(|lane, scene| lane.after_mesh_edit(scene));
+        self.bump();
     }
 }

@@ -37,6 +37,8 @@ mod state;
 #[cfg(test)]
 mod tests;
 mod trace;
+#[cfg(test)]
+mod version_tests;
 mod view;
 mod view_state;
 

@@ -352,13 +352,20 @@ impl Planner {
     /// scrubbed back, moves the position through the recorded steps first (a time budget at
     /// the live search's pace) and becomes live again at the end of the timeline.
     pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
+        let progress = |p: &Planner| (p.search().stats().expanded, p.position());
+        let before = progress(self);
         let (lane, scene) = self.current_mut();
-        lane.step(scene, budget, &now_ms)
+        let status = lane.step(scene, budget, &now_ms);
+        if progress(self) != before {
+            self.bump();
+        }
+        status
     }
 
     /// Starts every lane's timeline over at its search as it stands.
     fn begin_timelines(&mut self) {
         self.each_lane(|lane, scene| lane.begin_timeline(scene));
+        self.bump();
     }
 
     /// Steps on the current lane's timeline: the live search's step while every step is
@@ -410,6 +417,7 @@ impl Planner {
     pub fn seek(&mut self, step: usize) {
         let (lane, scene) = self.current_mut();
         lane.seek(scene, step);
+        self.bump();
     }
 
     /// The state bytes shown: the live search's, or the timeline's at the position.
@@ -511,6 +519,7 @@ impl Planner {
     pub fn reset_search(&mut self) {
         let (lane, scene) = self.current_mut();
         lane.reset_search(scene);
+        self.bump();
     }
 
     /// Changes the current lane's settings and restarts its search. Refused settings change
@@ -519,6 +528,7 @@ impl Planner {
         let (lane, scene) = self.current_mut();
         lane.set_settings(scene, settings)?;
         self.views_after_settings();
+        self.bump();
         Ok(())
     }
 

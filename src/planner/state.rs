@@ -155,6 +155,8 @@ pub struct Planner {
     pub(super) stroke: Option<Edit>,
     /// The view beside the search: the distance field or the movement range, if shown.
     pub(super) views: Views,
+    /// Bumped by every method that can change what a picture of any lane shows.
+    pub(super) version: u32,
 }
 
 impl Planner {
@@ -191,6 +193,7 @@ impl Planner {
             redo: Vec::new(),
             stroke: None,
             views: Views::default(),
+            version: 1,
         })
     }
 
@@ -241,7 +244,20 @@ impl Planner {
         self.redo.clear();
         self.stroke = None;
         self.views_after_load();
+        self.bump();
         Ok(())
+    }
+
+    /// A counter that changes whenever what a picture of any lane shows may have changed
+    /// (edits, steps, seeks, loads, settings, markers, the mesh, the views); never by a read.
+    /// Painters repaint, and panels read the state again, only when it moved.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Marks a change for [`Planner::version`]: every mutator of the planner calls it.
+    pub(super) fn bump(&mut self) {
+        self.version = self.version.wrapping_add(1);
     }
 
     /// The current lane.

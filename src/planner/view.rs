@@ -68,6 +68,7 @@ impl Planner {
                 self.set_range(from, budget)?;
             }
         }
+        self.bump();
         Ok(())
     }
 
@@ -83,6 +84,7 @@ impl Planner {
         self.views.movement = Some(movement);
         self.views.kind = ViewKind::Range;
         self.bump_view();
+        self.bump();
         Ok(())
     }
 
@@ -139,7 +141,9 @@ impl Planner {
         })?;
         view.crowd = Crowd::scatter(grid, &view.field, count.min(MAX_WALKERS), seed);
         view.sync_walkers();
-        Ok(view.crowd.walkers().len())
+        let placed = view.crowd.walkers().len();
+        self.bump();
+        Ok(placed)
     }
 
     /// Moves every walker one cell along the flow; returns how many moved (0 once all have
@@ -151,6 +155,9 @@ impl Planner {
         };
         let moved = view.crowd.step(grid, &view.field);
         view.sync_walkers();
+        if moved > 0 {
+            self.bump();
+        }
         moved
     }
 
@@ -160,6 +167,7 @@ impl Planner {
             view.crowd = Crowd::default();
             view.sync_walkers();
         }
+        self.bump();
     }
 
     /// The walkers as `x, y` pairs (empty outside the field view).

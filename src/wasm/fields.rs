@@ -50,7 +50,6 @@ impl Planner {
     ) -> Result<(), JsError> {
         let kind = ViewKind::from_name(kind).map_err(js_error)?;
         self.inner().set_view(kind).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -60,7 +59,6 @@ impl Planner {
     #[wasm_bindgen(js_name = setRange)]
     pub fn set_range(&mut self, x: u32, y: u32, budget: f64) -> Result<(), JsError> {
         self.inner().set_range((x, y), budget).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -138,7 +136,6 @@ impl Planner {
             .inner()
             .release_walkers(count as usize, seed.map_or(WALKER_SEED, |s| s as u64))
             .map_err(js_error)?;
-        self.touched();
         Ok(clamp_u32(placed))
     }
 
@@ -146,11 +143,7 @@ impl Planner {
     /// arrived or are stuck).
     #[wasm_bindgen(js_name = stepWalkers)]
     pub fn step_walkers(&mut self) -> u32 {
-        let moved = self.inner().step_walkers();
-        if moved > 0 {
-            self.touched();
-        }
-        clamp_u32(moved)
+        clamp_u32(self.inner().step_walkers())
     }
 
     /// Address in wasm memory of the walkers: `walkerCount` pairs of u32 `x, y`. Valid until
@@ -176,7 +169,6 @@ impl Planner {
     #[wasm_bindgen(js_name = clearWalkers)]
     pub fn clear_walkers(&mut self) {
         self.inner().clear_walkers();
-        self.touched();
     }
 
     /// The range view's figures (`RangeInfo`), or `undefined` outside it: `from`, `budget`,
@@ -260,7 +252,6 @@ impl Planner {
         };
         link::format_tail(&tail).map_err(js_error)?;
         LinkView::apply(tail.view.as_ref(), &mut self.inner()).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 

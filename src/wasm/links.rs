@@ -53,7 +53,6 @@ impl Planner {
         self.inner()
             .set_markers_and_settings(start, goal, parsed.settings)
             .map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 }

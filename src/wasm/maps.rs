@@ -102,7 +102,6 @@ impl Planner {
         self.inner()
             .set_markers_and_settings(start, goal, Settings::default())
             .map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 

@@ -52,9 +52,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = addMeshNode)]
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
-        let i = self.inner().add_mesh_node(x, y).map_err(js_error)?;
-        self.touched();
-        Ok(i)
+        self.inner().add_mesh_node(x, y).map_err(js_error)
     }
 
     /// Joins mesh nodes `a` and `b`. Throws when the segment crosses a wall or cuts a
@@ -62,7 +60,6 @@ impl Planner {
     #[wasm_bindgen(js_name = connectMeshNodes)]
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
         self.inner().connect_mesh_nodes(a, b).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -70,11 +67,7 @@ impl Planner {
     /// whether it existed.
     #[wasm_bindgen(js_name = removeMeshNode)]
     pub fn remove_mesh_node(&mut self, i: u32) -> bool {
-        let removed = self.inner().remove_mesh_node(i);
-        if removed {
-            self.touched();
-        }
-        removed
+        self.inner().remove_mesh_node(i)
     }
 
     /// Replaces the mesh by the map's visibility graph (nodes at convex obstacle corners,
@@ -82,7 +75,6 @@ impl Planner {
     #[wasm_bindgen(js_name = generateMesh)]
     pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
         let n = self.inner().generate_mesh().map_err(js_error)?;
-        self.touched();
         Ok(n as u32)
     }
 
@@ -102,7 +94,6 @@ impl Planner {
         self.inner()
             .set_mesh(&pairs(nodes), &pairs(edges))
             .map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 
@@ -110,7 +101,6 @@ impl Planner {
     #[wasm_bindgen(js_name = clearMesh)]
     pub fn clear_mesh(&mut self) -> Result<(), JsError> {
         self.inner().set_mesh(&[], &[]).map_err(js_error)?;
-        self.touched();
         Ok(())
     }
 }

@@ -44,7 +44,6 @@ impl Planner {
     pub fn seek(&mut self, step: f64) -> Result<(), JsError> {
         let step = if step.is_nan() { 0.0 } else { step };
         self.inner().seek(step.clamp(0.0, u32::MAX as f64) as usize);
-        self.touched();
         Ok(())
     }
 
