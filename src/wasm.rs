@@ -14,11 +14,11 @@ use crate::formats::{bitmap, link, movingai};
 use crate::frame::Frame;
 use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
-use crate::planner::LaneId;
+use crate::planner::{LaneId, LaneMut, LaneRef};
 use crate::scenarios;
 use crate::search::{Budget, Settings, Status};
 use serde::Serialize;
-use std::cell::{RefCell, RefMut};
+use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -144,7 +144,7 @@ impl Planner {
     fn wrap(mut inner: crate::Planner) -> Planner {
         inner.set_clock(performance_now);
         Planner {
-            lane: inner.current_lane(),
+            lane: inner.only().id(),
             shared: Rc::new(RefCell::new(Shared {
                 planner: inner,
                 scenarios: Vec::new(),
@@ -154,10 +154,31 @@ impl Planner {
         }
     }
 
-    /// The shared planner with this handle's lane made current. Borrowed for one statement
-    /// at a time: two at once would be a panic, so never nest calls to it.
-    fn inner(&self) -> RefMut<'_, crate::Planner> {
-        lane_of(&self.shared, self.lane)
+    /// The shared planner, to read what every lane shares (the map, markers, mesh, views).
+    fn planner(&self) -> Ref<'_, crate::Planner> {
+        Ref::map(self.shared.borrow(), |s| &s.planner)
+    }
+
+    /// The shared planner, to change what every lane shares.
+    fn planner_mut(&self) -> RefMut<'_, crate::Planner> {
+        RefMut::map(self.shared.borrow_mut(), |s| &mut s.planner)
+    }
+
+    /// `read` on this handle's lane. Refused only for a lane the planner no longer has,
+    /// which a live handle never meets (its lane goes when it is freed).
+    fn read<T>(&self, read: impl FnOnce(LaneRef<'_>) -> T) -> Result<T, JsError> {
+        self.planner().lane(self.lane).map(read).map_err(js_error)
+    }
+
+    /// `change` on this handle's lane; refused as [`Planner::read`] is.
+    fn change<T>(&self, change: impl FnOnce(LaneMut<'_>) -> T) -> Result<T, JsError> {
+        let mut planner = self.planner_mut();
+        planner.lane_mut(self.lane).map(change).map_err(js_error)
+    }
+
+    /// The parts of the map this lane may show differently since they were last taken.
+    fn take_changes_parts(&mut self) -> Vec<[u32; 4]> {
+        self.change(|mut l| l.take_changes()).unwrap_or_default()
     }
 
     /// Replaces map, markers and this lane's settings, all or nothing.
@@ -168,8 +189,7 @@ impl Planner {
         goal: (u32, u32),
         settings: Settings,
     ) -> Result<(), JsError> {
-        self.inner()
-            .load_map(grid, start, goal, settings)
+        self.change(|mut l| l.load_map(grid, start, goal, settings))?
             .map_err(js_error)?;
         self.map_replaced();
         Ok(())
@@ -185,7 +205,7 @@ impl Planner {
     /// cells. The undo history starts afresh; on error nothing changes.
     fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
         if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
-            let settings = self.inner().settings().fitted_to(&grid);
+            let settings = self.read(|l| l.settings().fitted_to(&grid))?;
             if self
                 .install(grid.clone(), (sx, sy), (gx, gy), settings)
                 .is_ok()
@@ -193,18 +213,10 @@ impl Planner {
                 return Ok(());
             }
         }
-        self.inner().load_grid(grid).map_err(js_error)?;
+        self.change(|mut l| l.load_grid(grid))?.map_err(js_error)?;
         self.map_replaced();
         Ok(())
     }
-}
-
-/// Lane `lane` of the planner in `shared`, made current.
-fn lane_of(shared: &RefCell<Shared>, lane: LaneId) -> RefMut<'_, crate::Planner> {
-    RefMut::map(shared.borrow_mut(), |s| {
-        s.planner.select_lane(lane);
-        &mut s.planner
-    })
 }
 
 impl Drop for Planner {
@@ -233,7 +245,7 @@ impl Planner {
     /// per column; `free()` on a handle removes its lane. Give it a palette before painting.
     #[wasm_bindgen(js_name = addLane)]
     pub fn add_lane(&mut self) -> Result<Planner, JsError> {
-        let lane = self.inner().add_lane().map_err(js_error)?;
+        let lane = self.planner_mut().add_lane(self.lane).map_err(js_error)?;
         Ok(Planner {
             shared: Rc::clone(&self.shared),
             lane,
@@ -287,19 +299,19 @@ impl Planner {
     /// The map as Moving AI `.map` text (digits 2–4 mark terrain costs).
     #[wasm_bindgen(js_name = exportMap)]
     pub fn export_map(&self) -> String {
-        movingai::write_map(self.inner().grid())
+        movingai::write_map(self.planner().grid())
     }
 
     /// The map's width in cells.
     #[wasm_bindgen(getter)]
     pub fn width(&self) -> u32 {
-        self.inner().grid().width()
+        self.planner().grid().width()
     }
 
     /// The map's height in cells.
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
-        self.inner().grid().height()
+        self.planner().grid().height()
     }
 
     /// A counter that changes whenever the picture may have changed (edits, steps, loads).
@@ -312,14 +324,15 @@ impl Planner {
     /// 1–4 terrain). Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = cellsPtr)]
     pub fn cells_ptr(&self) -> *const u8 {
-        self.inner().grid().bytes().as_ptr()
+        self.planner().grid().bytes().as_ptr()
     }
 
     /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–9).
     /// Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = statesPtr)]
     pub fn states_ptr(&self) -> *const u8 {
-        self.inner().shown_states().as_ptr()
+        self.read(|l| l.shown_states().as_ptr())
+            .unwrap_or(std::ptr::null())
     }
 
     /// Sets the 50 RGBA colours (`0xAABBGGRR`, index `cell * 10 + state`) the frame is painted
@@ -338,11 +351,15 @@ impl Planner {
     /// them), and only pixels whose cell or state changed since the last render are rewritten;
     /// `dirtyRects()` gives boxes around them, so the page uploads just those.
     pub fn render(&mut self) -> *const u32 {
-        let mut inner = lane_of(&self.shared, self.lane);
-        let parts = inner.take_changes();
-        let width = inner.grid().width() as usize;
+        let parts = self.take_changes_parts();
+        let shared = self.shared.borrow();
+        let Ok(lane) = shared.planner.lane(self.lane) else {
+            return std::ptr::null();
+        };
+        let grid = shared.planner.grid();
+        let width = grid.width() as usize;
         self.frame
-            .paint(width, inner.grid().bytes(), inner.shown_states(), &parts)
+            .paint(width, grid.bytes(), lane.shown_states(), &parts)
             .as_ptr()
     }
 
@@ -360,7 +377,7 @@ impl Planner {
     /// restarts, not by comparing cells; a few tiles while a search runs slowly.
     #[wasm_bindgen(js_name = takeChanges)]
     pub fn take_changes(&mut self) -> Vec<u32> {
-        self.inner().take_changes().concat()
+        self.take_changes_parts().concat()
     }
 
     /// Forgets what was painted: the next `render()` or `takeChanges()` covers the whole
@@ -368,12 +385,12 @@ impl Planner {
     #[wasm_bindgen(js_name = repaintAll)]
     pub fn repaint_all(&mut self) {
         self.frame.forget();
-        self.inner().mark_all_changed();
+        let _ = self.change(|mut l| l.mark_all_changed());
     }
 
     /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.
     pub fn cell(&self, x: u32, y: u32) -> u8 {
-        self.inner()
+        self.planner()
             .grid()
             .get(i64::from(x), i64::from(y))
             .map_or(255, Cell::to_byte)
@@ -381,15 +398,13 @@ impl Planner {
 
     /// The search-state byte at (x, y) (`CellState` 0–9); 255 outside the map.
     pub fn state(&self, x: u32, y: u32) -> u8 {
-        let inner = self.inner();
-        let g = inner.grid();
-        if x >= g.width() || y >= g.height() {
+        let (width, height) = (self.width(), self.height());
+        if x >= width || y >= height {
             return 255;
         }
-        inner
-            .shown_states()
-            .get((y * g.width() + x) as usize)
-            .copied()
+        self.read(|l| l.shown_states().get((y * width + x) as usize).copied())
+            .ok()
+            .flatten()
             .unwrap_or(255)
     }
 
@@ -428,14 +443,15 @@ impl Planner {
     }
 
     fn advance(&mut self, budget: Budget) -> String {
-        let status = self.inner().step(budget, performance_now);
-        status_name(status).to_string()
+        let status = self.change(|mut l| l.step(budget, performance_now));
+        status.map_or_else(|_| String::new(), |s| status_name(s).to_string())
     }
 
     /// The search status: `running`, `found`, `no_path` or `partial`.
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> String {
-        status_name(self.inner().shown_status()).to_string()
+        self.read(|l| status_name(l.shown_status()).to_string())
+            .unwrap_or_default()
     }
 
     /// The statistics as a plain object (`Stats` in `pathlab.d.ts`): `status`, `fresh`,
@@ -447,21 +463,22 @@ impl Planner {
     #[wasm_bindgen(unchecked_return_type = "Stats")]
     pub fn stats(&self) -> Result<JsValue, JsError> {
         let version = self.version();
-        let inner = self.inner();
-        let stats = inner.shown_stats();
-        let view = StatsView {
-            status: status_name(inner.shown_status()),
-            fresh: stats.expanded == 0,
-            repairs: inner.search().repairs(),
-            step: inner.position(),
-            steps: inner.timeline_len(),
-            timeline_complete: inner.timeline().complete(),
-            timeline_events: inner.timeline().event_count() as f64,
-            timeline_bytes: inner.timeline().bytes() as f64,
-            refused: inner.refused().map(|e| e.to_string()),
-            version,
-            stats,
-        };
+        let view = self.read(|lane| {
+            let stats = lane.shown_stats();
+            StatsView {
+                status: status_name(lane.shown_status()),
+                fresh: stats.expanded == 0,
+                repairs: lane.search().repairs(),
+                step: lane.position(),
+                steps: lane.timeline_len(),
+                timeline_complete: lane.timeline().complete(),
+                timeline_events: lane.timeline().event_count() as f64,
+                timeline_bytes: lane.timeline().bytes() as f64,
+                refused: lane.refused().map(|e| e.to_string()),
+                version,
+                stats,
+            }
+        })?;
         to_js(&view)
     }
 
@@ -470,7 +487,7 @@ impl Planner {
     /// `neighbourOrder` and `nodeBudget` (null = none).
     #[wasm_bindgen(unchecked_return_type = "Settings")]
     pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner().settings())
+        to_js(&self.read(|l| *l.settings())?)
     }
 
     /// Replaces the settings (missing fields take their defaults) and restarts the search.
@@ -482,21 +499,22 @@ impl Planner {
     ) -> Result<(), JsError> {
         let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
-        self.inner().set_settings(settings).map_err(js_error)?;
+        self.change(|mut l| l.set_settings(settings))?
+            .map_err(js_error)?;
         Ok(())
     }
 
     /// The start cell as `{x, y}`.
     #[wasm_bindgen(unchecked_return_type = "Point")]
     pub fn start(&self) -> Result<JsValue, JsError> {
-        let (x, y) = self.inner().start();
+        let (x, y) = self.planner().start();
         to_js(&Point { x, y })
     }
 
     /// The goal cell as `{x, y}`.
     #[wasm_bindgen(unchecked_return_type = "Point")]
     pub fn goal(&self) -> Result<JsValue, JsError> {
-        let (x, y) = self.inner().goal();
+        let (x, y) = self.planner().goal();
         to_js(&Point { x, y })
     }
 
@@ -504,7 +522,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setStart)]
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.inner().set_start(x, y).map_err(js_error)?;
+        self.planner_mut().set_start(x, y).map_err(js_error)?;
         Ok(())
     }
 
@@ -512,20 +530,20 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setGoal)]
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.inner().set_goal(x, y).map_err(js_error)?;
+        self.planner_mut().set_goal(x, y).map_err(js_error)?;
         Ok(())
     }
 
     /// Opens an undo group: everything until `endStroke` undoes as one step.
     #[wasm_bindgen(js_name = beginStroke)]
     pub fn begin_stroke(&mut self) {
-        self.inner().begin_stroke();
+        self.planner_mut().begin_stroke();
     }
 
     /// Closes the undo group opened by `beginStroke`.
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) {
-        self.inner().end_stroke();
+        self.planner_mut().end_stroke();
     }
 
     /// Paints `cell` (0 wall, 1–4 terrain) with a square brush of side `brush` along the
@@ -546,60 +564,64 @@ impl Planner {
                 "cell {cell} is not 0 (wall) or a terrain cost 1–4"
             ))
         })?;
-        let changed = self.inner().paint_line((x0, y0), (x1, y1), brush, cell);
+        let changed = self
+            .planner_mut()
+            .paint_line((x0, y0), (x1, y1), brush, cell);
         Ok(u32::try_from(changed).unwrap_or(u32::MAX))
     }
 
     /// Turns every cell into open ground of cost 1 (undoable). Returns how many changed.
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> u32 {
-        let changed = self.inner().clear_walls();
+        let changed = self.planner_mut().clear_walls();
         u32::try_from(changed).unwrap_or(u32::MAX)
     }
 
     /// Undoes the last edit (stroke, marker move, clear); false when there is none.
     pub fn undo(&mut self) -> bool {
-        self.inner().undo()
+        self.planner_mut().undo()
     }
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
-        self.inner().redo()
+        self.planner_mut().redo()
     }
 
     /// Whether there is an edit to undo.
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.inner().can_undo()
+        self.planner().can_undo()
     }
 
     /// Whether there is an edit to redo.
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        self.inner().can_redo()
+        self.planner().can_redo()
     }
 
     /// Throws the search away and starts a new one with nothing expanded.
     #[wasm_bindgen(js_name = resetSearch)]
     pub fn reset_search(&mut self) {
-        self.inner().reset_search();
+        let _ = self.change(|mut l| l.reset_search());
     }
 
     /// The path (found or partial) as a flat `[x0, y0, x1, y1, …]` array from the start;
     /// empty while there is none.
     pub fn path(&self) -> Vec<u32> {
-        let width = self.inner().grid().width();
-        self.inner()
-            .shown_path()
-            .iter()
-            .flat_map(|&i| [i % width, i / width])
-            .collect()
+        let width = self.width();
+        self.read(|l| {
+            l.shown_path()
+                .iter()
+                .flat_map(|&i| [i % width, i / width])
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// The cell expanded last as `{x, y}`, or `undefined` before the first expansion.
     #[wasm_bindgen(unchecked_return_type = "Point | undefined")]
     pub fn current(&self) -> Result<JsValue, JsError> {
-        match self.inner().shown_current() {
+        match self.read(|l| l.shown_current())? {
             Some((x, y)) => to_js(&Point { x, y }),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -609,7 +631,7 @@ impl Planner {
     /// parent: [x, y] | null, expansion}`, or `undefined` outside the map.
     #[wasm_bindgen(unchecked_return_type = "NodeInfo | undefined")]
     pub fn node(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        match self.inner().shown_node(x, y) {
+        match self.change(|mut l| l.shown_node(x, y))? {
             Some(info) => to_js(&info),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -620,8 +642,9 @@ impl Planner {
     /// path to walk or the walker has arrived.
     #[wasm_bindgen(js_name = advanceWalker)]
     pub fn advance_walker(&mut self) -> Vec<u32> {
-        self.inner()
-            .advance_walker()
+        self.change(|mut l| l.advance_walker())
+            .ok()
+            .flatten()
             .map_or_else(Vec::new, |(x, y)| vec![x, y])
     }
 
@@ -632,23 +655,25 @@ impl Planner {
         let algorithm = algorithm.parse().ok()?;
         let settings = Settings {
             algorithm,
-            ..*self.inner().settings()
+            ..self.read(|l| *l.settings()).ok()?
         };
-        settings.unavailable_on(self.inner().grid())
+        settings.unavailable_on(self.planner().grid())
     }
 
     /// Why the search was refused after the last edit (say Jump Point Search once terrain
     /// was painted), or `undefined`.
     #[wasm_bindgen(js_name = refusedReason)]
     pub fn refused_reason(&self) -> Option<String> {
-        self.inner().refused().map(|e| e.to_string())
+        self.read(|l| l.refused().map(|e| e.to_string()))
+            .ok()
+            .flatten()
     }
 
     /// Whether the path is a polyline of corners (Theta*, A* on a node mesh) rather than a
     /// chain of neighbouring cells.
     #[wasm_bindgen(js_name = isAnyAngle)]
     pub fn is_any_angle(&self) -> bool {
-        self.inner().search().is_any_angle()
+        self.read(|l| l.search().is_any_angle()).unwrap_or(false)
     }
 
     // ---- Timeline (issue 8): scrubbing through the recorded search ----

@@ -192,7 +192,7 @@ proptest! {
     ) {
         let settings = Settings { algorithm, ..Settings::default() };
         let mut p = Planner::with_grid(grid, start, goal, settings).unwrap();
-        p.step(Budget::Unlimited, || 0.0);
+        p.only_mut().step(Budget::Unlimited, || 0.0);
         for (x, y, byte) in edits {
             let cell = Cell::from_byte(byte).unwrap();
             if (x, y) == start || (x, y) == goal {
@@ -201,10 +201,10 @@ proptest! {
             p.begin_stroke();
             p.paint_line((x, y), (x, y), 1, cell);
             p.end_stroke();
-            p.step(Budget::Unlimited, || 0.0);
+            p.only_mut().step(Budget::Unlimited, || 0.0);
             let grid = p.grid().clone();
             let want = reference_cost(&grid, start, goal);
-            let search = p.search();
+            let search = p.only().search();
             match want {
                 None => prop_assert_eq!(search.status(), Status::NoPath),
                 Some(want) => {

@@ -120,7 +120,7 @@ impl Planner {
         let Some(edit) = self.undo.pop() else {
             return false;
         };
-        self.apply(&edit, true);
+        self.replay(&edit, true);
         self.redo.push(edit);
         true
     }
@@ -132,7 +132,7 @@ impl Planner {
         let Some(edit) = self.redo.pop() else {
             return false;
         };
-        self.apply(&edit, false);
+        self.replay(&edit, false);
         self.undo.push(edit);
         true
     }
@@ -147,7 +147,7 @@ impl Planner {
         !self.redo.is_empty()
     }
 
-    fn apply(&mut self, edit: &Edit, backwards: bool) {
+    fn replay(&mut self, edit: &Edit, backwards: bool) {
         if let Some([before, after]) = edit.markers {
             (self.scene.start, self.scene.goal) = if backwards { before } else { after };
         }

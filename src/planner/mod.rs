@@ -13,9 +13,9 @@
 //! planner.set_start(0, 0)?;
 //! planner.set_goal(9, 0)?;
 //! planner.paint_line((5, 0), (5, 8), 1, Cell::Wall);
-//! let status = planner.step(Budget::Unlimited, || 0.0);
+//! let status = planner.only_mut().step(Budget::Unlimited, || 0.0);
 //! assert_eq!(status, Status::Found);
-//! assert!(planner.search().stats().path_cost.unwrap() > 9.0);
+//! assert!(planner.only().search().stats().path_cost.unwrap() > 9.0);
 //! # Ok::<(), pathlab::PlannerError>(())
 //! ```
 //!
@@ -44,6 +44,7 @@ mod view_state;
 
 pub use changed::TILE;
 pub use edits::{UNDO_CELL_LIMIT, UNDO_LIMIT};
+pub use lanes::{LaneMut, LaneRef};
 pub use line::{brush_cells, hex_line, line_cells, stroke_cells};
 pub use state::{LaneId, Planner, PlannerError};
 pub use view_state::{FieldInfo, FieldUpdate, ViewKind, DEFAULT_BUDGET, MAX_WALKERS, WALKER_SEED};

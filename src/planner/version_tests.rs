@@ -8,7 +8,7 @@ use crate::search::{Algorithm, Budget, Settings};
 fn planner() -> Planner {
     let mut p = Planner::new(12, 8).unwrap();
     p.paint_line((5, 0), (5, 5), 1, Cell::Wall);
-    p.step(Budget::Unlimited, || 0.0);
+    p.only_mut().step(Budget::Unlimited, || 0.0);
     p.add_mesh_node(1, 1).unwrap();
     p.add_mesh_node(3, 1).unwrap();
     p
@@ -39,35 +39,37 @@ const MUTATORS: &[Op] = &[
     ("set_start", |p| p.set_start(1, 1).unwrap()),
     ("set_goal", |p| p.set_goal(10, 1).unwrap()),
     ("set_markers_and_settings", |p| {
-        p.set_markers_and_settings((0, 1), (11, 1), Settings::default())
+        p.only_mut()
+            .set_markers_and_settings((0, 1), (11, 1), Settings::default())
             .unwrap()
     }),
     ("advance_walker", |p| {
-        p.advance_walker().unwrap();
+        p.only_mut().advance_walker().unwrap();
     }),
     ("step", |p| {
-        p.reset_search();
+        p.only_mut().reset_search();
         let v = p.version();
-        p.step(Budget::Expansions(1), || 0.0);
+        p.only_mut().step(Budget::Expansions(1), || 0.0);
         assert_ne!(p.version(), v);
     }),
-    ("seek", |p| p.seek(1)),
-    ("reset_search", |p| p.reset_search()),
+    ("seek", |p| p.only_mut().seek(1)),
+    ("reset_search", |p| p.only_mut().reset_search()),
     ("set_settings", |p| {
         let settings = Settings {
             algorithm: Algorithm::Dijkstra,
-            ..*p.settings()
+            ..*p.only().settings()
         };
-        p.set_settings(settings).unwrap();
+        p.only_mut().set_settings(settings).unwrap();
     }),
     ("set_recording", |p| p.set_recording(false)),
     ("set_timeline_cap", |p| p.set_timeline_cap(1 << 20)),
     ("load_grid", |p| {
-        p.load_grid(Grid::new(6, 6).unwrap()).unwrap()
+        p.only_mut().load_grid(Grid::new(6, 6).unwrap()).unwrap()
     }),
     ("load_map", |p| {
-        let settings = *p.settings();
-        p.load_map(Grid::new(6, 6).unwrap(), (0, 0), (5, 5), settings)
+        let settings = *p.only().settings();
+        p.only_mut()
+            .load_map(Grid::new(6, 6).unwrap(), (0, 0), (5, 5), settings)
             .unwrap()
     }),
     ("add_mesh_node", |p| {
@@ -83,16 +85,20 @@ const MUTATORS: &[Op] = &[
         p.generate_mesh().unwrap();
     }),
     ("set_mesh", |p| p.set_mesh(&[(0, 0)], &[]).unwrap()),
-    ("set_view", |p| p.set_view(ViewKind::Field).unwrap()),
-    ("set_range", |p| p.set_range((0, 0), 3.0).unwrap()),
+    ("set_view", |p| {
+        p.only_mut().set_view(ViewKind::Field).unwrap()
+    }),
+    ("set_range", |p| {
+        p.only_mut().set_range((0, 0), 3.0).unwrap()
+    }),
     ("release_walkers", |p| {
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         let v = p.version();
         p.release_walkers(5, 1).unwrap();
         assert_ne!(p.version(), v);
     }),
     ("step_walkers", |p| {
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         p.release_walkers(5, 1).unwrap();
         let v = p.version();
         p.step_walkers();
@@ -100,10 +106,10 @@ const MUTATORS: &[Op] = &[
     }),
     ("clear_walkers", |p| p.clear_walkers()),
     ("add_lane", |p| {
-        p.add_lane().unwrap();
+        p.add_lane(0).unwrap();
     }),
     ("remove_lane", |p| {
-        let lane = p.add_lane().unwrap();
+        let lane = p.add_lane(0).unwrap();
         let v = p.version();
         assert!(p.remove_lane(lane));
         assert_ne!(p.version(), v);
@@ -117,21 +123,21 @@ const READS: &[Op] = &[
             p.grid(),
             p.start(),
             p.goal(),
-            p.settings(),
-            p.search(),
+            p.only().settings(),
+            p.only().search(),
             p.mesh(),
         );
         let _ = (
-            p.shown_states(),
-            p.shown_stats(),
-            p.shown_status(),
-            p.shown_path(),
+            p.only().shown_states(),
+            p.only().shown_stats(),
+            p.only().shown_status(),
+            p.only().shown_path(),
         );
         let _ = (
-            p.shown_current(),
-            p.timeline_len(),
-            p.position(),
-            p.refused(),
+            p.only().shown_current(),
+            p.only().timeline_len(),
+            p.only().position(),
+            p.only().refused(),
         );
         let _ = (
             p.can_undo(),
@@ -142,18 +148,18 @@ const READS: &[Op] = &[
         );
     }),
     ("shown_node", |p| {
-        p.shown_node(3, 3);
+        p.only_mut().shown_node(3, 3);
     }),
     ("open_top", |p| {
-        p.open_top(5);
-        p.open_why();
+        p.only_mut().open_top(5);
+        p.only_mut().open_why();
     }),
     ("step_trace", |p| {
-        p.step_trace();
+        p.only_mut().step_trace();
     }),
     ("take_changes", |p| {
-        p.take_changes();
-        p.mark_all_changed();
+        p.only_mut().take_changes();
+        p.only_mut().mark_all_changed();
     }),
     ("field_bytes", |p| {
         p.field_info();
@@ -180,7 +186,7 @@ fn every_mutator_bumps_the_version() {
 fn no_read_bumps_the_version() {
     for (name, op) in READS {
         let mut p = planner();
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         let before = p.version();
         op(&mut p);
         assert_eq!(p.version(), before, "{name} must not bump the version");
@@ -191,6 +197,6 @@ fn no_read_bumps_the_version() {
 fn a_step_that_moves_nothing_keeps_the_version() {
     let mut p = planner();
     let before = p.version();
-    p.step(Budget::Unlimited, || 0.0);
+    p.only_mut().step(Budget::Unlimited, || 0.0);
     assert_eq!(p.version(), before, "a finished search steps no further");
 }

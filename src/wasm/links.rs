@@ -9,12 +9,13 @@ impl Planner {
     /// a URL fragment without the `#`: a version, a dot, then base64url (see `docs/formats.md`).
     #[wasm_bindgen(js_name = shareLink)]
     pub fn share_link(&self) -> String {
-        let inner = self.inner();
+        let settings = self.read(|l| *l.settings()).unwrap_or_default();
+        let inner = self.planner();
         link::encode(&link::LinkState {
             grid: inner.grid().clone(),
             start: inner.start(),
             goal: inner.goal(),
-            settings: *inner.settings(),
+            settings,
         })
     }
 
@@ -31,9 +32,9 @@ impl Planner {
     /// differs from the default. Throws for a name that is not 1–64 letters, digits, `-_.`.
     #[wasm_bindgen(js_name = shortLink)]
     pub fn short_link(&self, map_name: &str) -> Result<String, JsError> {
-        let inner = self.inner();
-        link::format_short(map_name, inner.start(), inner.goal(), inner.settings())
-            .map_err(js_error)
+        let settings = self.read(|l| *l.settings())?;
+        let inner = self.planner();
+        link::format_short(map_name, inner.start(), inner.goal(), &settings).map_err(js_error)
     }
 
     /// The map name in a short link (with or without `#`); throws on a malformed link.
@@ -48,10 +49,9 @@ impl Planner {
     #[wasm_bindgen(js_name = applyShortLink)]
     pub fn apply_short_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let parsed = link::parse_short(fragment).map_err(js_error)?;
-        let start = parsed.start.unwrap_or(self.inner().start());
-        let goal = parsed.goal.unwrap_or(self.inner().goal());
-        self.inner()
-            .set_markers_and_settings(start, goal, parsed.settings)
+        let start = parsed.start.unwrap_or(self.planner().start());
+        let goal = parsed.goal.unwrap_or(self.planner().goal());
+        self.change(|mut l| l.set_markers_and_settings(start, goal, parsed.settings))?
             .map_err(js_error)?;
         Ok(())
     }

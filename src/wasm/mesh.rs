@@ -7,7 +7,7 @@ impl Planner {
     /// The mesh nodes as a flat `[x0, y0, x1, y1, …]` array; node `i` is at `2i`.
     #[wasm_bindgen(js_name = meshNodes)]
     pub fn mesh_nodes(&self) -> Vec<u32> {
-        self.inner()
+        self.planner()
             .mesh()
             .nodes()
             .iter()
@@ -18,7 +18,7 @@ impl Planner {
     /// The mesh edges as a flat `[a0, b0, a1, b1, …]` array of node indices.
     #[wasm_bindgen(js_name = meshEdges)]
     pub fn mesh_edges(&self) -> Vec<u32> {
-        self.inner()
+        self.planner()
             .mesh()
             .edges()
             .iter()
@@ -30,7 +30,7 @@ impl Planner {
     /// the search skips it.
     #[wasm_bindgen(js_name = meshBlockedEdges)]
     pub fn mesh_blocked_edges(&self) -> Vec<u8> {
-        let inner = self.inner();
+        let inner = self.planner();
         inner
             .mesh()
             .blocked_edges(inner.grid())
@@ -42,7 +42,7 @@ impl Planner {
     /// The index of the mesh node on (x, y), or -1.
     #[wasm_bindgen(js_name = meshNodeAt)]
     pub fn mesh_node_at(&self, x: u32, y: u32) -> i32 {
-        self.inner()
+        self.planner()
             .mesh()
             .node_at(x, y)
             .map_or(-1, |i| i32::try_from(i).unwrap_or(-1))
@@ -52,14 +52,16 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = addMeshNode)]
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
-        self.inner().add_mesh_node(x, y).map_err(js_error)
+        self.planner_mut().add_mesh_node(x, y).map_err(js_error)
     }
 
     /// Joins mesh nodes `a` and `b`. Throws when the segment crosses a wall or cuts a
     /// blocked corner.
     #[wasm_bindgen(js_name = connectMeshNodes)]
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
-        self.inner().connect_mesh_nodes(a, b).map_err(js_error)?;
+        self.planner_mut()
+            .connect_mesh_nodes(a, b)
+            .map_err(js_error)?;
         Ok(())
     }
 
@@ -67,14 +69,14 @@ impl Planner {
     /// whether it existed.
     #[wasm_bindgen(js_name = removeMeshNode)]
     pub fn remove_mesh_node(&mut self, i: u32) -> bool {
-        self.inner().remove_mesh_node(i)
+        self.planner_mut().remove_mesh_node(i)
     }
 
     /// Replaces the mesh by the map's visibility graph (nodes at convex obstacle corners,
     /// edges in line of sight); returns the node count. Throws on maps with too many corners.
     #[wasm_bindgen(js_name = generateMesh)]
     pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
-        let n = self.inner().generate_mesh().map_err(js_error)?;
+        let n = self.planner_mut().generate_mesh().map_err(js_error)?;
         Ok(n as u32)
     }
 
@@ -91,7 +93,7 @@ impl Planner {
         let pairs = |flat: &[u32]| -> Vec<(u32, u32)> {
             flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
         };
-        self.inner()
+        self.planner_mut()
             .set_mesh(&pairs(nodes), &pairs(edges))
             .map_err(js_error)?;
         Ok(())
@@ -100,7 +102,7 @@ impl Planner {
     /// Removes every mesh node and edge.
     #[wasm_bindgen(js_name = clearMesh)]
     pub fn clear_mesh(&mut self) -> Result<(), JsError> {
-        self.inner().set_mesh(&[], &[]).map_err(js_error)?;
+        self.planner_mut().set_mesh(&[], &[]).map_err(js_error)?;
         Ok(())
     }
 }
