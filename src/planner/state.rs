@@ -218,6 +218,11 @@ impl Planner {
         self.scene.clock = clock;
     }
 
+    /// The clock of the runs the planner makes ([`Planner::set_clock`]).
+    pub fn clock(&self) -> fn() -> f64 {
+        self.scene.clock
+    }
+
     /// The start cell.
     pub fn start(&self) -> (u32, u32) {
         self.scene.start

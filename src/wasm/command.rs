@@ -82,7 +82,7 @@ pub fn check_command(
         Command::ReleaseWalkers { count, seed } => {
             set("count", number(count))?;
             if let Some(seed) = seed {
-                set("seed", number(seed))?;
+                set("seed", JsValue::from_f64(seed as f64))?;
             }
         }
         _ => {}
