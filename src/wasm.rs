@@ -9,6 +9,7 @@
 //! objects read by `from_js`; every refusal comes back as a thrown JS `Error` with a
 //! readable message, never as a panic.
 
+use crate::command::{Command, Outcome};
 use crate::formats::number::decimal;
 use crate::formats::{bitmap, link, movingai};
 use crate::frame::Frame;
@@ -176,45 +177,29 @@ impl Planner {
         planner.lane_mut(self.lane).map(change).map_err(js_error)
     }
 
+    /// Makes the change `command` stands for on this handle's lane ([`crate::Planner::apply`]).
+    fn run(&self, command: Command) -> Result<Outcome, JsError> {
+        self.planner_mut()
+            .apply(self.lane, command)
+            .map_err(js_error)
+    }
+
+    /// Makes a change that replaces the map: the loaded scenarios belonged to the old one.
+    fn run_load(&self, command: Command) -> Result<Outcome, JsError> {
+        let outcome = self.run(command)?;
+        self.shared.borrow_mut().scenarios.clear();
+        Ok(outcome)
+    }
+
     /// The parts of the map this lane may show differently since they were last taken.
     fn take_changes_parts(&mut self) -> Vec<[u32; 4]> {
         self.change(|mut l| l.take_changes()).unwrap_or_default()
     }
 
-    /// Replaces map, markers and this lane's settings, all or nothing.
-    fn install(
-        &mut self,
-        grid: Grid,
-        start: (u32, u32),
-        goal: (u32, u32),
-        settings: Settings,
-    ) -> Result<(), JsError> {
-        self.change(|mut l| l.load_map(grid, start, goal, settings))?
-            .map_err(js_error)?;
-        self.map_replaced();
-        Ok(())
-    }
-
-    /// After a new map: the loaded scenarios belonged to the old one.
-    fn map_replaced(&self) {
-        self.shared.borrow_mut().scenarios.clear();
-    }
-
-    /// Replaces the map. `markers` (`[sx, sy, gx, gy]`) place the start and goal when they
-    /// are open cells of the new map; otherwise the current markers move to the nearest open
-    /// cells. The undo history starts afresh; on error nothing changes.
+    /// Replaces the map ([`Command::Load`]); `markers` other than four numbers are none.
     fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
-        if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
-            let settings = self.read(|l| l.settings().fitted_to(&grid))?;
-            if self
-                .install(grid.clone(), (sx, sy), (gx, gy), settings)
-                .is_ok()
-            {
-                return Ok(());
-            }
-        }
-        self.change(|mut l| l.load_grid(grid))?.map_err(js_error)?;
-        self.map_replaced();
+        let markers = markers.and_then(|m| <[u32; 4]>::try_from(m).ok());
+        self.run_load(Command::Load { grid, markers })?;
         Ok(())
     }
 }
@@ -443,8 +428,10 @@ impl Planner {
     }
 
     fn advance(&mut self, budget: Budget) -> String {
-        let status = self.change(|mut l| l.step(budget, performance_now));
-        status.map_or_else(|_| String::new(), |s| status_name(s).to_string())
+        let status = self.run(Command::Advance { budget }).ok();
+        status
+            .and_then(Outcome::status)
+            .map_or_else(String::new, |s| status_name(s).to_string())
     }
 
     /// The search status: `running`, `found`, `no_path` or `partial`.
@@ -499,8 +486,7 @@ impl Planner {
     ) -> Result<(), JsError> {
         let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
-        self.change(|mut l| l.set_settings(settings))?
-            .map_err(js_error)?;
+        self.run(Command::Configure { settings })?;
         Ok(())
     }
 
@@ -522,7 +508,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setStart)]
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.planner_mut().set_start(x, y).map_err(js_error)?;
+        self.run(Command::SetStart { x, y })?;
         Ok(())
     }
 
@@ -530,20 +516,20 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setGoal)]
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.planner_mut().set_goal(x, y).map_err(js_error)?;
+        self.run(Command::SetGoal { x, y })?;
         Ok(())
     }
 
     /// Opens an undo group: everything until `endStroke` undoes as one step.
     #[wasm_bindgen(js_name = beginStroke)]
     pub fn begin_stroke(&mut self) {
-        self.planner_mut().begin_stroke();
+        let _ = self.run(Command::BeginStroke);
     }
 
     /// Closes the undo group opened by `beginStroke`.
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) {
-        self.planner_mut().end_stroke();
+        let _ = self.run(Command::EndStroke);
     }
 
     /// Paints `cell` (0 wall, 1–4 terrain) with a square brush of side `brush` along the
@@ -559,32 +545,32 @@ impl Planner {
         brush: u32,
         cell: u8,
     ) -> Result<u32, JsError> {
-        let cell = Cell::from_byte(cell).ok_or_else(|| {
-            JsError::new(&format!(
-                "cell {cell} is not 0 (wall) or a terrain cost 1–4"
-            ))
+        let cell = crate::command::paint_cell(cell).map_err(|e| JsError::new(&e))?;
+        let from = (x0, y0);
+        let to = (x1, y1);
+        let changed = self.run(Command::Paint {
+            from,
+            to,
+            brush,
+            cell,
         })?;
-        let changed = self
-            .planner_mut()
-            .paint_line((x0, y0), (x1, y1), brush, cell);
-        Ok(u32::try_from(changed).unwrap_or(u32::MAX))
+        Ok(clamp_u32(changed.count()))
     }
 
     /// Turns every cell into open ground of cost 1 (undoable). Returns how many changed.
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> u32 {
-        let changed = self.planner_mut().clear_walls();
-        u32::try_from(changed).unwrap_or(u32::MAX)
+        clamp_u32(self.run(Command::ClearWalls).map_or(0, Outcome::count))
     }
 
     /// Undoes the last edit (stroke, marker move, clear); false when there is none.
     pub fn undo(&mut self) -> bool {
-        self.planner_mut().undo()
+        matches!(self.run(Command::Undo), Ok(Outcome::Applied(true)))
     }
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
-        self.planner_mut().redo()
+        matches!(self.run(Command::Redo), Ok(Outcome::Applied(true)))
     }
 
     /// Whether there is an edit to undo.
@@ -602,7 +588,7 @@ impl Planner {
     /// Throws the search away and starts a new one with nothing expanded.
     #[wasm_bindgen(js_name = resetSearch)]
     pub fn reset_search(&mut self) {
-        let _ = self.change(|mut l| l.reset_search());
+        let _ = self.run(Command::Reset);
     }
 
     /// The path (found or partial) as a flat `[x0, y0, x1, y1, …]` array from the start;
@@ -642,10 +628,10 @@ impl Planner {
     /// path to walk or the walker has arrived.
     #[wasm_bindgen(js_name = advanceWalker)]
     pub fn advance_walker(&mut self) -> Vec<u32> {
-        self.change(|mut l| l.advance_walker())
-            .ok()
-            .flatten()
-            .map_or_else(Vec::new, |(x, y)| vec![x, y])
+        match self.run(Command::AdvanceWalker) {
+            Ok(Outcome::Walked(Some((x, y)))) => vec![x, y],
+            _ => Vec::new(),
+        }
     }
 
     /// Why `algorithm` (a settings name such as `jps`) cannot run on this map with the current
@@ -653,11 +639,7 @@ impl Planner {
     #[wasm_bindgen(js_name = algorithmUnavailable)]
     pub fn algorithm_unavailable(&self, algorithm: &str) -> Option<String> {
         let algorithm = algorithm.parse().ok()?;
-        let settings = Settings {
-            algorithm,
-            ..self.read(|l| *l.settings()).ok()?
-        };
-        settings.unavailable_on(self.planner().grid())
+        self.read(|l| l.unavailable(algorithm)).ok().flatten()
     }
 
     /// Why the search was refused after the last edit (say Jump Point Search once terrain

@@ -5,8 +5,8 @@
 //! lane hands it out as [`Planner::only`] and [`Planner::only_mut`].
 
 use super::state::{Lane, LaneId, Planner, PlannerError, Scene};
-use crate::grid::Grid;
-use crate::search::{PlanError, Searcher, Settings};
+use crate::grid::{Grid, Movement};
+use crate::search::{Algorithm, PlanError, Searcher, Settings};
 
 /// One lane of a planner, to read: its settings, its search and what it shows.
 #[derive(Clone, Copy)]
@@ -55,6 +55,24 @@ impl<'a> LaneRef<'a> {
     /// The lane's settings.
     pub fn settings(&self) -> &'a Settings {
         &self.lane().settings
+    }
+
+    /// Why `algorithm` cannot run on the map with this lane's other settings (the page
+    /// greys the option out and shows this), or `None` when it can.
+    pub fn unavailable(&self, algorithm: Algorithm) -> Option<String> {
+        let settings = Settings {
+            algorithm,
+            ..*self.settings()
+        };
+        settings.unavailable_on(self.planner.grid())
+    }
+
+    /// The movement rules the view's bytes follow: the field's own (its flow bytes count
+    /// its moves), else this lane's.
+    pub fn view_movement(&self) -> Movement {
+        self.planner
+            .field()
+            .map_or(self.settings().movement, |f| *f.movement())
     }
 }
 

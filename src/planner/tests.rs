@@ -505,3 +505,21 @@ fn hex_strokes_paint_a_hex_line_with_hex_discs() {
     // A size-3 brush paints the hex and its six neighbours.
     assert_eq!(p.paint_line((5, 1), (5, 1), 3, Cell::Terrain(3)), 7);
 }
+
+#[test]
+fn a_lane_says_which_algorithms_fit_and_which_movement_its_view_follows() {
+    let mut p = planner();
+    p.set_cell(2, 2, Cell::Terrain(3));
+    let lane = p.only();
+    assert!(
+        lane.unavailable(Algorithm::Jps).is_some(),
+        "JPS needs uniform cost"
+    );
+    assert_eq!(lane.unavailable(Algorithm::Dijkstra), None);
+    assert_eq!(lane.view_movement(), lane.settings().movement);
+    let mut four = *p.only().settings();
+    four.movement.connectivity = crate::grid::Connectivity::Four;
+    p.only_mut().set_view(ViewKind::Field).unwrap();
+    p.only_mut().set_settings(four).unwrap();
+    assert_eq!(p.only().view_movement(), four.movement);
+}

@@ -49,7 +49,7 @@ impl Planner {
         #[wasm_bindgen(unchecked_param_type = "ViewName")] kind: &str,
     ) -> Result<(), JsError> {
         let kind = ViewKind::from_name(kind).map_err(js_error)?;
-        self.change(|mut l| l.set_view(kind))?.map_err(js_error)?;
+        self.run(Command::SetView { view: kind })?;
         Ok(())
     }
 
@@ -58,8 +58,7 @@ impl Planner {
     /// budget is not a number from 0 to 1000000.
     #[wasm_bindgen(js_name = setRange)]
     pub fn set_range(&mut self, x: u32, y: u32, budget: f64) -> Result<(), JsError> {
-        self.change(|mut l| l.set_range((x, y), budget))?
-            .map_err(js_error)?;
+        self.run(Command::SetRange { x, y, budget })?;
         Ok(())
     }
 
@@ -112,11 +111,8 @@ impl Planner {
     /// along `(v[2d], v[2d + 1])`. The one move table: JS draws arrows with it.
     #[wasm_bindgen(js_name = moveVectors)]
     pub fn move_vectors(&self) -> Vec<f64> {
-        // The field's own movement, so the count matches its flow bytes.
-        let settings = self.read(|l| *l.settings()).unwrap_or_default();
-        let planner = self.planner();
-        let movement = planner.field().map_or(settings.movement, |f| *f.movement());
-        let topology = Topology::of(planner.grid(), &movement);
+        let movement = self.read(|l| l.view_movement()).unwrap_or_default();
+        let topology = Topology::of(self.planner().grid(), &movement);
         topology.move_vectors()[..topology.move_count()]
             .iter()
             .flat_map(|&(x, y)| [x, y])
@@ -128,20 +124,18 @@ impl Planner {
     /// Throws outside the field view and for a count below 1 (or NaN).
     #[wasm_bindgen(js_name = releaseWalkers)]
     pub fn release_walkers(&mut self, count: f64, seed: Option<f64>) -> Result<u32, JsError> {
-        // `as` saturates: NaN and negatives become 0, which the planner refuses with its
-        // message; infinity becomes the most, which it clamps.
-        let placed = self
-            .planner_mut()
-            .release_walkers(count as usize, seed.map_or(WALKER_SEED, |s| s as u64))
-            .map_err(js_error)?;
-        Ok(clamp_u32(placed))
+        let placed = self.run(Command::ReleaseWalkers {
+            count: crate::command::walker_count(count),
+            seed: Some(seed.map_or(WALKER_SEED, |s| s as u64)),
+        })?;
+        Ok(clamp_u32(placed.count()))
     }
 
     /// Moves every walker one cell along the flow; returns how many moved (0 once all have
     /// arrived or are stuck).
     #[wasm_bindgen(js_name = stepWalkers)]
     pub fn step_walkers(&mut self) -> u32 {
-        clamp_u32(self.planner_mut().step_walkers())
+        clamp_u32(self.run(Command::StepWalkers).map_or(0, Outcome::count))
     }
 
     /// Address in wasm memory of the walkers: `walkerCount` pairs of u32 `x, y`. Valid until
@@ -166,7 +160,7 @@ impl Planner {
     /// Removes every walker.
     #[wasm_bindgen(js_name = clearWalkers)]
     pub fn clear_walkers(&mut self) {
-        self.planner_mut().clear_walkers();
+        let _ = self.run(Command::ClearWalkers);
     }
 
     /// The range view's figures (`RangeInfo`), or `undefined` outside it: `from`, `budget`,

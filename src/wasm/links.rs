@@ -25,7 +25,13 @@ impl Planner {
     #[wasm_bindgen(js_name = loadLink)]
     pub fn load_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let state = link::decode(fragment).map_err(js_error)?;
-        self.install(state.grid, state.start, state.goal, state.settings)
+        self.run_load(Command::Install {
+            grid: state.grid,
+            start: state.start,
+            goal: state.goal,
+            settings: Some(state.settings),
+        })?;
+        Ok(())
     }
 
     /// A short link for a shipped map: `map=NAME&start=X,Y&goal=X,Y` plus each setting that
@@ -49,10 +55,11 @@ impl Planner {
     #[wasm_bindgen(js_name = applyShortLink)]
     pub fn apply_short_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let parsed = link::parse_short(fragment).map_err(js_error)?;
-        let start = parsed.start.unwrap_or(self.planner().start());
-        let goal = parsed.goal.unwrap_or(self.planner().goal());
-        self.change(|mut l| l.set_markers_and_settings(start, goal, parsed.settings))?
-            .map_err(js_error)?;
+        self.run(Command::Position {
+            start: parsed.start,
+            goal: parsed.goal,
+            settings: parsed.settings,
+        })?;
         Ok(())
     }
 }

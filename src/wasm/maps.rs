@@ -29,8 +29,13 @@ impl Planner {
         })?;
         let made = generate::generate_shaped(kind, width, height, shape, seed, density)
             .map_err(js_error)?;
-        let settings = self.read(|l| l.settings().fitted_to(&made.grid))?;
-        self.install(made.grid, made.start, made.goal, settings)
+        self.run_load(Command::Install {
+            grid: made.grid,
+            start: made.start,
+            goal: made.goal,
+            settings: None,
+        })?;
+        Ok(())
     }
 
     /// The generators `generate` accepts, in menu order: `[{id, label, usesDensity,
@@ -99,8 +104,11 @@ impl Planner {
             })?;
             (s.start, s.goal)
         };
-        self.change(|mut l| l.set_markers_and_settings(start, goal, Settings::default()))?
-            .map_err(js_error)?;
+        self.run(Command::Position {
+            start: Some(start),
+            goal: Some(goal),
+            settings: Settings::default(),
+        })?;
         Ok(())
     }
 

@@ -52,16 +52,17 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = addMeshNode)]
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
-        self.planner_mut().add_mesh_node(x, y).map_err(js_error)
+        match self.run(Command::AddMeshNode { x, y })? {
+            Outcome::Node(i) => Ok(i),
+            _ => Err(JsError::new("no mesh node was added")),
+        }
     }
 
     /// Joins mesh nodes `a` and `b`. Throws when the segment crosses a wall or cuts a
     /// blocked corner.
     #[wasm_bindgen(js_name = connectMeshNodes)]
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
-        self.planner_mut()
-            .connect_mesh_nodes(a, b)
-            .map_err(js_error)?;
+        self.run(Command::ConnectMeshNodes { a, b })?;
         Ok(())
     }
 
@@ -69,15 +70,17 @@ impl Planner {
     /// whether it existed.
     #[wasm_bindgen(js_name = removeMeshNode)]
     pub fn remove_mesh_node(&mut self, i: u32) -> bool {
-        self.planner_mut().remove_mesh_node(i)
+        matches!(
+            self.run(Command::RemoveMeshNode { index: i }),
+            Ok(Outcome::Applied(true))
+        )
     }
 
     /// Replaces the mesh by the map's visibility graph (nodes at convex obstacle corners,
     /// edges in line of sight); returns the node count. Throws on maps with too many corners.
     #[wasm_bindgen(js_name = generateMesh)]
     pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
-        let n = self.planner_mut().generate_mesh().map_err(js_error)?;
-        Ok(n as u32)
+        Ok(clamp_u32(self.run(Command::GenerateMesh)?.count()))
     }
 
     /// Replaces the mesh (say, one restored from storage) from flat `[x0, y0, …]` nodes and
@@ -85,24 +88,18 @@ impl Planner {
     /// map, or an edge joins missing nodes or nodes out of sight.
     #[wasm_bindgen(js_name = setMesh)]
     pub fn set_mesh(&mut self, nodes: &[u32], edges: &[u32]) -> Result<(), JsError> {
-        if nodes.len() % 2 != 0 || edges.len() % 2 != 0 {
-            return Err(JsError::new(
-                "mesh nodes and edges must be flat arrays of pairs",
-            ));
-        }
-        let pairs = |flat: &[u32]| -> Vec<(u32, u32)> {
-            flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
-        };
-        self.planner_mut()
-            .set_mesh(&pairs(nodes), &pairs(edges))
-            .map_err(js_error)?;
+        let command = crate::command::mesh_pairs(nodes, edges).map_err(|e| JsError::new(&e))?;
+        self.run(command)?;
         Ok(())
     }
 
     /// Removes every mesh node and edge.
     #[wasm_bindgen(js_name = clearMesh)]
     pub fn clear_mesh(&mut self) -> Result<(), JsError> {
-        self.planner_mut().set_mesh(&[], &[]).map_err(js_error)?;
+        self.run(Command::SetMesh {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+        })?;
         Ok(())
     }
 }

@@ -100,6 +100,12 @@ impl Planner {
             let o = other.planner();
             (o.grid().clone(), o.start(), o.goal())
         };
-        self.install(grid, start, goal, settings)
+        self.run_load(Command::Install {
+            grid,
+            start,
+            goal,
+            settings: Some(settings),
+        })?;
+        Ok(())
     }
 }

@@ -28,7 +28,7 @@ impl Planner {
     /// full speed and the timeline stays empty (`timelineLength()` is 0).
     #[wasm_bindgen(js_name = setRecording)]
     pub fn set_recording(&mut self, on: bool) {
-        self.planner_mut().set_recording(on);
+        let _ = self.run(Command::SetRecording { on });
     }
 
     /// Whether searches are recorded for the timeline.
@@ -42,9 +42,8 @@ impl Planner {
     /// timeline is empty and a seek stays live. Never throws today; the `Result` is the
     /// contract's room for a broken planner.
     pub fn seek(&mut self, step: f64) -> Result<(), JsError> {
-        let step = if step.is_nan() { 0.0 } else { step };
-        let step = step.clamp(0.0, u32::MAX as f64) as usize;
-        self.change(|mut l| l.seek(step))?;
+        let step = crate::command::seek_step(step);
+        self.run(Command::Seek { step })?;
         Ok(())
     }
 
