@@ -1,11 +1,14 @@
-//! The planner behind the page: a grid, a start and goal, settings, the current search, an
-//! edit history — all pure Rust, tested natively; `wasm.rs` only wraps it.
+//! The planner behind the page: a grid, a start and goal, a node mesh, an edit history and
+//! one or more lanes (each a search with its settings and timeline) — all pure Rust, tested
+//! natively; `wasm.rs` only wraps it. Every change goes through
+//! [`Planner::apply`] (a checked [`crate::command::Command`] on a named lane) or the methods
+//! it calls, and bumps [`Planner::version`].
 //!
-//! The page calls [`Planner::step`] on every animation frame; it advances the search by the
-//! current [`Budget`](crate::Budget). Edits (painting walls or terrain, moving the markers, undo and redo)
-//! restart the search, and when the previous search had already finished the new one is run
-//! to the end at once, so a finished path follows the user's edits live (Red Blob Games'
-//! "instant re-plan").
+//! The page steps a lane ([`LaneMut::step`]) on every animation frame, by its
+//! [`Budget`](crate::Budget). Edits (painting walls or terrain, moving the markers, undo and
+//! redo) restart every lane's search, and when the previous search had already finished the
+//! new one is run to the end at once, so a finished path follows the user's edits live (Red
+//! Blob Games' "instant re-plan").
 //!
 //! ```
 //! use pathlab::{Budget, Cell, Planner, Status};
@@ -19,7 +22,8 @@
 //! # Ok::<(), pathlab::PlannerError>(())
 //! ```
 //!
-//! The planner is split by job: `state.rs` holds the struct and its accessors, `edits.rs` the
+//! The planner is split by job: `state.rs` holds the struct and its accessors, `lanes.rs` the
+//! lanes and the handles that name one ([`LaneRef`], [`LaneMut`]), `edits.rs` the
 //! strokes and the undo history, `markers.rs` the start, goal and walker, `run.rs` the run
 //! control (stepping, the timeline, seeking, restarts and repairs after an edit) and
 //! `mesh_edit.rs` the node mesh, `view.rs` the distance field and movement range shown beside
