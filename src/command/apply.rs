@@ -280,13 +280,23 @@ mod tests {
         };
         assert_eq!(lane(&p, first), (Algorithm::AStar, 0));
         assert_eq!(lane(&p, second), (Algorithm::Dijkstra, 3));
-        p.apply(
-            second,
-            Command::SetView {
-                view: ViewKind::Field,
-            },
-        )
-        .unwrap();
+        // Compare mode's refusal, said once for every caller.
+        let field = Command::SetView {
+            view: ViewKind::Field,
+        };
+        let err = p.apply(second, field.clone()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "setView: compare mode shows the paths only (no distance field or movement range)"
+        );
+        let walkers = Command::ReleaseWalkers {
+            count: 3,
+            seed: None,
+        };
+        assert!(p.apply(first, walkers).is_err());
+        assert_eq!(p.view(), ViewKind::Path);
+        assert!(p.remove_lane(second));
+        p.apply(first, field).unwrap();
         assert_eq!(p.view(), ViewKind::Field);
     }
 

@@ -42,6 +42,9 @@ impl Planner {
 
     /// Shows `kind` with the movement rules `movement` ([`LaneMut::set_view`]).
     fn set_view_with(&mut self, kind: ViewKind, movement: Movement) -> Result<(), PlannerError> {
+        if kind != ViewKind::Path {
+            self.paths_only("setView")?;
+        }
         match kind {
             ViewKind::Path => {
                 self.views.field = None;
@@ -77,6 +80,7 @@ impl Planner {
         budget: f64,
         movement: Movement,
     ) -> Result<(), PlannerError> {
+        self.paths_only("setRange")?;
         let range = movement_range(&self.scene.grid, &movement, from, budget)?;
         self.views.field = None;
         self.views.range = Some(range);
@@ -132,6 +136,7 @@ impl Planner {
     /// goal, placed by `seed`, replacing any crowd; returns how many were placed (fewer on a
     /// map with few such cells). Refused outside the field view and for a count of 0.
     pub fn release_walkers(&mut self, count: usize, seed: u64) -> Result<usize, PlannerError> {
+        self.paths_only("releaseWalkers")?;
         if count == 0 {
             return Err(PlanError::BadSetting("release at least one walker".into()).into());
         }
@@ -191,6 +196,17 @@ impl Planner {
     /// The range asked for last (kept while another view is shown), `(from, budget)`.
     pub fn range_spec(&self) -> Option<((u32, u32), f64)> {
         self.views.range_spec
+    }
+
+    /// Refuses the view change `what` on a planner of more than one lane: compare mode's
+    /// columns share one map and show their paths only.
+    fn paths_only(&self, what: &str) -> Result<(), PlannerError> {
+        if self.lanes.len() > 1 {
+            return Err(PlannerError::Other(format!(
+                "{what}: compare mode shows the paths only (no distance field or movement range)"
+            )));
+        }
+        Ok(())
     }
 
     fn new_field(&self, movement: Movement, crowd: Crowd) -> Result<FieldView, PlanError> {

@@ -42,7 +42,8 @@ impl Planner {
 
     /// Shows `kind` (`path`, `field` or `range`): the field is built from the goal; the range
     /// view without a range set measures 10 points from the start. Throws, changing nothing,
-    /// on an unknown name.
+    /// on an unknown name, and for a field or range on a planner of several lanes (compare
+    /// mode shows the paths only).
     #[wasm_bindgen(js_name = setView)]
     pub fn set_view(
         &mut self,
@@ -54,8 +55,8 @@ impl Planner {
     }
 
     /// Measures the cells reachable from (x, y) for at most `budget` movement points and
-    /// shows them. Throws, changing nothing, when (x, y) is a wall or off the map or the
-    /// budget is not a number from 0 to 1000000.
+    /// shows them. Throws, changing nothing, when (x, y) is a wall or off the map, the
+    /// budget is not a number from 0 to 1000000, or the planner has several lanes.
     #[wasm_bindgen(js_name = setRange)]
     pub fn set_range(&mut self, x: u32, y: u32, budget: f64) -> Result<(), JsError> {
         self.run(Command::SetRange { x, y, budget })?;
@@ -121,7 +122,8 @@ impl Planner {
 
     /// Releases `count` walkers (clamped to at most 10000) on random cells that reach the
     /// goal, placed by `seed` (default 1), replacing any crowd; returns how many were placed.
-    /// Throws outside the field view and for a count below 1 (or NaN).
+    /// Throws outside the field view (and on a planner of several lanes) and for a count
+    /// below 1 (or NaN).
     #[wasm_bindgen(js_name = releaseWalkers)]
     pub fn release_walkers(&mut self, count: f64, seed: Option<f64>) -> Result<u32, JsError> {
         let placed = self.run(Command::ReleaseWalkers {
