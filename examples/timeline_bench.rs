@@ -68,18 +68,18 @@ fn once(mode: &str) {
     let expanded = match mode {
         "seek" => {
             let mut p = Planner::with_grid(grid, start, goal, settings).expect("planner");
-            p.step(Budget::Unlimited, || 0.0);
+            p.only_mut().step(Budget::Unlimited, || 0.0);
             let mut rng = Lcg(7);
-            let len = p.timeline_len();
+            let len = p.only().timeline_len();
             for _ in 0..100 {
-                p.seek(rng.below(len));
+                p.only_mut().seek(rng.below(len));
             }
-            p.search().stats().expanded
+            p.only().search().stats().expanded
         }
         "planner" => {
             let mut p = Planner::with_grid(grid, start, goal, settings).expect("planner");
-            p.step(Budget::Unlimited, || 0.0);
-            p.search().stats().expanded
+            p.only_mut().step(Budget::Unlimited, || 0.0);
+            p.only().search().stats().expanded
         }
         _ => {
             let mut s = Search::new(&grid, start, goal, &settings).expect("search");
@@ -141,12 +141,12 @@ fn main() {
             let full = best_of(3, || {
                 let mut p =
                     Planner::with_grid(grid.clone(), *start, *goal, settings).expect("planner");
-                p.step(Budget::Unlimited, || 0.0);
+                p.only_mut().step(Budget::Unlimited, || 0.0);
                 planner = Some(p);
             });
             let Some(mut p) = planner else { return };
-            let len = p.timeline_len();
-            let t = p.timeline();
+            let len = p.only().timeline_len();
+            let t = p.only().timeline();
             let (events, words) = (t.event_count(), t.event_words());
             let (event_bytes, key_bytes, keys) =
                 (t.event_bytes_used(), t.keyframe_bytes(), t.keyframe_count());
@@ -157,13 +157,13 @@ fn main() {
                 .map(|_| {
                     let k = rng.below(len);
                     let t0 = monotonic_ms();
-                    p.seek(k);
+                    p.only_mut().seek(k);
                     let t1 = monotonic_ms();
-                    let parts = p.take_changes();
+                    let parts = p.only_mut().take_changes();
                     let _ = frame.paint(
                         p.grid().width() as usize,
                         p.grid().bytes(),
-                        p.shown_states(),
+                        p.only().shown_states(),
                         &parts,
                     );
                     renders.push(monotonic_ms() - t1);
@@ -173,9 +173,9 @@ fn main() {
             let mut rebuilds: Vec<f64> = (0..10)
                 .map(|_| {
                     let k = rng.below(len);
-                    p.seek(k);
+                    p.only_mut().seek(k);
                     let t0 = monotonic_ms();
-                    let _ = p.open_top(10);
+                    let _ = p.only_mut().open_top(10);
                     monotonic_ms() - t0
                 })
                 .collect();

@@ -41,7 +41,8 @@ LAYERS = [
     ("views over the map", ["fields"]),
     ("recorded history", ["timeline"]),
     ("one map, many searches", ["planner", "solve"]),
-    ("words in and out", ["formats", "command"]),
+    ("words in and out", ["formats"]),
+    ("every change, checked", ["command"]),
     ("users of the formats and pictures", ["scenarios", "frame"]),
     ("the boundaries", ["wasm", "cli"]),
 ]

@@ -8,6 +8,11 @@
 //! range, strings and objects where they belong. Whether a cell is open, a map name is
 //! shipped or a setting is valid is the planner's to say when the command runs.
 //!
+//! A [`Command`] is also every change the page makes on its own (a stroke, undo, a mesh
+//! edit, a loaded map…), and [`Planner::apply`](crate::Planner::apply) (`command/apply.rs`)
+//! is the one entry that makes any of them: the glue builds the command, the planner says
+//! yes or why not, once.
+//!
 //! ```
 //! use pathlab::command::{parse_command, Arg, Command};
 //! let message = |name: &str| match name {
@@ -21,9 +26,15 @@
 //! ```
 
 use crate::fields::MAX_BUDGET;
-use crate::grid::MAX_SIDE;
+use crate::formats::{link, movingai};
+use crate::grid::{Cell, Grid, MAX_SIDE};
 use crate::planner::{ViewKind, MAX_WALKERS};
+use crate::search::{Budget, Settings};
 use crate::text::number::decimal;
+
+mod apply;
+
+pub use apply::Outcome;
 
 /// Every command, in the order the documentation lists them.
 pub const COMMANDS: [&str; 14] = [
@@ -51,6 +62,11 @@ pub const MAX_MAP_TEXT: usize = 40 * 1024 * 1024;
 
 /// Strings longer than this reach the checks as [`Arg::LongText`]: only their length.
 pub const SHORT_TEXT: usize = 256;
+
+/// The stops of the page's speed table (`SPEEDS` in `www/ui.js`, `0`–`10` in
+/// docs/embedding.md): what a `setSpeed` message is checked against when the caller names
+/// no other table.
+pub const SPEED_STOPS: u32 = 11;
 
 /// One field of a message, as the checks see it.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,7 +137,8 @@ pub enum Speed {
     Instant,
 }
 
-/// A checked command.
+/// A checked command: the embed's messages (the first fourteen, [`COMMANDS`]) and the page's
+/// own changes, each made by [`Planner::apply`](crate::Planner::apply).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// `n` expansions at once (1 to [`MAX_STEP_COUNT`]).
@@ -182,10 +199,112 @@ pub enum Command {
         /// How many, 1 or more (the planner places at most [`MAX_WALKERS`]).
         count: u32,
         /// What places them, when given.
-        seed: Option<u32>,
+        seed: Option<u64>,
     },
     /// Read the state.
     GetState,
+    /// Advance the search by `budget`, whatever the page's speed (a frame, a single step,
+    /// to the end at once).
+    Advance {
+        /// How far.
+        budget: Budget,
+    },
+    /// Replace the lane's settings (a `setSettings` message once its object is read).
+    Configure {
+        /// The new settings.
+        settings: Settings,
+    },
+    /// Paint `cell` with a brush of side `brush` along the line from `from` to `to`: one
+    /// pointer move of a stroke (the markers' cells are never walled).
+    Paint {
+        /// Where the line starts.
+        from: (u32, u32),
+        /// Where it ends.
+        to: (u32, u32),
+        /// The brush's side, 1–9.
+        brush: u32,
+        /// What is painted.
+        cell: Cell,
+    },
+    /// Open an undo group: the edits until [`Command::EndStroke`] undo as one.
+    BeginStroke,
+    /// Close the undo group.
+    EndStroke,
+    /// Turn every cell into open ground of cost 1.
+    ClearWalls,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Replace the map; `markers` (`[sx, sy, gx, gy]`) place the start and goal when both
+    /// are open cells of it, otherwise the markers move to the nearest open cells.
+    Load {
+        /// The new map.
+        grid: Grid,
+        /// Where the markers go, if there.
+        markers: Option<[u32; 4]>,
+    },
+    /// Replace the map, the markers and the lane's settings, all or nothing (a link, a
+    /// generated map, a planner checked first).
+    Install {
+        /// The new map.
+        grid: Grid,
+        /// The start.
+        start: (u32, u32),
+        /// The goal.
+        goal: (u32, u32),
+        /// The settings; `None`: the lane's, fitted to the new map.
+        settings: Option<Settings>,
+    },
+    /// Move the markers (the ones given) and replace the lane's settings, all or nothing (a
+    /// short link, a Moving AI scenario).
+    Position {
+        /// The new start, or `None` to keep it.
+        start: Option<(u32, u32)>,
+        /// The new goal, or `None` to keep it.
+        goal: Option<(u32, u32)>,
+        /// The settings.
+        settings: Settings,
+    },
+    /// Add a mesh node on a cell (or find the one there).
+    AddMeshNode {
+        /// The cell's column.
+        x: u32,
+        /// The cell's row.
+        y: u32,
+    },
+    /// Join two mesh nodes.
+    ConnectMeshNodes {
+        /// One node's index.
+        a: u32,
+        /// The other's.
+        b: u32,
+    },
+    /// Remove a mesh node and its edges.
+    RemoveMeshNode {
+        /// The node's index.
+        index: u32,
+    },
+    /// Replace the mesh by the map's visibility graph.
+    GenerateMesh,
+    /// Replace the mesh (an empty one clears it).
+    SetMesh {
+        /// The nodes' cells.
+        nodes: Vec<(u32, u32)>,
+        /// The edges, as pairs of node indices.
+        edges: Vec<(u32, u32)>,
+    },
+    /// Move the start one step along the lane's path (the walker).
+    AdvanceWalker,
+    /// Move every walker of the crowd one cell along the flow.
+    StepWalkers,
+    /// Remove every walker.
+    ClearWalkers,
+    /// Switch recording for the timeline on or off.
+    SetRecording {
+        /// On or off.
+        on: bool,
+    },
 }
 
 impl Command {
@@ -206,8 +325,86 @@ impl Command {
             Command::SetRange { .. } => "setRange",
             Command::ReleaseWalkers { .. } => "releaseWalkers",
             Command::GetState => "getState",
+            Command::Advance { .. } => "advance",
+            Command::Configure { .. } => "configure",
+            Command::Paint { .. } => "paint",
+            Command::BeginStroke => "beginStroke",
+            Command::EndStroke => "endStroke",
+            Command::ClearWalls => "clearWalls",
+            Command::Undo => "undo",
+            Command::Redo => "redo",
+            Command::Load { .. } => "load",
+            Command::Install { .. } => "install",
+            Command::Position { .. } => "position",
+            Command::AddMeshNode { .. } => "addMeshNode",
+            Command::ConnectMeshNodes { .. } => "connectMeshNodes",
+            Command::RemoveMeshNode { .. } => "removeMeshNode",
+            Command::GenerateMesh => "generateMesh",
+            Command::SetMesh { .. } => "setMesh",
+            Command::AdvanceWalker => "advanceWalker",
+            Command::StepWalkers => "stepWalkers",
+            Command::ClearWalkers => "clearWalkers",
+            Command::SetRecording { .. } => "setRecording",
         }
     }
+}
+
+/// The cell a paint byte names: 0 wall, 1–4 terrain.
+pub fn paint_cell(byte: u8) -> Result<Cell, String> {
+    Cell::from_byte(byte)
+        .ok_or_else(|| format!("cell {byte} is not 0 (wall) or a terrain cost 1–4"))
+}
+
+/// Flat `[x0, y0, x1, y1, …]` mesh nodes and `[a0, b0, …]` edges as pairs.
+pub fn mesh_pairs(nodes: &[u32], edges: &[u32]) -> Result<Command, String> {
+    if nodes.len() % 2 != 0 || edges.len() % 2 != 0 {
+        return Err("mesh nodes and edges must be flat arrays of pairs".into());
+    }
+    let pairs = |flat: &[u32]| flat.chunks_exact(2).map(|p| (p[0], p[1])).collect();
+    Ok(Command::SetMesh {
+        nodes: pairs(nodes),
+        edges: pairs(edges),
+    })
+}
+
+/// A timeline step from JS: NaN counts as 0, and it is clamped to `0..=u32::MAX`.
+pub fn seek_step(step: f64) -> u32 {
+    let step = if step.is_nan() { 0.0 } else { step };
+    step.clamp(0.0, f64::from(u32::MAX)) as u32
+}
+
+/// A walker count from JS: NaN and negatives become 0 (which the planner refuses with its
+/// message), and anything past the largest count the most (which it clamps).
+pub fn walker_count(count: f64) -> u32 {
+    count as u32
+}
+
+/// The change a `loadMap` message's `map` makes when the planner can read it alone: `.map`
+/// text, or a full share link (`v2.…`, with or without `#`). A shipped map's name and a
+/// short link (`map=…`) need the page, which fetches the map.
+pub fn load_map_command(map: &str) -> Result<Command, String> {
+    if map.trim_start().starts_with("type") {
+        let grid = movingai::parse_map(map).map_err(|e| e.to_string())?;
+        return Ok(Command::Load {
+            grid,
+            markers: None,
+        });
+    }
+    let fragment = map.strip_prefix('#').unwrap_or(map);
+    if fragment.starts_with('v') {
+        let state = link::decode(fragment).map_err(|e| e.to_string())?;
+        return Ok(Command::Install {
+            grid: state.grid,
+            start: state.start,
+            goal: state.goal,
+            settings: Some(state.settings),
+        });
+    }
+    Err(
+        "the planner loads .map text or a full share link; the page fetches a shipped map \
+         or a short link's map"
+            .into(),
+    )
 }
 
 /// Checks a message whose field `name` is `field(name)`: `cmd` must name one of [`COMMANDS`]
@@ -304,7 +501,7 @@ pub fn parse_command(field: impl Fn(&str) -> Arg, speed_stops: u32) -> Result<Co
             };
             let seed = match seed {
                 Arg::Absent | Arg::Null => None,
-                other => Some(other.whole().ok_or_else(|| {
+                other => Some(other.whole().map(u64::from).ok_or_else(|| {
                     format!(
                         "The releaseWalkers command takes seed: a whole number of at least 0, \
                          not {}",
@@ -386,250 +583,4 @@ pub fn parse_speed(speed: &Arg, stops: u32) -> Result<Speed, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A message from `(name, value)` pairs.
-    fn message<'a>(fields: &'a [(&'a str, Arg)]) -> impl Fn(&str) -> Arg + 'a {
-        move |name| {
-            fields
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map_or(Arg::Absent, |(_, v)| v.clone())
-        }
-    }
-
-    fn run(fields: &[(&str, Arg)]) -> Result<Command, String> {
-        parse_command(message(fields), 11)
-    }
-
-    fn cmd(name: &str) -> (&'static str, Arg) {
-        ("cmd", Arg::Text(name.into()))
-    }
-
-    #[test]
-    fn every_command_parses_with_good_arguments() {
-        let n = |x: f64| Arg::Number(x);
-        assert_eq!(run(&[cmd("step")]), Ok(Command::Step { n: 1 }));
-        assert_eq!(
-            run(&[cmd("step"), ("n", n(5.0))]),
-            Ok(Command::Step { n: 5 })
-        );
-        assert_eq!(
-            run(&[cmd("seek"), ("step", n(0.0))]),
-            Ok(Command::Seek { step: 0 })
-        );
-        assert_eq!(
-            run(&[cmd("seek"), ("step", n(1e300))]),
-            Ok(Command::Seek { step: u32::MAX }),
-            "huge steps clamp: seeking clamps to the recording anyway"
-        );
-        assert_eq!(
-            run(&[cmd("setSpeed"), ("speed", Arg::Text("instant".into()))]),
-            Ok(Command::SetSpeed {
-                speed: Speed::Instant
-            })
-        );
-        assert_eq!(
-            run(&[cmd("setSpeed"), ("speed", Arg::Text("7".into()))]),
-            Ok(Command::SetSpeed {
-                speed: Speed::Stop(7)
-            })
-        );
-        assert_eq!(
-            run(&[cmd("loadMap"), ("map", Arg::Text("maze-63".into()))]),
-            Ok(Command::LoadMap)
-        );
-        assert_eq!(
-            run(&[cmd("loadMap"), ("map", Arg::LongText(100_000))]),
-            Ok(Command::LoadMap)
-        );
-        assert_eq!(
-            run(&[cmd("setGoal"), ("x", n(4095.0)), ("y", n(0.0))]),
-            Ok(Command::SetGoal { x: 4095, y: 0 })
-        );
-        assert_eq!(
-            run(&[cmd("setSettings"), ("settings", Arg::Object)]),
-            Ok(Command::SetSettings)
-        );
-        assert_eq!(
-            run(&[cmd("setView"), ("view", Arg::Text("field".into()))]),
-            Ok(Command::SetView {
-                view: ViewKind::Field
-            })
-        );
-        assert_eq!(
-            run(&[
-                cmd("setRange"),
-                ("x", n(3.0)),
-                ("y", n(4.0)),
-                ("budget", n(6.5))
-            ]),
-            Ok(Command::SetRange {
-                x: 3,
-                y: 4,
-                budget: 6.5
-            })
-        );
-        assert_eq!(
-            run(&[cmd("releaseWalkers"), ("count", n(1e9))]),
-            Ok(Command::ReleaseWalkers {
-                count: 1_000_000_000,
-                seed: None
-            }),
-            "large counts pass: the planner places at most its limit"
-        );
-        assert_eq!(
-            run(&[cmd("releaseWalkers"), ("count", n(5.0)), ("seed", n(9.0))]),
-            Ok(Command::ReleaseWalkers {
-                count: 5,
-                seed: Some(9)
-            })
-        );
-        for name in COMMANDS {
-            let fields = [
-                cmd(name),
-                ("view", Arg::Text("range".into())),
-                ("budget", n(3.0)),
-                ("count", n(3.0)),
-                ("n", n(2.0)),
-                ("step", n(3.0)),
-                ("speed", n(4.0)),
-                ("map", Arg::Text("x".into())),
-                ("x", n(1.0)),
-                ("y", n(1.0)),
-                ("settings", Arg::Object),
-            ];
-            assert_eq!(run(&fields).map(|c| c.name()), Ok(name), "{name}");
-        }
-    }
-
-    #[test]
-    fn bad_messages_say_what_is_wrong() {
-        let why = |fields: &[(&str, Arg)]| run(fields).unwrap_err();
-        assert!(why(&[cmd("explode")]).starts_with("Unknown command \"explode\": use step, run"));
-        assert!(why(&[]).starts_with("A message needs cmd"));
-        assert!(why(&[("cmd", Arg::Number(3.0))]).starts_with("Unknown command 3:"));
-        assert!(why(&[("cmd", Arg::LongText(100_000))]).contains("100000-character string"));
-        assert!(why(&[cmd("toString")]).starts_with("Unknown command"));
-        for bad in [0.0, -1.0, 2.5, 1e6 + 1.0, f64::NAN, f64::INFINITY] {
-            assert!(
-                why(&[cmd("step"), ("n", Arg::Number(bad))]).contains("whole number of expansions"),
-                "{bad}"
-            );
-        }
-        assert!(why(&[cmd("step"), ("n", Arg::Text("5".into()))]).contains("not \"5\""));
-        assert!(why(&[cmd("seek"), ("step", Arg::Number(-1.0))]).contains("whole number"));
-        assert!(why(&[cmd("seek")]).contains("seek command needs step"));
-        for bad in [
-            Arg::Number(11.0),
-            Arg::Text("fast".into()),
-            Arg::Number(-0.5),
-            Arg::Null,
-        ] {
-            assert!(
-                why(&[cmd("setSpeed"), ("speed", bad.clone())]).contains("speed must be"),
-                "{bad:?}"
-            );
-        }
-        assert!(
-            why(&[cmd("loadMap"), ("map", Arg::Number(42.0))]).contains("loadMap command needs")
-        );
-        assert!(why(&[cmd("loadMap"), ("map", Arg::Text(String::new()))])
-            .contains("loadMap command needs"));
-        assert!(
-            why(&[cmd("loadMap"), ("map", Arg::LongText(MAX_MAP_TEXT + 1))]).contains("too large")
-        );
-        let e = why(&[
-            cmd("setStart"),
-            ("x", Arg::Number(-1.0)),
-            ("y", Arg::Number(2.0)),
-        ]);
-        assert!(
-            e.contains("The setStart command needs whole, non-negative x and y (got x -1, y 2)"),
-            "{e}"
-        );
-        let e = why(&[
-            cmd("setStart"),
-            ("x", Arg::Number(4_294_967_297.0)),
-            ("y", Arg::Number(1.0)),
-        ]);
-        assert!(
-            e.contains("outside every map"),
-            "2^32 + 1 must not wrap to 1: {e}"
-        );
-        assert!(why(&[cmd("setSettings"), ("settings", Arg::Array)]).contains("an object"));
-        for bad in [Arg::Absent, Arg::Text("heat".into()), Arg::Number(1.0)] {
-            let e = why(&[cmd("setView"), ("view", bad.clone())]);
-            assert!(
-                e.contains("\"path\", \"field\" or \"range\""),
-                "{bad:?}: {e}"
-            );
-        }
-        let xy = [("x", Arg::Number(1.0)), ("y", Arg::Number(2.0))];
-        for bad in [
-            Arg::Absent,
-            Arg::Number(-1.0),
-            Arg::Number(f64::NAN),
-            Arg::Number(f64::INFINITY),
-            Arg::Number(1e6 + 1.0),
-            Arg::Text("5".into()),
-        ] {
-            let e = why(&[
-                cmd("setRange"),
-                xy[0].clone(),
-                xy[1].clone(),
-                ("budget", bad.clone()),
-            ]);
-            assert!(
-                e.contains("needs budget: movement points from 0 to 1000000"),
-                "{bad:?}: {e}"
-            );
-        }
-        let e = why(&[
-            cmd("setRange"),
-            ("x", Arg::Number(0.5)),
-            ("budget", Arg::Number(2.0)),
-        ]);
-        assert!(e.contains("The setRange command needs whole"), "{e}");
-        for bad in [
-            Arg::Absent,
-            Arg::Number(0.0),
-            Arg::Number(2.5),
-            Arg::Number(f64::NAN),
-        ] {
-            let e = why(&[cmd("releaseWalkers"), ("count", bad.clone())]);
-            assert!(
-                e.contains("needs count: a whole number of walkers"),
-                "{bad:?}: {e}"
-            );
-        }
-        let e = why(&[
-            cmd("releaseWalkers"),
-            ("count", Arg::Number(3.0)),
-            ("seed", Arg::Number(-2.0)),
-        ]);
-        assert!(e.contains("takes seed"), "{e}");
-        assert!(
-            why(&[cmd("setSettings"), ("settings", Arg::Text("fast".into()))])
-                .contains("an object")
-        );
-    }
-
-    #[test]
-    fn errors_stay_short_whatever_the_input() {
-        let long = Arg::Text("x".repeat(SHORT_TEXT));
-        for fields in [
-            vec![("cmd", long.clone())],
-            vec![cmd("step"), ("n", long.clone())],
-            vec![cmd("setSpeed"), ("speed", Arg::Number(f64::MAX))],
-            // Found by the fuzzer: a tiny number was written out in full, 300 zeros.
-            vec![("cmd", Arg::Number(1.414_991_25e-306))],
-            vec![cmd("seek"), ("step", Arg::Number(-5e-324))],
-            vec![cmd("setStart"), ("x", long), ("y", Arg::Number(1e300))],
-        ] {
-            let e = run(&fields).unwrap_err();
-            assert!(e.len() < 300, "{e}");
-        }
-    }
-}
+mod tests;

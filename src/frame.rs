@@ -5,7 +5,7 @@
 //! this module only maps `(terrain byte, state byte)` to a pixel and remembers what each pixel
 //! shows, so a frame rewrites just the pixels whose cell or state changed and reports their
 //! boxes ([`Frame::dirty`]) for the page to upload. It looks only at the parts the planner
-//! says may have changed ([`crate::Planner::take_changes`]), so a frame in which a search
+//! says may have changed ([`crate::planner::LaneMut::take_changes`]), so a frame in which a search
 //! touched a few tiles does not compare the other cells of the map.
 //!
 //! This is the 2D canvas's frame; the WebGL renderer (`www/render-gl.js`) uploads the cell and

@@ -9,16 +9,17 @@
 //! objects read by `from_js`; every refusal comes back as a thrown JS `Error` with a
 //! readable message, never as a panic.
 
+use crate::command::{Command, Outcome};
 use crate::formats::{bitmap, link, movingai};
 use crate::frame::Frame;
 use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
-use crate::planner::LaneId;
+use crate::planner::{LaneId, LaneMut, LaneRef};
 use crate::scenarios;
 use crate::search::{Budget, Settings, Status};
 use crate::text::number::decimal;
 use serde::Serialize;
-use std::cell::{RefCell, RefMut};
+use std::cell::{Ref, RefCell, RefMut};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
@@ -125,9 +126,6 @@ pub struct Planner {
 /// What the handles of one planner share.
 struct Shared {
     planner: crate::Planner,
-    /// Bumped on every change that can alter what any lane paints, so the page repaints only
-    /// when it moved.
-    version: u32,
     /// The Moving AI problems of the last `loadScen`, checked against the map then.
     scenarios: Vec<movingai::Scenario>,
 }
@@ -147,10 +145,9 @@ impl Planner {
     fn wrap(mut inner: crate::Planner) -> Planner {
         inner.set_clock(performance_now);
         Planner {
-            lane: inner.current_lane(),
+            lane: inner.only().id(),
             shared: Rc::new(RefCell::new(Shared {
                 planner: inner,
-                version: 1,
                 scenarios: Vec::new(),
             })),
             speed: Budget::Expansions(1),
@@ -158,63 +155,53 @@ impl Planner {
         }
     }
 
-    /// The shared planner with this handle's lane made current. Borrowed for one statement
-    /// at a time: two at once would be a panic, so never nest calls to it.
-    fn inner(&self) -> RefMut<'_, crate::Planner> {
-        lane_of(&self.shared, self.lane)
+    /// The shared planner, to read what every lane shares (the map, markers, mesh, views).
+    fn planner(&self) -> Ref<'_, crate::Planner> {
+        Ref::map(self.shared.borrow(), |s| &s.planner)
     }
 
-    /// Replaces map, markers and this lane's settings, all or nothing.
-    fn install(
-        &mut self,
-        grid: Grid,
-        start: (u32, u32),
-        goal: (u32, u32),
-        settings: Settings,
-    ) -> Result<(), JsError> {
-        self.inner()
-            .load_map(grid, start, goal, settings)
-            .map_err(js_error)?;
-        self.map_replaced();
-        Ok(())
+    /// The shared planner, to change what every lane shares.
+    fn planner_mut(&self) -> RefMut<'_, crate::Planner> {
+        RefMut::map(self.shared.borrow_mut(), |s| &mut s.planner)
     }
 
-    /// After a new map: the loaded scenarios belonged to the old one, and everything repaints.
-    fn map_replaced(&self) {
+    /// `read` on this handle's lane. Refused only for a lane the planner no longer has,
+    /// which a live handle never meets (its lane goes when it is freed).
+    fn read<T>(&self, read: impl FnOnce(LaneRef<'_>) -> T) -> Result<T, JsError> {
+        self.planner().lane(self.lane).map(read).map_err(js_error)
+    }
+
+    /// `change` on this handle's lane; refused as [`Planner::read`] is.
+    fn change<T>(&self, change: impl FnOnce(LaneMut<'_>) -> T) -> Result<T, JsError> {
+        let mut planner = self.planner_mut();
+        planner.lane_mut(self.lane).map(change).map_err(js_error)
+    }
+
+    /// Makes the change `command` stands for on this handle's lane ([`crate::Planner::apply`]).
+    fn run(&self, command: Command) -> Result<Outcome, JsError> {
+        self.planner_mut()
+            .apply(self.lane, command)
+            .map_err(js_error)
+    }
+
+    /// Makes a change that replaces the map: the loaded scenarios belonged to the old one.
+    fn run_load(&self, command: Command) -> Result<Outcome, JsError> {
+        let outcome = self.run(command)?;
         self.shared.borrow_mut().scenarios.clear();
-        self.touched();
+        Ok(outcome)
     }
 
-    fn touched(&self) {
-        let mut shared = self.shared.borrow_mut();
-        shared.version = shared.version.wrapping_add(1);
+    /// The parts of the map this lane may show differently since they were last taken.
+    fn take_changes_parts(&mut self) -> Vec<[u32; 4]> {
+        self.change(|mut l| l.take_changes()).unwrap_or_default()
     }
 
-    /// Replaces the map. `markers` (`[sx, sy, gx, gy]`) place the start and goal when they
-    /// are open cells of the new map; otherwise the current markers move to the nearest open
-    /// cells. The undo history starts afresh; on error nothing changes.
+    /// Replaces the map ([`Command::Load`]); `markers` other than four numbers are none.
     fn replace(&mut self, grid: Grid, markers: Option<Vec<u32>>) -> Result<(), JsError> {
-        if let Some(&[sx, sy, gx, gy]) = markers.as_deref() {
-            let settings = self.inner().settings().fitted_to(&grid);
-            if self
-                .install(grid.clone(), (sx, sy), (gx, gy), settings)
-                .is_ok()
-            {
-                return Ok(());
-            }
-        }
-        self.inner().load_grid(grid).map_err(js_error)?;
-        self.map_replaced();
+        let markers = markers.and_then(|m| <[u32; 4]>::try_from(m).ok());
+        self.run_load(Command::Load { grid, markers })?;
         Ok(())
     }
-}
-
-/// Lane `lane` of the planner in `shared`, made current.
-fn lane_of(shared: &RefCell<Shared>, lane: LaneId) -> RefMut<'_, crate::Planner> {
-    RefMut::map(shared.borrow_mut(), |s| {
-        s.planner.select_lane(lane);
-        &mut s.planner
-    })
 }
 
 impl Drop for Planner {
@@ -243,8 +230,7 @@ impl Planner {
     /// per column; `free()` on a handle removes its lane. Give it a palette before painting.
     #[wasm_bindgen(js_name = addLane)]
     pub fn add_lane(&mut self) -> Result<Planner, JsError> {
-        let lane = self.inner().add_lane().map_err(js_error)?;
-        self.touched();
+        let lane = self.planner_mut().add_lane(self.lane).map_err(js_error)?;
         Ok(Planner {
             shared: Rc::clone(&self.shared),
             lane,
@@ -298,39 +284,40 @@ impl Planner {
     /// The map as Moving AI `.map` text (digits 2–4 mark terrain costs).
     #[wasm_bindgen(js_name = exportMap)]
     pub fn export_map(&self) -> String {
-        movingai::write_map(self.inner().grid())
+        movingai::write_map(self.planner().grid())
     }
 
     /// The map's width in cells.
     #[wasm_bindgen(getter)]
     pub fn width(&self) -> u32 {
-        self.inner().grid().width()
+        self.planner().grid().width()
     }
 
     /// The map's height in cells.
     #[wasm_bindgen(getter)]
     pub fn height(&self) -> u32 {
-        self.inner().grid().height()
+        self.planner().grid().height()
     }
 
     /// A counter that changes whenever the picture may have changed (edits, steps, loads).
     #[wasm_bindgen(getter)]
     pub fn version(&self) -> u32 {
-        self.shared.borrow().version
+        self.shared.borrow().planner.version()
     }
 
     /// Address in wasm memory of the grid bytes (`width × height`, `y * width + x`; 0 wall,
     /// 1–4 terrain). Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = cellsPtr)]
     pub fn cells_ptr(&self) -> *const u8 {
-        self.inner().grid().bytes().as_ptr()
+        self.planner().grid().bytes().as_ptr()
     }
 
     /// Address in wasm memory of the search-state bytes (`width × height`; `CellState` 0–9).
     /// Valid until the next call that changes the map size.
     #[wasm_bindgen(js_name = statesPtr)]
     pub fn states_ptr(&self) -> *const u8 {
-        self.inner().shown_states().as_ptr()
+        self.read(|l| l.shown_states().as_ptr())
+            .unwrap_or(std::ptr::null())
     }
 
     /// Sets the 50 RGBA colours (`0xAABBGGRR`, index `cell * 10 + state`) the frame is painted
@@ -340,7 +327,6 @@ impl Planner {
         self.frame
             .set_palette(colours)
             .map_err(|e| JsError::new(&e))?;
-        self.touched();
         Ok(())
     }
 
@@ -350,11 +336,15 @@ impl Planner {
     /// them), and only pixels whose cell or state changed since the last render are rewritten;
     /// `dirtyRects()` gives boxes around them, so the page uploads just those.
     pub fn render(&mut self) -> *const u32 {
-        let mut inner = lane_of(&self.shared, self.lane);
-        let parts = inner.take_changes();
-        let width = inner.grid().width() as usize;
+        let parts = self.take_changes_parts();
+        let shared = self.shared.borrow();
+        let Ok(lane) = shared.planner.lane(self.lane) else {
+            return std::ptr::null();
+        };
+        let grid = shared.planner.grid();
+        let width = grid.width() as usize;
         self.frame
-            .paint(width, inner.grid().bytes(), inner.shown_states(), &parts)
+            .paint(width, grid.bytes(), lane.shown_states(), &parts)
             .as_ptr()
     }
 
@@ -372,7 +362,7 @@ impl Planner {
     /// restarts, not by comparing cells; a few tiles while a search runs slowly.
     #[wasm_bindgen(js_name = takeChanges)]
     pub fn take_changes(&mut self) -> Vec<u32> {
-        self.inner().take_changes().concat()
+        self.take_changes_parts().concat()
     }
 
     /// Forgets what was painted: the next `render()` or `takeChanges()` covers the whole
@@ -380,12 +370,12 @@ impl Planner {
     #[wasm_bindgen(js_name = repaintAll)]
     pub fn repaint_all(&mut self) {
         self.frame.forget();
-        self.inner().mark_all_changed();
+        let _ = self.change(|mut l| l.mark_all_changed());
     }
 
     /// The grid byte at (x, y): 0 wall, 1–4 terrain; 255 outside the map.
     pub fn cell(&self, x: u32, y: u32) -> u8 {
-        self.inner()
+        self.planner()
             .grid()
             .get(i64::from(x), i64::from(y))
             .map_or(255, Cell::to_byte)
@@ -393,15 +383,13 @@ impl Planner {
 
     /// The search-state byte at (x, y) (`CellState` 0–9); 255 outside the map.
     pub fn state(&self, x: u32, y: u32) -> u8 {
-        let inner = self.inner();
-        let g = inner.grid();
-        if x >= g.width() || y >= g.height() {
+        let (width, height) = (self.width(), self.height());
+        if x >= width || y >= height {
             return 255;
         }
-        inner
-            .shown_states()
-            .get((y * g.width() + x) as usize)
-            .copied()
+        self.read(|l| l.shown_states().get((y * width + x) as usize).copied())
+            .ok()
+            .flatten()
             .unwrap_or(255)
     }
 
@@ -440,19 +428,17 @@ impl Planner {
     }
 
     fn advance(&mut self, budget: Budget) -> String {
-        let progress = |p: &crate::Planner| (p.search().stats().expanded, p.position());
-        let before = progress(&self.inner());
-        let status = self.inner().step(budget, performance_now);
-        if progress(&self.inner()) != before {
-            self.touched();
-        }
-        status_name(status).to_string()
+        let status = self.run(Command::Advance { budget }).ok();
+        status
+            .and_then(Outcome::status)
+            .map_or_else(String::new, |s| status_name(s).to_string())
     }
 
     /// The search status: `running`, `found`, `no_path` or `partial`.
     #[wasm_bindgen(getter)]
     pub fn status(&self) -> String {
-        status_name(self.inner().shown_status()).to_string()
+        self.read(|l| status_name(l.shown_status()).to_string())
+            .unwrap_or_default()
     }
 
     /// The statistics as a plain object (`Stats` in `pathlab.d.ts`): `status`, `fresh`,
@@ -464,21 +450,22 @@ impl Planner {
     #[wasm_bindgen(unchecked_return_type = "Stats")]
     pub fn stats(&self) -> Result<JsValue, JsError> {
         let version = self.version();
-        let inner = self.inner();
-        let stats = inner.shown_stats();
-        let view = StatsView {
-            status: status_name(inner.shown_status()),
-            fresh: stats.expanded == 0,
-            repairs: inner.search().repairs(),
-            step: inner.position(),
-            steps: inner.timeline_len(),
-            timeline_complete: inner.timeline().complete(),
-            timeline_events: inner.timeline().event_count() as f64,
-            timeline_bytes: inner.timeline().bytes() as f64,
-            refused: inner.refused().map(|e| e.to_string()),
-            version,
-            stats,
-        };
+        let view = self.read(|lane| {
+            let stats = lane.shown_stats();
+            StatsView {
+                status: status_name(lane.shown_status()),
+                fresh: stats.expanded == 0,
+                repairs: lane.search().repairs(),
+                step: lane.position(),
+                steps: lane.timeline_len(),
+                timeline_complete: lane.timeline().complete(),
+                timeline_events: lane.timeline().event_count() as f64,
+                timeline_bytes: lane.timeline().bytes() as f64,
+                refused: lane.refused().map(|e| e.to_string()),
+                version,
+                stats,
+            }
+        })?;
         to_js(&view)
     }
 
@@ -487,7 +474,7 @@ impl Planner {
     /// `neighbourOrder` and `nodeBudget` (null = none).
     #[wasm_bindgen(unchecked_return_type = "Settings")]
     pub fn settings(&self) -> Result<JsValue, JsError> {
-        to_js(self.inner().settings())
+        to_js(&self.read(|l| *l.settings())?)
     }
 
     /// Replaces the settings (missing fields take their defaults) and restarts the search.
@@ -499,22 +486,21 @@ impl Planner {
     ) -> Result<(), JsError> {
         let settings = from_js::settings(&settings)
             .map_err(|e| JsError::new(&format!("bad settings: {e}")))?;
-        self.inner().set_settings(settings).map_err(js_error)?;
-        self.touched();
+        self.run(Command::Configure { settings })?;
         Ok(())
     }
 
     /// The start cell as `{x, y}`.
     #[wasm_bindgen(unchecked_return_type = "Point")]
     pub fn start(&self) -> Result<JsValue, JsError> {
-        let (x, y) = self.inner().start();
+        let (x, y) = self.planner().start();
         to_js(&Point { x, y })
     }
 
     /// The goal cell as `{x, y}`.
     #[wasm_bindgen(unchecked_return_type = "Point")]
     pub fn goal(&self) -> Result<JsValue, JsError> {
-        let (x, y) = self.inner().goal();
+        let (x, y) = self.planner().goal();
         to_js(&Point { x, y })
     }
 
@@ -522,8 +508,7 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setStart)]
     pub fn set_start(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.inner().set_start(x, y).map_err(js_error)?;
-        self.touched();
+        self.run(Command::SetStart { x, y })?;
         Ok(())
     }
 
@@ -531,21 +516,20 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = setGoal)]
     pub fn set_goal(&mut self, x: u32, y: u32) -> Result<(), JsError> {
-        self.inner().set_goal(x, y).map_err(js_error)?;
-        self.touched();
+        self.run(Command::SetGoal { x, y })?;
         Ok(())
     }
 
     /// Opens an undo group: everything until `endStroke` undoes as one step.
     #[wasm_bindgen(js_name = beginStroke)]
     pub fn begin_stroke(&mut self) {
-        self.inner().begin_stroke();
+        let _ = self.run(Command::BeginStroke);
     }
 
     /// Closes the undo group opened by `beginStroke`.
     #[wasm_bindgen(js_name = endStroke)]
     pub fn end_stroke(&mut self) {
-        self.inner().end_stroke();
+        let _ = self.run(Command::EndStroke);
     }
 
     /// Paints `cell` (0 wall, 1–4 terrain) with a square brush of side `brush` along the
@@ -561,74 +545,69 @@ impl Planner {
         brush: u32,
         cell: u8,
     ) -> Result<u32, JsError> {
-        let cell = Cell::from_byte(cell).ok_or_else(|| {
-            JsError::new(&format!(
-                "cell {cell} is not 0 (wall) or a terrain cost 1–4"
-            ))
+        let cell = crate::command::paint_cell(cell).map_err(|e| JsError::new(&e))?;
+        let from = (x0, y0);
+        let to = (x1, y1);
+        let changed = self.run(Command::Paint {
+            from,
+            to,
+            brush,
+            cell,
         })?;
-        let changed = self.inner().paint_line((x0, y0), (x1, y1), brush, cell);
-        if changed > 0 {
-            self.touched();
-        }
-        Ok(u32::try_from(changed).unwrap_or(u32::MAX))
+        Ok(clamp_u32(changed.count()))
     }
 
     /// Turns every cell into open ground of cost 1 (undoable). Returns how many changed.
     #[wasm_bindgen(js_name = clearWalls)]
     pub fn clear_walls(&mut self) -> u32 {
-        let changed = self.inner().clear_walls();
-        self.touched();
-        u32::try_from(changed).unwrap_or(u32::MAX)
+        clamp_u32(self.run(Command::ClearWalls).map_or(0, Outcome::count))
     }
 
     /// Undoes the last edit (stroke, marker move, clear); false when there is none.
     pub fn undo(&mut self) -> bool {
-        let done = self.inner().undo();
-        self.touched();
-        done
+        matches!(self.run(Command::Undo), Ok(Outcome::Applied(true)))
     }
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
-        let done = self.inner().redo();
-        self.touched();
-        done
+        matches!(self.run(Command::Redo), Ok(Outcome::Applied(true)))
     }
 
     /// Whether there is an edit to undo.
     #[wasm_bindgen(js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.inner().can_undo()
+        self.planner().can_undo()
     }
 
     /// Whether there is an edit to redo.
     #[wasm_bindgen(js_name = canRedo)]
     pub fn can_redo(&self) -> bool {
-        self.inner().can_redo()
+        self.planner().can_redo()
     }
 
     /// Throws the search away and starts a new one with nothing expanded.
     #[wasm_bindgen(js_name = resetSearch)]
     pub fn reset_search(&mut self) {
-        self.inner().reset_search();
-        self.touched();
+        let _ = self.run(Command::Reset);
     }
 
     /// The path (found or partial) as a flat `[x0, y0, x1, y1, …]` array from the start;
     /// empty while there is none.
     pub fn path(&self) -> Vec<u32> {
-        let width = self.inner().grid().width();
-        self.inner()
-            .shown_path()
-            .iter()
-            .flat_map(|&i| [i % width, i / width])
-            .collect()
+        let width = self.width();
+        self.read(|l| {
+            l.shown_path()
+                .iter()
+                .flat_map(|&i| [i % width, i / width])
+                .collect()
+        })
+        .unwrap_or_default()
     }
 
     /// The cell expanded last as `{x, y}`, or `undefined` before the first expansion.
     #[wasm_bindgen(unchecked_return_type = "Point | undefined")]
     pub fn current(&self) -> Result<JsValue, JsError> {
-        match self.inner().shown_current() {
+        match self.read(|l| l.shown_current())? {
             Some((x, y)) => to_js(&Point { x, y }),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -638,7 +617,7 @@ impl Planner {
     /// parent: [x, y] | null, expansion}`, or `undefined` outside the map.
     #[wasm_bindgen(unchecked_return_type = "NodeInfo | undefined")]
     pub fn node(&mut self, x: u32, y: u32) -> Result<JsValue, JsError> {
-        match self.inner().shown_node(x, y) {
+        match self.change(|mut l| l.shown_node(x, y))? {
             Some(info) => to_js(&info),
             None => Ok(JsValue::UNDEFINED),
         }
@@ -649,13 +628,9 @@ impl Planner {
     /// path to walk or the walker has arrived.
     #[wasm_bindgen(js_name = advanceWalker)]
     pub fn advance_walker(&mut self) -> Vec<u32> {
-        let moved = self.inner().advance_walker();
-        match moved {
-            Some((x, y)) => {
-                self.touched();
-                vec![x, y]
-            }
-            None => Vec::new(),
+        match self.run(Command::AdvanceWalker) {
+            Ok(Outcome::Walked(Some((x, y)))) => vec![x, y],
+            _ => Vec::new(),
         }
     }
 
@@ -664,25 +639,23 @@ impl Planner {
     #[wasm_bindgen(js_name = algorithmUnavailable)]
     pub fn algorithm_unavailable(&self, algorithm: &str) -> Option<String> {
         let algorithm = algorithm.parse().ok()?;
-        let settings = Settings {
-            algorithm,
-            ..*self.inner().settings()
-        };
-        settings.unavailable_on(self.inner().grid())
+        self.read(|l| l.unavailable(algorithm)).ok().flatten()
     }
 
     /// Why the search was refused after the last edit (say Jump Point Search once terrain
     /// was painted), or `undefined`.
     #[wasm_bindgen(js_name = refusedReason)]
     pub fn refused_reason(&self) -> Option<String> {
-        self.inner().refused().map(|e| e.to_string())
+        self.read(|l| l.refused().map(|e| e.to_string()))
+            .ok()
+            .flatten()
     }
 
     /// Whether the path is a polyline of corners (Theta*, A* on a node mesh) rather than a
     /// chain of neighbouring cells.
     #[wasm_bindgen(js_name = isAnyAngle)]
     pub fn is_any_angle(&self) -> bool {
-        self.inner().search().is_any_angle()
+        self.read(|l| l.search().is_any_angle()).unwrap_or(false)
     }
 
     // ---- Timeline (issue 8): scrubbing through the recorded search ----

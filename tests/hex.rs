@@ -195,7 +195,7 @@ proptest! {
     ) {
         let settings = Settings { algorithm, ..Settings::default() };
         let mut p = Planner::with_grid(grid, start, goal, settings).unwrap();
-        p.step(Budget::Unlimited, || 0.0);
+        p.only_mut().step(Budget::Unlimited, || 0.0);
         for (x, y, byte) in edits {
             let cell = Cell::from_byte(byte).unwrap();
             if (x, y) == start || (x, y) == goal {
@@ -204,10 +204,10 @@ proptest! {
             p.begin_stroke();
             p.paint_line((x, y), (x, y), 1, cell);
             p.end_stroke();
-            p.step(Budget::Unlimited, || 0.0);
+            p.only_mut().step(Budget::Unlimited, || 0.0);
             let grid = p.grid().clone();
             let want = reference_cost(&grid, start, goal);
-            let search = p.search();
+            let search = p.only().search();
             match want {
                 None => prop_assert_eq!(search.status(), Status::NoPath),
                 Some(want) => {
@@ -333,7 +333,10 @@ fn the_node_mesh_is_refused_on_hexagons_where_its_graph_can_miss_a_way() {
     assert!(pathlab::solve(&grid, start, goal, &mesh).is_err());
     // The planner (the page, the JS API, embeds): no mesh algorithm, no mesh edits.
     let mut p = Planner::with_grid(grid, start, goal, Settings::default()).unwrap();
-    assert_eq!(p.set_settings(mesh).unwrap_err().to_string(), why);
+    assert_eq!(
+        p.only_mut().set_settings(mesh).unwrap_err().to_string(),
+        why
+    );
     assert_eq!(p.generate_mesh().unwrap_err().to_string(), why);
     assert_eq!(p.add_mesh_node(1, 0).unwrap_err().to_string(), why);
     assert_eq!(p.set_mesh(&[(1, 0)], &[]).unwrap_err().to_string(), why);

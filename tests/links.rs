@@ -721,7 +721,7 @@ fn a_planner_view_round_trips_through_a_link_and_old_links_show_the_path() {
         .map(|i| state.grid.coords(i))
         .find(|&(x, y)| state.grid.is_passable(i64::from(x), i64::from(y)))
         .unwrap();
-    p.set_range(free, 7.25).unwrap();
+    p.only_mut().set_range(free, 7.25).unwrap();
     let range = LinkView::of(&p).unwrap();
     assert_eq!(
         range.range,
@@ -731,7 +731,7 @@ fn a_planner_view_round_trips_through_a_link_and_old_links_show_the_path() {
             budget: 7.25
         })
     );
-    p.set_view(ViewKind::Field).unwrap();
+    p.only_mut().set_view(ViewKind::Field).unwrap();
     p.release_walkers(12, 1).unwrap();
     let field = LinkView::of(&p).unwrap();
     assert_eq!((field.view, field.walkers), (ViewKind::Field, Some(12)));
@@ -745,11 +745,11 @@ fn a_planner_view_round_trips_through_a_link_and_old_links_show_the_path() {
         let decoded = decode(base).unwrap();
         let mut q = Planner::with_grid(decoded.grid, decoded.start, decoded.goal, decoded.settings)
             .unwrap();
-        LinkView::apply(read.view.as_ref(), &mut q).unwrap();
+        LinkView::apply(read.view.as_ref(), &mut q.only_mut()).unwrap();
         assert_eq!(LinkView::of(&q), Some(view));
         // A link without a view (every older link) shows the path again.
         let (_, old) = split_link(&encode(&state)).unwrap();
-        LinkView::apply(old.view.as_ref(), &mut q).unwrap();
+        LinkView::apply(old.view.as_ref(), &mut q.only_mut()).unwrap();
         assert_eq!(q.view(), ViewKind::Path);
     }
 }
@@ -790,7 +790,7 @@ fn damaged_view_tails_get_clear_messages() {
     let (_, tail) = split_link(&format!("{full}&view=range&range=4000,1,3")).unwrap();
     let s = sample_state();
     let mut p = Planner::with_grid(s.grid, s.start, s.goal, s.settings).unwrap();
-    let err = LinkView::apply(tail.view.as_ref(), &mut p).unwrap_err();
+    let err = LinkView::apply(tail.view.as_ref(), &mut p.only_mut()).unwrap_err();
     assert!(err.to_string().contains("outside"), "{err}");
     assert_eq!(p.view(), ViewKind::Path, "nothing changed");
 }

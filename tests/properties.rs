@@ -461,21 +461,19 @@ proptest! {
         let settings = |algorithm| Settings { algorithm, movement: p.movement, ..Settings::default() };
         let mut planner =
             pathlab::Planner::with_grid(p.grid.clone(), p.start, p.goal, settings(algorithms[0])).unwrap();
-        let mut lanes = vec![planner.current_lane()];
+        let mut lanes = planner.lane_ids();
         for &a in &algorithms[1..] {
-            let lane = planner.add_lane().unwrap();
-            planner.select_lane(lane);
-            planner.set_settings(settings(a)).unwrap();
+            let lane = planner.add_lane(lanes[0]).unwrap();
+            planner.lane_mut(lane).unwrap().set_settings(settings(a)).unwrap();
             lanes.push(lane);
         }
         for (i, (at, byte, budget)) in edits.into_iter().enumerate() {
-            let lane = lanes[i % lanes.len()];
-            planner.select_lane(lane);
+            let mut lane = planner.lane_mut(lanes[i % lanes.len()]).unwrap();
             if budget > 0 {
-                planner.step(Budget::Expansions(u64::from(budget)), || 0.0);
+                lane.step(Budget::Expansions(u64::from(budget)), || 0.0);
             }
             if budget == 5 {
-                planner.seek(usize::from(budget) / 2);
+                lane.seek(usize::from(budget) / 2);
             }
             let (x, y) = planner.grid().coords((at as usize) % planner.grid().len());
             planner.paint_line((x, y), (x, y), 1, pathlab::Cell::from_byte(byte).unwrap());
@@ -489,18 +487,20 @@ proptest! {
         let grid = planner.grid().clone();
         let want = reference_cost(&grid, &p.movement, planner.start(), planner.goal());
         for &lane in &lanes {
-            planner.select_lane(lane);
             prop_assert_eq!(planner.grid(), &grid);
-            prop_assert_eq!(planner.search().start(), planner.start());
+            let start = planner.start();
+            let mut lane = planner.lane_mut(lane).unwrap();
+            prop_assert_eq!(lane.get().search().start(), start);
             // A lane scrubbed back first returns to its live search, then runs it.
-            planner.seek(usize::MAX);
-            let status = planner.step(Budget::Unlimited, || 0.0);
+            lane.seek(usize::MAX);
+            let status = lane.step(Budget::Unlimited, || 0.0);
             match want {
                 None => prop_assert_eq!(status, Status::NoPath),
                 Some(want) => {
-                    prop_assert_eq!(status, Status::Found, "{:?}", planner.settings().algorithm);
-                    let got = planner.search().stats().path_cost.unwrap();
-                    prop_assert!((got - want).abs() < 1e-6, "{:?}: {} vs {}", planner.settings().algorithm, got, want);
+                    let algorithm = lane.get().settings().algorithm;
+                    prop_assert_eq!(status, Status::Found, "{:?}", algorithm);
+                    let got = lane.get().search().stats().path_cost.unwrap();
+                    prop_assert!((got - want).abs() < 1e-6, "{:?}: {} vs {}", algorithm, got, want);
                 }
             }
         }

@@ -550,17 +550,22 @@ fn jps_is_refused_with_a_reason_once_terrain_is_painted_and_recovers_after_undo(
         ..Settings::default()
     };
     let mut p = Planner::with_grid(grid(&["......", "......"]), (0, 0), (5, 1), jps).unwrap();
-    assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+    assert_eq!(p.only_mut().step(Budget::Unlimited, || 0.0), Status::Found);
     p.set_cell(2, 0, Cell::Terrain(3));
     let why = p
+        .only()
         .refused()
         .expect("JPS refused on a weighted map")
         .to_string();
     assert!(why.contains("uniform cost"), "{why}");
-    assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::NoPath);
+    assert_eq!(p.only_mut().step(Budget::Unlimited, || 0.0), Status::NoPath);
     assert!(p.undo());
-    assert!(p.refused().is_none(), "uniform again: JPS runs");
-    assert_eq!(p.search().status(), Status::Found, "re-planned at once");
+    assert!(p.only().refused().is_none(), "uniform again: JPS runs");
+    assert_eq!(
+        p.only().search().status(),
+        Status::Found,
+        "re-planned at once"
+    );
     let theta = Settings {
         algorithm: Algorithm::Theta,
         movement: Movement {
@@ -569,7 +574,7 @@ fn jps_is_refused_with_a_reason_once_terrain_is_painted_and_recovers_after_undo(
         },
         ..Settings::default()
     };
-    let err = p.set_settings(theta).unwrap_err().to_string();
+    let err = p.only_mut().set_settings(theta).unwrap_err().to_string();
     assert!(err.contains("'always' diagonal rule"), "{err}");
 }
 

@@ -38,7 +38,7 @@ fn counters(s: Stats) -> Stats {
 
 /// The nodes a fresh planner starts with, as a replay base.
 fn base_of(p: &Planner) -> NodeReplay {
-    let states = p.search().states().to_vec();
+    let states = p.only().search().states().to_vec();
     let cells = states.len();
     let mut base = NodeReplay {
         states: states.clone(),
@@ -50,7 +50,7 @@ fn base_of(p: &Planner) -> NodeReplay {
             continue;
         }
         let (x, y) = (c as u32 % w, c as u32 / w);
-        if let Some(node) = p.search().node(x, y) {
+        if let Some(node) = p.only().search().node(x, y) {
             if let Some(g) = node.g {
                 let parent = node.parent.map_or(NO_PARENT, |(px, py)| py * w + px);
                 let side = usize::from(s == 6 || s == 7);
@@ -71,49 +71,53 @@ fn check(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settings, k
     );
     let mut p = planner(grid, start, goal, settings);
     let base = base_of(&p);
-    p.step(Budget::Unlimited, || 0.0);
-    let len = p.timeline_len();
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    let len = p.only().timeline_len();
     assert_eq!(
         len as u64,
-        p.search().stats().expanded,
+        p.only().search().stats().expanded,
         "{name}: every step recorded"
     );
-    assert!(p.timeline().complete());
+    assert!(p.only().timeline().complete());
     let w = grid.width();
     for &k in ks.iter().filter(|&&k| k <= len) {
         let mut fresh = planner(grid, start, goal, settings);
         if k == len {
             // The end of the timeline is the finished search (path, final status), which
             // may take one more call than the last expansion.
-            fresh.step(Budget::Unlimited, || 0.0);
+            fresh.only_mut().step(Budget::Unlimited, || 0.0);
         } else if k > 0 {
-            fresh.step(Budget::Expansions(k as u64), || 0.0);
+            fresh.only_mut().step(Budget::Expansions(k as u64), || 0.0);
         }
-        let live = fresh.search();
+        let live = fresh.only().search();
         assert_eq!(
             live.stats().expanded,
             k as u64,
             "{name}: fresh search reached {k}"
         );
-        p.seek(k);
-        assert_eq!(p.position(), k, "{name}");
-        assert_eq!(p.is_live(), k == len, "{name}");
+        p.only_mut().seek(k);
+        assert_eq!(p.only().position(), k, "{name}");
+        assert_eq!(p.only().is_live(), k == len, "{name}");
         assert!(
-            p.shown_states() == live.states(),
+            p.only().shown_states() == live.states(),
             "{name}: state bytes differ at step {k} of {len}"
         );
         assert_eq!(
-            counters(p.shown_stats()),
+            counters(p.only().shown_stats()),
             counters(*live.stats()),
             "{name}: stats at step {k} of {len}"
         );
-        assert_eq!(p.shown_current(), live.current(), "{name}: current at {k}");
+        assert_eq!(
+            p.only().shown_current(),
+            live.current(),
+            "{name}: current at {k}"
+        );
         if k < len {
-            assert!(p.shown_path().is_empty());
+            assert!(p.only().shown_path().is_empty());
         }
         // g and parent of every cell, from the events alone.
-        let events = p.timeline().events_to(k);
-        let replay = if k == len && p.is_live() {
+        let events = p.only().timeline().events_to(k);
+        let replay = if k == len && p.only().is_live() {
             None
         } else {
             Some(replay_nodes(
@@ -149,7 +153,10 @@ fn check(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settings, k
         // Scrubbed node details are the fresh search's.
         if k < len {
             let probe = live.current().unwrap_or(start);
-            assert_eq!(p.shown_node(probe.0, probe.1), live.node(probe.0, probe.1));
+            assert_eq!(
+                p.only_mut().shown_node(probe.0, probe.1),
+                live.node(probe.0, probe.1)
+            );
         }
     }
 }
@@ -163,20 +170,27 @@ fn check_open(grid: &Grid, start: (u32, u32), goal: (u32, u32), settings: Settin
         grid.height()
     );
     let mut p = planner(grid, start, goal, settings);
-    p.step(Budget::Unlimited, || 0.0);
-    let len = p.timeline_len();
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    let len = p.only().timeline_len();
     let stride = (len / 40).max(1);
     for k in (0..len).step_by(stride) {
-        p.seek(k);
-        let top = p.open_top(3);
-        let next = p.timeline().expanded_at(k + 1).expect("a step after k");
+        p.only_mut().seek(k);
+        let top = p.only_mut().open_top(3);
+        let next = p
+            .only()
+            .timeline()
+            .expanded_at(k + 1)
+            .expect("a step after k");
         let first = top.first().expect("an open entry when a step follows");
         assert_eq!(
             first.y * grid.width() + first.x,
             next,
             "{name}: open_top(1) at {k} is the next expansion"
         );
-        assert!(!p.open_why().is_empty(), "{name}: a reason at {k}");
+        assert!(
+            !p.only_mut().open_why().is_empty(),
+            "{name}: a reason at {k}"
+        );
     }
 }
 
@@ -206,8 +220,8 @@ fn replay_to_any_step_equals_a_search_stopped_there() {
             }
             check(&grid, start, goal, s, &[0, 1, 2, 7, 50, 333, 100_000]);
             let mut p = planner(&grid, start, goal, s);
-            p.step(Budget::Unlimited, || 0.0);
-            let len = p.timeline_len();
+            p.only_mut().step(Budget::Unlimited, || 0.0);
+            let len = p.only().timeline_len();
             check(
                 &grid,
                 start,
@@ -228,9 +242,12 @@ fn weighted_a_star_reopening_and_node_budgets_replay_exactly() {
         ..Settings::default()
     };
     let mut p = planner(&grid, (0, 0), (39, 29), weighted);
-    p.step(Budget::Unlimited, || 0.0);
-    assert!(p.search().stats().reopened > 0, "the map re-opens nodes");
-    let len = p.timeline_len();
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    assert!(
+        p.only().search().stats().reopened > 0,
+        "the map re-opens nodes"
+    );
+    let len = p.only().timeline_len();
     check(
         &grid,
         (0, 0),
@@ -256,21 +273,25 @@ fn editing_while_scrubbed_back_truncates_the_future() {
     let grid = map("u-trap-40.map");
     for algorithm in Algorithm::ALL {
         let mut p = planner(&grid, (5, 15), (34, 15), settings(algorithm));
-        p.step(Budget::Unlimited, || 0.0);
-        let len = p.timeline_len();
+        p.only_mut().step(Budget::Unlimited, || 0.0);
+        let len = p.only().timeline_len();
         let k = len / 2;
-        p.seek(k);
+        p.only_mut().seek(k);
         p.set_cell(20, 2, pathlab::Cell::Wall);
         assert_eq!(
-            p.timeline_len(),
+            p.only().timeline_len(),
             k,
             "{algorithm}: the timeline now ends at k"
         );
-        assert_eq!(p.position(), k, "{algorithm}: the user stays at step k");
-        assert!(p.is_live());
-        assert_eq!(p.search().stats().expanded, k as u64);
-        p.step(Budget::Unlimited, || 0.0);
-        assert!(p.search().status().is_done());
+        assert_eq!(
+            p.only().position(),
+            k,
+            "{algorithm}: the user stays at step k"
+        );
+        assert!(p.only().is_live());
+        assert_eq!(p.only().search().stats().expanded, k as u64);
+        p.only_mut().step(Budget::Unlimited, || 0.0);
+        assert!(p.only().search().status().is_done());
     }
 }
 
@@ -278,23 +299,23 @@ fn editing_while_scrubbed_back_truncates_the_future() {
 fn stepping_while_scrubbed_moves_through_the_record_first() {
     let grid = map("maze-63.map");
     let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
-    p.step(Budget::Expansions(100), || 0.0);
-    p.seek(10);
-    let states = p.shown_states().to_vec();
-    p.step(Budget::Expansions(5), || 0.0);
-    assert_eq!(p.position(), 15);
-    assert!(p.shown_states() != states.as_slice());
-    p.step(Budget::Expansions(1000), || 0.0);
-    assert!(p.is_live(), "past the end of the record: live again");
+    p.only_mut().step(Budget::Expansions(100), || 0.0);
+    p.only_mut().seek(10);
+    let states = p.only().shown_states().to_vec();
+    p.only_mut().step(Budget::Expansions(5), || 0.0);
+    assert_eq!(p.only().position(), 15);
+    assert!(p.only().shown_states() != states.as_slice());
+    p.only_mut().step(Budget::Expansions(1000), || 0.0);
+    assert!(p.only().is_live(), "past the end of the record: live again");
     assert_eq!(
-        p.search().stats().expanded,
+        p.only().search().stats().expanded,
         100,
         "the live search did not move"
     );
-    p.step(Budget::Expansions(10), || 0.0);
-    assert_eq!(p.timeline_len(), 110);
-    p.seek(usize::MAX);
-    assert!(p.is_live(), "seeking past the end clamps to live");
+    p.only_mut().step(Budget::Expansions(10), || 0.0);
+    assert_eq!(p.only().timeline_len(), 110);
+    p.only_mut().seek(usize::MAX);
+    assert!(p.only().is_live(), "seeking past the end clamps to live");
 }
 
 #[test]
@@ -309,27 +330,27 @@ fn open_why_names_the_tie_break() {
         ..Settings::default()
     };
     let mut p = planner(&grid, (0, 0), (3, 3), four);
-    p.step(Budget::Expansions(2), || 0.0);
-    let why = p.open_why();
+    p.only_mut().step(Budget::Expansions(2), || 0.0);
+    let why = p.only_mut().open_why();
     assert!(
         why.contains("tie on f = 6.00") && why.contains("larger g"),
         "{why}"
     );
     let mut d = planner(&grid, (4, 4), (8, 4), settings(Algorithm::Dijkstra));
-    d.step(Budget::Expansions(1), || 0.0);
-    let why = d.open_why();
+    d.only_mut().step(Budget::Expansions(1), || 0.0);
+    let why = d.only_mut().open_why();
     assert!(
         why.contains("on g with 3 others") && why.contains("oldest"),
         "{why}"
     );
     let mut bfs = planner(&grid, (0, 4), (8, 4), settings(Algorithm::BreadthFirst));
-    bfs.step(Budget::Expansions(3), || 0.0);
-    assert!(bfs.open_why().starts_with("FIFO"));
+    bfs.only_mut().step(Budget::Expansions(3), || 0.0);
+    assert!(bfs.only_mut().open_why().starts_with("FIFO"));
     let mut d = planner(&grid, (0, 4), (8, 4), settings(Algorithm::Dijkstra));
-    d.step(Budget::Unlimited, || 0.0);
-    assert_eq!(d.open_top(0).len(), 0);
+    d.only_mut().step(Budget::Unlimited, || 0.0);
+    assert_eq!(d.only_mut().open_top(0).len(), 0);
     let lpa = planner(&grid, (0, 4), (8, 4), settings(Algorithm::Lpa));
-    assert!(lpa.clone().open_top(1)[0].key.is_some());
+    assert!(lpa.clone().only_mut().open_top(1)[0].key.is_some());
 }
 
 proptest! {
@@ -354,8 +375,8 @@ proptest! {
         let s = Settings { algorithm: Algorithm::ALL[alg], weight, ..Settings::default() };
         prop_assume!(s.unavailable_on(&grid).is_none());
         let mut p = planner(&grid, start, goal, s);
-        p.step(Budget::Unlimited, || 0.0);
-        let len = p.timeline_len();
+        p.only_mut().step(Budget::Unlimited, || 0.0);
+        let len = p.only().timeline_len();
         let ks: Vec<usize> = (0..=len).collect();
         check(&grid, start, goal, s, &ks);
         check_open(&grid, start, goal, s);
@@ -367,20 +388,26 @@ fn past_the_memory_cap_the_timeline_covers_the_first_steps_only() {
     let grid = map("maze-63.map");
     let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
     p.set_timeline_cap(20_000);
-    p.step(Budget::Unlimited, || 0.0);
-    let expanded = p.search().stats().expanded as usize;
-    let len = p.timeline_len();
-    assert!(!p.timeline().complete());
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    let expanded = p.only().search().stats().expanded as usize;
+    let len = p.only().timeline_len();
+    assert!(!p.only().timeline().complete());
     assert!(len > 0 && len < expanded, "{len} of {expanded} steps kept");
-    assert!(p.timeline().bytes() < 40_000, "{}", p.timeline().bytes());
+    assert!(
+        p.only().timeline().bytes() < 40_000,
+        "{}",
+        p.only().timeline().bytes()
+    );
     // The recorded steps still replay exactly; the end is the live search.
     let mut fresh = planner(&grid, (1, 1), (61, 61), settings(Algorithm::Dijkstra));
-    fresh.step(Budget::Expansions(len as u64 - 1), || 0.0);
-    p.seek(len - 1);
-    assert!(p.shown_states() == fresh.search().states());
-    p.seek(len);
-    assert!(p.is_live());
-    assert!(p.shown_states() == p.search().states());
+    fresh
+        .only_mut()
+        .step(Budget::Expansions(len as u64 - 1), || 0.0);
+    p.only_mut().seek(len - 1);
+    assert!(p.only().shown_states() == fresh.only().search().states());
+    p.only_mut().seek(len);
+    assert!(p.only().is_live());
+    assert!(p.only().shown_states() == p.only().search().states());
 }
 
 #[test]
@@ -398,23 +425,25 @@ fn recording_is_off_for_a_plain_search() {
 fn resetting_while_scrubbed_back_starts_at_step_zero() {
     let grid = map("maze-63.map");
     let mut p = planner(&grid, (1, 1), (61, 61), settings(Algorithm::AStar));
-    p.step(Budget::Unlimited, || 0.0);
-    p.seek(20);
-    p.reset_search();
-    assert!(p.is_live());
-    assert_eq!(p.timeline_len(), 0);
-    assert_eq!(p.search().stats().expanded, 0);
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    p.only_mut().seek(20);
+    p.only_mut().reset_search();
+    assert!(p.only().is_live());
+    assert_eq!(p.only().timeline_len(), 0);
+    assert_eq!(p.only().search().stats().expanded, 0);
     // Settings changed while scrubbed: the new search is fast-forwarded to the same step.
-    p.step(Budget::Expansions(50), || 0.0);
-    p.seek(30);
-    p.set_settings(settings(Algorithm::Dijkstra)).unwrap();
-    assert_eq!((p.position(), p.timeline_len()), (30, 30));
-    assert_eq!(p.search().settings().algorithm, Algorithm::Dijkstra);
+    p.only_mut().step(Budget::Expansions(50), || 0.0);
+    p.only_mut().seek(30);
+    p.only_mut()
+        .set_settings(settings(Algorithm::Dijkstra))
+        .unwrap();
+    assert_eq!((p.only().position(), p.only().timeline_len()), (30, 30));
+    assert_eq!(p.only().search().settings().algorithm, Algorithm::Dijkstra);
     // And so are undo and redo.
     assert!(p.set_cell(1, 1, pathlab::Cell::Terrain(3)));
-    p.step(Budget::Expansions(20), || 0.0);
-    p.seek(15);
+    p.only_mut().step(Budget::Expansions(20), || 0.0);
+    p.only_mut().seek(15);
     assert!(p.undo());
-    assert_eq!((p.position(), p.timeline_len()), (15, 15));
+    assert_eq!((p.only().position(), p.only().timeline_len()), (15, 15));
     assert_eq!(p.grid().get(1, 1), Some(pathlab::Cell::OPEN));
 }

@@ -1652,3 +1652,77 @@ fn views_cross_links_as_tail_fields() {
     p.apply_link_view(old).unwrap();
     assert_eq!(p.view(), "path");
 }
+
+/// `apply` takes the embed's command messages: checked once, made by the planner's one entry,
+/// refused with the check's or the planner's message and nothing changed.
+#[wasm_bindgen_test]
+fn apply_makes_a_command_message_or_refuses_it_unchanged() {
+    let mut p = Planner::new(10, 6).unwrap();
+    let apply = |p: &mut Planner, json: &str| {
+        p.apply(parse(json), None)
+            .map(|v| JSON::stringify(&v).unwrap().as_string().unwrap())
+            .map_err(message)
+    };
+    assert_eq!(
+        apply(&mut p, r#"{"cmd":"setGoal","x":9,"y":0}"#),
+        Ok(r#"{"kind":"done"}"#.into())
+    );
+    assert_eq!(num(&p.goal().unwrap(), "x"), 9.0);
+    let version = p.version();
+    assert_eq!(
+        apply(&mut p, r#"{"cmd":"step","n":1000}"#),
+        Ok(r#"{"kind":"status","value":"found"}"#.into())
+    );
+    assert!(p.version() != version, "a step bumps the planner's version");
+    // Part of the settings: the rest stay.
+    apply(
+        &mut p,
+        r#"{"cmd":"setSettings","settings":{"algorithm":"dijkstra"}}"#,
+    )
+    .unwrap();
+    apply(&mut p, r#"{"cmd":"setSettings","settings":{"weight":1.5}}"#).unwrap();
+    let settings = p.settings().unwrap();
+    assert_eq!(get(&settings, "algorithm").as_string().unwrap(), "dijkstra");
+    assert_eq!(num(&settings, "weight"), 1.5);
+    assert_eq!(
+        apply(&mut p, r#"{"cmd":"run"}"#),
+        Ok(r#"{"kind":"page"}"#.into()),
+        "running is the page's"
+    );
+    // Refusals: the message check's, then the planner's; either way nothing changes.
+    p.paint_line(4, 0, 4, 0, 1, 0).unwrap();
+    let version = p.version();
+    assert_eq!(
+        apply(&mut p, r#"{"cmd":"step","n":0}"#),
+        Err(
+            "The step command takes n: a whole number of expansions from 1 to 1000000, not 0"
+                .into()
+        )
+    );
+    let e = apply(&mut p, r#"{"cmd":"setStart","x":4,"y":0}"#).unwrap_err();
+    assert!(e.contains("wall"), "{e}");
+    let e = apply(&mut p, r#"{"cmd":"setSettings","settings":{"weight":-2}}"#).unwrap_err();
+    assert!(e.starts_with("bad settings") || e.contains("weight"), "{e}");
+    assert_eq!(p.version(), version, "a refusal changes nothing");
+    assert_eq!(num(&p.start().unwrap(), "x"), 0.0);
+    // A map the planner reads alone, and a handle's own lane.
+    apply(
+        &mut p,
+        r#"{"cmd":"loadMap","map":"type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n"}"#,
+    )
+    .unwrap();
+    assert_eq!((p.width(), p.height()), (3, 2));
+    let mut lane = p.add_lane().unwrap();
+    apply(
+        &mut lane,
+        r#"{"cmd":"setSettings","settings":{"algorithm":"bfs"}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        get(&p.settings().unwrap(), "algorithm")
+            .as_string()
+            .unwrap(),
+        "dijkstra",
+        "settings applied through one handle stay in its lane"
+    );
+}

@@ -76,9 +76,9 @@ fn check(planner: &Planner) {
     for (x, y) in [planner.start(), planner.goal()] {
         assert!(grid.is_passable(i64::from(x), i64::from(y)), "marker ({x}, {y}) not passable");
     }
-    assert!(planner.position() <= planner.timeline_len(), "position past the timeline");
-    assert_eq!(planner.shown_states().len(), grid.len(), "shown states do not cover the map");
-    let search = planner.search();
+    assert!(planner.only().position() <= planner.only().timeline_len(), "position past the timeline");
+    assert_eq!(planner.only().shown_states().len(), grid.len(), "shown states do not cover the map");
+    let search = planner.only().search();
     if search.status() == Status::Found {
         assert!(search.stats().path_cost.is_some());
         assert!(!search.path().is_empty());
@@ -98,15 +98,15 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
     for op in ops.into_iter().take(64) {
         match op {
             Op::Step(n) => {
-                planner.step(Budget::Expansions(u64::from(n)), || 0.0);
+                planner.only_mut().step(Budget::Expansions(u64::from(n)), || 0.0);
             }
             Op::StepMillis(ms) => {
-                planner.step(Budget::Millis(f64::from(ms)), || 0.0);
+                planner.only_mut().step(Budget::Millis(f64::from(ms)), || 0.0);
             }
             Op::Run => {
-                planner.step(Budget::Unlimited, || 0.0);
+                planner.only_mut().step(Budget::Unlimited, || 0.0);
             }
-            Op::Reset => planner.reset_search(),
+            Op::Reset => planner.only_mut().reset_search(),
             Op::SetStart(x, y) => {
                 let _ = planner.set_start(x, y);
             }
@@ -130,14 +130,14 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
                 planner.redo();
             }
             Op::Settings { algorithm, heuristic, weight, connectivity, rule, diagonal, order, budget } => {
-                let _ = planner.set_settings(settings(algorithm, heuristic, weight, connectivity, rule, diagonal, order, budget));
+                let _ = planner.only_mut().set_settings(settings(algorithm, heuristic, weight, connectivity, rule, diagonal, order, budget));
             }
             Op::Load { width, height, cells } => {
                 let (width, height) = (u32::from(width) + 1, u32::from(height) + 1);
                 let mut bytes: Vec<u8> = cells.iter().map(|b| b % 6).collect();
                 bytes.resize((width * height) as usize, 1);
                 if let Ok(grid) = Grid::from_bytes(width, height, bytes) {
-                    let _ = planner.load_grid(grid);
+                    let _ = planner.only_mut().load_grid(grid);
                 }
             }
             Op::New { width, height } => {
@@ -151,23 +151,23 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
             }
             Op::Render => {
                 // What the page does each frame: take the changed tiles, paint them.
-                let changes = planner.take_changes();
+                let changes = planner.only_mut().take_changes();
                 let (w, h) = (planner.grid().width(), planner.grid().height());
                 for &[x, y, cw, ch] in &changes {
                     assert!(x + cw <= w && y + ch <= h, "a changed tile outside the map");
                 }
-                let (cells, states) = (planner.grid().bytes().to_vec(), planner.shown_states().to_vec());
+                let (cells, states) = (planner.grid().bytes().to_vec(), planner.only().shown_states().to_vec());
                 frame.paint(w as usize, &cells, &states, &changes);
             }
             Op::Palette(colours) => {
                 let _ = frame.set_palette(&colours);
-                planner.mark_all_changed();
+                planner.only_mut().mark_all_changed();
             }
             Op::Node(x, y) => {
-                let _ = planner.search().node(x, y);
+                let _ = planner.only().search().node(x, y);
             }
             Op::Walk => {
-                planner.advance_walker();
+                planner.only_mut().advance_walker();
             }
             Op::MeshNode(x, y) => {
                 let _ = planner.add_mesh_node(x, y);
@@ -184,17 +184,20 @@ fuzz_target!(|input: (u8, u8, Vec<Op>)| {
                     let _ = planner.generate_mesh();
                 }
             }
-            Op::Seek(step) => planner.seek(step as usize),
-            Op::SeekBack(by) => planner.seek(planner.position().saturating_sub(usize::from(by))),
+            Op::Seek(step) => planner.only_mut().seek(step as usize),
+            Op::SeekBack(by) => {
+                let at = planner.only().position();
+                planner.only_mut().seek(at.saturating_sub(usize::from(by)))
+            }
             Op::OpenTop(n) => {
-                let top = planner.open_top(usize::from(n));
+                let top = planner.only_mut().open_top(usize::from(n));
                 assert!(top.len() <= usize::from(n));
-                let _ = planner.open_why();
+                let _ = planner.only_mut().open_why();
             }
             Op::ShownNode(x, y) => {
-                let _ = planner.shown_node(x, y);
-                let _ = planner.shown_stats();
-                let _ = planner.shown_path_cells();
+                let _ = planner.only_mut().shown_node(x, y);
+                let _ = planner.only().shown_stats();
+                let _ = planner.only().shown_path_cells();
             }
             Op::MeshSet(nodes, edges) => {
                 let _ = planner.set_mesh(&nodes, &edges);

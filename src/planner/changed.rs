@@ -139,7 +139,7 @@ mod tests {
 
     /// The grid and shown state bytes: what the page paints.
     fn picture(p: &Planner) -> (Vec<u8>, Vec<u8>) {
-        (p.grid().bytes().to_vec(), p.shown_states().to_vec())
+        (p.grid().bytes().to_vec(), p.only().shown_states().to_vec())
     }
 
     /// Takes the changes and checks that every cell that looks different from `before` is
@@ -147,7 +147,7 @@ mod tests {
     fn check(p: &mut Planner, before: &(Vec<u8>, Vec<u8>), what: &str) -> u32 {
         let now = picture(p);
         let width = p.grid().width() as usize;
-        let rects = p.take_changes();
+        let rects = p.only_mut().take_changes();
         let inside = |x: u32, y: u32| {
             rects
                 .iter()
@@ -204,16 +204,19 @@ mod tests {
                 p.set_recording(recording);
                 let mut dice = Dice(0x9e37_79b9 + i as u64);
                 let mut before = picture(&p);
-                p.take_changes();
+                p.only_mut().take_changes();
                 for round in 0..300 {
                     let what = match dice.roll(20) {
                         0..=8 => {
                             let n = 1 + dice.roll(12);
-                            p.step(Budget::Expansions(n.into()), || 0.0);
+                            p.only_mut().step(Budget::Expansions(n.into()), || 0.0);
                             "a step"
                         }
                         9..=13 => {
-                            p.seek(dice.roll(p.timeline_len() as u64 + 3) as usize);
+                            {
+                                let len = p.only().timeline_len() as u64;
+                                p.only_mut().seek(dice.roll(len + 3) as usize);
+                            }
                             "a seek"
                         }
                         14..=15 => {
@@ -232,11 +235,11 @@ mod tests {
                             "an undo"
                         }
                         18 => {
-                            p.advance_walker();
+                            p.only_mut().advance_walker();
                             "a walker step"
                         }
                         _ => {
-                            p.reset_search();
+                            p.only_mut().reset_search();
                             "a reset"
                         }
                     };
@@ -258,7 +261,7 @@ mod tests {
         let tile = TILE * TILE;
         for _ in 0..20 {
             before = picture(&p);
-            p.step(Budget::Expansions(1), || 0.0);
+            p.only_mut().step(Budget::Expansions(1), || 0.0);
             let cells = check(&mut p, &before, "one expansion");
             assert!(
                 (1..=4 * tile).contains(&cells),
@@ -266,17 +269,20 @@ mod tests {
             );
         }
         before = picture(&p);
-        p.seek(18);
+        p.only_mut().seek(18);
         assert!(check(&mut p, &before, "two steps back") <= 4 * tile);
         before = picture(&p);
-        p.seek(usize::MAX);
+        p.only_mut().seek(usize::MAX);
         assert!(check(&mut p, &before, "back to live") <= 4 * tile);
-        p.seek(18);
-        p.take_changes();
+        p.only_mut().seek(18);
+        p.only_mut().take_changes();
         before = picture(&p);
-        p.seek(18);
-        assert!(p.take_changes().is_empty(), "the step already shown");
-        p.mark_all_changed();
+        p.only_mut().seek(18);
+        assert!(
+            p.only_mut().take_changes().is_empty(),
+            "the step already shown"
+        );
+        p.only_mut().mark_all_changed();
         assert_eq!(check(&mut p, &before, "all"), 256 * 256);
     }
 }

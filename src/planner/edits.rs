@@ -109,27 +109,30 @@ impl Planner {
                 markers: None,
             });
         }
+        self.bump();
         count
     }
 
     /// Undoes the last edit; returns false when there is none.
     pub fn undo(&mut self) -> bool {
+        self.bump();
         self.end_stroke();
         let Some(edit) = self.undo.pop() else {
             return false;
         };
-        self.apply(&edit, true);
+        self.replay(&edit, true);
         self.redo.push(edit);
         true
     }
 
     /// Redoes the last undone edit; returns false when there is none.
     pub fn redo(&mut self) -> bool {
+        self.bump();
         self.end_stroke();
         let Some(edit) = self.redo.pop() else {
             return false;
         };
-        self.apply(&edit, false);
+        self.replay(&edit, false);
         self.undo.push(edit);
         true
     }
@@ -144,7 +147,7 @@ impl Planner {
         !self.redo.is_empty()
     }
 
-    fn apply(&mut self, edit: &Edit, backwards: bool) {
+    fn replay(&mut self, edit: &Edit, backwards: bool) {
         if let Some([before, after]) = edit.markers {
             (self.scene.start, self.scene.goal) = if backwards { before } else { after };
         }
@@ -186,6 +189,7 @@ impl Planner {
             None => self.push_undo(edit),
         }
         self.after_edit(&changed);
+        self.bump();
     }
 
     fn push_undo(&mut self, edit: Edit) {

@@ -20,6 +20,7 @@ impl Planner {
         if self.scene.mesh.nodes().len() != before {
             self.after_mesh_edit();
         }
+        self.bump();
         Ok(i)
     }
 
@@ -29,6 +30,7 @@ impl Planner {
         self.mesh_allowed()?;
         self.scene.mesh.connect(&self.scene.grid, a, b)?;
         self.after_mesh_edit();
+        self.bump();
         Ok(())
     }
 
@@ -74,11 +76,12 @@ impl Planner {
     }
 
     /// Refuses a mesh edit where A* on a node mesh cannot run (hexagons), with the reason the
-    /// algorithm menu shows.
+    /// algorithm menu shows. What the mesh needs is the map's (its cell shape), so no lane's
+    /// other settings enter into it.
     fn mesh_allowed(&self) -> Result<(), PlannerError> {
         let mesh = Settings {
             algorithm: Algorithm::Mesh,
-            ..*self.settings()
+            ..Settings::default()
         };
         match mesh.unavailable_on(&self.scene.grid) {
             Some(why) => Err(PlanError::BadSetting(why).into()),
@@ -89,5 +92,6 @@ impl Planner {
     /// After the mesh changed: every A*-on-mesh lane starts over on it.
     fn after_mesh_edit(&mut self) {
         self.each_lane(|lane, scene| lane.after_mesh_edit(scene));
+        self.bump();
     }
 }

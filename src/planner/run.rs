@@ -3,9 +3,10 @@
 //! repair where the search can repair itself, otherwise a restart, re-planned to the end when
 //! the last search had finished, or to the shown step when scrubbed back.
 //!
-//! Each of these is a method of a [`Lane`] given the [`Scene`] it searches; the planner's
-//! public methods apply them to the current lane, and an edit to every lane.
+//! Each of these is a method of a [`Lane`] given the [`Scene`] it searches; [`LaneMut`] and
+//! [`LaneRef`] apply them to the lane they name, and the planner an edit to every lane.
 
+use super::lanes::{LaneMut, LaneRef};
 use super::state::{searcher_for, Lane, Planner, PlannerError, Scene};
 use crate::search::record::OpenEntry;
 use crate::search::{
@@ -336,11 +337,6 @@ impl Lane {
 }
 
 impl Planner {
-    /// The current lane with the scene it searches, borrowed apart.
-    pub(super) fn current_mut(&mut self) -> (&mut Lane, &Scene) {
-        (&mut self.lanes[self.current], &self.scene)
-    }
-
     /// Applies `f` to every lane (after an edit of the map they share).
     pub(super) fn each_lane(&mut self, mut f: impl FnMut(&mut Lane, &Scene)) {
         for lane in &mut self.lanes {
@@ -348,35 +344,10 @@ impl Planner {
         }
     }
 
-    /// Advances the current lane's search by `budget` and returns its status. While
-    /// scrubbed back, moves the position through the recorded steps first (a time budget at
-    /// the live search's pace) and becomes live again at the end of the timeline.
-    pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
-        let (lane, scene) = self.current_mut();
-        lane.step(scene, budget, &now_ms)
-    }
-
     /// Starts every lane's timeline over at its search as it stands.
     fn begin_timelines(&mut self) {
         self.each_lane(|lane, scene| lane.begin_timeline(scene));
-    }
-
-    /// Steps on the current lane's timeline: the live search's step while every step is
-    /// recorded, the steps recorded once recording stopped at the memory cap.
-    pub fn timeline_len(&self) -> usize {
-        self.lane().timeline_len()
-    }
-
-    /// The step shown: [`Planner::timeline_len`] while live.
-    pub fn position(&self) -> usize {
-        self.lane()
-            .position
-            .unwrap_or_else(|| self.lane().timeline_len())
-    }
-
-    /// Whether the live search is shown (not scrubbed back).
-    pub fn is_live(&self) -> bool {
-        self.lane().position.is_none()
+        self.bump();
     }
 
     /// Caps every timeline at `bytes` (events, step records and keyframes) and starts them
@@ -400,41 +371,44 @@ impl Planner {
         self.scene.recording
     }
 
-    /// The current lane's timeline, for its figures.
-    pub fn timeline(&self) -> &Timeline {
+    /// After an edit of the cells `changed`, every lane repairs or restarts its search.
+    pub(super) fn after_edit(&mut self, changed: &[u32]) {
+        self.each_lane(|lane, scene| lane.after_edit(scene, changed));
+        self.views_after_edit(changed);
+    }
+}
+
+impl<'a> LaneRef<'a> {
+    /// Steps on the lane's timeline: the live search's step while every step is recorded,
+    /// the steps recorded once recording stopped at the memory cap.
+    pub fn timeline_len(&self) -> usize {
+        self.lane().timeline_len()
+    }
+
+    /// The step shown: [`LaneRef::timeline_len`] while live.
+    pub fn position(&self) -> usize {
+        self.lane()
+            .position
+            .unwrap_or_else(|| self.lane().timeline_len())
+    }
+
+    /// Whether the live search is shown (not scrubbed back).
+    pub fn is_live(&self) -> bool {
+        self.lane().position.is_none()
+    }
+
+    /// The lane's timeline, for its figures.
+    pub fn timeline(&self) -> &'a Timeline {
         &self.lane().timeline
     }
 
-    /// Shows the current lane's search as it stood after `step` expansions (clamped to the
-    /// timeline); the end of the timeline is the live search.
-    pub fn seek(&mut self, step: usize) {
-        let (lane, scene) = self.current_mut();
-        lane.seek(scene, step);
-    }
-
     /// The state bytes shown: the live search's, or the timeline's at the position.
-    pub fn shown_states(&self) -> &[u8] {
+    pub fn shown_states(&self) -> &'a [u8] {
         let lane = self.lane();
         match lane.position {
             Some(_) => lane.timeline.states(),
             None => lane.search.states(),
         }
-    }
-
-    /// The parts of the map the current lane may show differently (cells or states) since
-    /// the last call, as rectangles `[x, y, width, height]` in cells — runs of changed
-    /// [`TILE`](super::TILE)-cell tiles — or none: what the page must upload or repaint.
-    /// Derived from the runs' recorded events, the seeks and the restarts, never by
-    /// comparing cells.
-    pub fn take_changes(&mut self) -> Vec<[u32; 4]> {
-        let (width, height) = (self.scene.grid.width(), self.scene.grid.height());
-        self.lanes[self.current].changed.take(width, height)
-    }
-
-    /// Marks the whole map changed for the current lane: for a painter that lost what it had
-    /// painted (a new canvas, a lost WebGL context).
-    pub fn mark_all_changed(&mut self) {
-        self.lanes[self.current].changed.add_all();
     }
 
     /// The counters shown. Scrubbed back, `run_count`, `elapsed_ms` and `precompute_ms` are
@@ -465,14 +439,14 @@ impl Planner {
             Some(k) => lane
                 .timeline
                 .expanded_at(k)
-                .map(|c| self.scene.grid.coords(c as usize)),
+                .map(|c| self.planner.scene.grid.coords(c as usize)),
             None => lane.search.current(),
         }
     }
 
     /// The path shown: none before the end of the timeline (a search stopped earlier had
     /// not found one yet).
-    pub fn shown_path(&self) -> &[u32] {
+    pub fn shown_path(&self) -> &'a [u32] {
         let lane = self.lane();
         match lane.position {
             Some(_) => &[],
@@ -488,43 +462,78 @@ impl Planner {
             None => lane.search.path_cells(),
         }
     }
+}
+
+impl LaneMut<'_> {
+    /// Advances the lane's search by `budget` and returns its status. While scrubbed back,
+    /// moves the position through the recorded steps first (a time budget at the live
+    /// search's pace) and becomes live again at the end of the timeline.
+    pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
+        let progress = |l: LaneRef<'_>| (l.search().stats().expanded, l.position());
+        let before = progress(self.get());
+        let (lane, scene) = self.parts();
+        let status = lane.step(scene, budget, &now_ms);
+        if progress(self.get()) != before {
+            self.planner.bump();
+        }
+        status
+    }
+
+    /// Shows the lane's search as it stood after `step` expansions (clamped to the
+    /// timeline); the end of the timeline is the live search.
+    pub fn seek(&mut self, step: usize) {
+        let (lane, scene) = self.parts();
+        lane.seek(scene, step);
+        self.planner.bump();
+    }
+
+    /// The parts of the map the lane may show differently (cells or states) since the last
+    /// call, as rectangles `[x, y, width, height]` in cells — runs of changed
+    /// [`TILE`](super::TILE)-cell tiles — or none: what the page must upload or repaint.
+    /// Derived from the runs' recorded events, the seeks and the restarts, never by
+    /// comparing cells.
+    pub fn take_changes(&mut self) -> Vec<[u32; 4]> {
+        let (lane, scene) = self.parts();
+        lane.changed.take(scene.grid.width(), scene.grid.height())
+    }
+
+    /// Marks the whole map changed for the lane: for a painter that lost what it had
+    /// painted (a new canvas, a lost WebGL context).
+    pub fn mark_all_changed(&mut self) {
+        self.parts().0.changed.add_all();
+    }
 
     /// What the search knew about (x, y) at the step shown.
     pub fn shown_node(&mut self, x: u32, y: u32) -> Option<NodeInfo> {
-        let (lane, scene) = self.current_mut();
+        let (lane, scene) = self.parts();
         lane.shown_search(scene).node(x, y)
     }
 
     /// The first `n` open-list entries at the step shown, in the order they will be taken.
     pub fn open_top(&mut self, n: usize) -> Vec<OpenEntry> {
-        let (lane, scene) = self.current_mut();
+        let (lane, scene) = self.parts();
         lane.shown_search(scene).open_top(n)
     }
 
     /// Why the first open-list entry at the step shown goes first ('' when none).
     pub fn open_why(&mut self) -> String {
-        let (lane, scene) = self.current_mut();
+        let (lane, scene) = self.parts();
         lane.shown_search(scene).open_why()
     }
 
-    /// Throws the current lane's search away and starts a new one (nothing expanded yet).
+    /// Throws the lane's search away and starts a new one (nothing expanded yet).
     pub fn reset_search(&mut self) {
-        let (lane, scene) = self.current_mut();
+        let (lane, scene) = self.parts();
         lane.reset_search(scene);
+        self.planner.bump();
     }
 
-    /// Changes the current lane's settings and restarts its search. Refused settings change
-    /// nothing.
+    /// Changes the lane's settings and restarts its search. Refused settings change nothing.
     pub fn set_settings(&mut self, settings: Settings) -> Result<(), PlannerError> {
-        let (lane, scene) = self.current_mut();
+        let (lane, scene) = self.parts();
         lane.set_settings(scene, settings)?;
-        self.views_after_settings();
+        self.planner.views_after_settings(settings.movement);
+        self.planner.bump();
         Ok(())
-    }
-
-    /// After an edit of the cells `changed`, every lane repairs or restarts its search.
-    pub(super) fn after_edit(&mut self, changed: &[u32]) {
-        self.each_lane(|lane, scene| lane.after_edit(scene, changed));
-        self.views_after_edit(changed);
     }
 }

@@ -139,16 +139,15 @@ impl Lane {
 ///
 /// Edits (strokes, markers, undo, the mesh, a new map) change the one map every lane
 /// searches, and each lane then repairs or restarts its search. Stepping, seeking and
-/// settings act on the *current* lane ([`Planner::select_lane`]); a planner starts with
-/// one lane, which is all the single page uses. Compare mode adds a lane per column
-/// ([`Planner::add_lane`]), so its columns cannot drift apart.
+/// settings act on the lane a call names ([`Planner::lane_mut`]); a planner starts with
+/// one lane, which is all the single page uses ([`Planner::only_mut`]). Compare mode adds
+/// a lane per column ([`Planner::add_lane`]), so its columns cannot drift apart.
+/// [`Planner::apply`] makes any change from a checked [`crate::command::Command`].
 #[derive(Clone, Debug)]
 pub struct Planner {
     pub(super) scene: Scene,
     /// Never empty.
     pub(super) lanes: Vec<Lane>,
-    /// The index in `lanes` of the lane that stepping, seeking and settings act on.
-    pub(super) current: usize,
     pub(super) next_lane: LaneId,
     pub(super) undo: Vec<Edit>,
     pub(super) redo: Vec<Edit>,
@@ -156,6 +155,8 @@ pub struct Planner {
     pub(super) stroke: Option<Edit>,
     /// The view beside the search: the distance field or the movement range, if shown.
     pub(super) views: Views,
+    /// Bumped by every method that can change what a picture of any lane shows.
+    pub(super) version: u32,
 }
 
 impl Planner {
@@ -186,33 +187,59 @@ impl Planner {
         Ok(Planner {
             scene,
             lanes: vec![lane],
-            current: 0,
             next_lane: 1,
             undo: Vec::new(),
             redo: Vec::new(),
             stroke: None,
             views: Views::default(),
+            version: 1,
         })
     }
 
-    /// Replaces the map. Markers that fall outside or on a wall move to the nearest passable
-    /// cell; a map without any passable cell is refused. The settings are kept where they fit
-    /// the new map ([`Settings::fitted_to`]: a map of hexagons takes no octile heuristic, a
-    /// map with terrain no Jump Point Search). Clears the undo history.
-    pub fn load_grid(&mut self, grid: Grid) -> Result<(), PlannerError> {
-        let start = grid.nearest_passable(self.scene.start).ok_or_else(|| {
-            PlannerError::Other("this map has no passable cell to start from".into())
-        })?;
-        let goal = grid.nearest_passable(self.scene.goal).unwrap_or(start);
-        let settings = self.lane().settings.fitted_to(&grid);
-        self.load_map(grid, start, goal, settings)
+    /// A counter that changes whenever what a picture of any lane shows may have changed
+    /// (edits, steps, seeks, loads, settings, markers, the mesh, the views); never by a read.
+    /// Painters repaint, and panels read the state again, only when it moved.
+    pub fn version(&self) -> u32 {
+        self.version
     }
 
-    /// Replaces the map, the markers and the current lane's settings, all or nothing (a
-    /// share link, a generated map). Every other lane keeps its settings where they apply
-    /// to the new map and takes `settings` where they do not. Clears the undo history.
-    pub fn load_map(
+    /// Marks a change for [`Planner::version`]: every mutator of the planner calls it.
+    pub(super) fn bump(&mut self) {
+        self.version = self.version.wrapping_add(1);
+    }
+
+    /// The map.
+    pub fn grid(&self) -> &Grid {
+        &self.scene.grid
+    }
+
+    /// Sets the clock (milliseconds, monotonic) for the runs the planner makes on its own,
+    /// such as re-planning after an edit, so their time counts in the statistics.
+    pub fn set_clock(&mut self, clock: fn() -> f64) {
+        self.scene.clock = clock;
+    }
+
+    /// The clock of the runs the planner makes ([`Planner::set_clock`]).
+    pub fn clock(&self) -> fn() -> f64 {
+        self.scene.clock
+    }
+
+    /// The start cell.
+    pub fn start(&self) -> (u32, u32) {
+        self.scene.start
+    }
+
+    /// The goal cell.
+    pub fn goal(&self) -> (u32, u32) {
+        self.scene.goal
+    }
+
+    /// Replaces the map, the markers and lane `index`'s settings, all or nothing. Every
+    /// other lane keeps its settings where they apply to the new map and takes `settings`
+    /// where they do not. Clears the undo history.
+    pub(super) fn load_map_at(
         &mut self,
+        index: usize,
         grid: Grid,
         start: (u32, u32),
         goal: (u32, u32),
@@ -228,7 +255,7 @@ impl Planner {
         };
         let mut lanes = Vec::with_capacity(self.lanes.len());
         for (i, old) in self.lanes.iter().enumerate() {
-            let lane = if i == self.current {
+            let lane = if i == index {
                 Lane::new(old.id, &scene, settings)?
             } else {
                 Lane::new(old.id, &scene, old.settings)
@@ -242,50 +269,8 @@ impl Planner {
         self.redo.clear();
         self.stroke = None;
         self.views_after_load();
+        self.bump();
         Ok(())
-    }
-
-    /// The current lane.
-    pub(super) fn lane(&self) -> &Lane {
-        &self.lanes[self.current]
-    }
-
-    /// The map.
-    pub fn grid(&self) -> &Grid {
-        &self.scene.grid
-    }
-
-    /// The current lane's search.
-    pub fn search(&self) -> &dyn Searcher {
-        self.lane().search.as_ref()
-    }
-
-    /// Why the current lane's search could not be restarted after the last edit (for
-    /// instance Jump Point Search once terrain costs other than 1 were painted), or `None`.
-    /// While set, the search shows its last state and steps do nothing.
-    pub fn refused(&self) -> Option<&PlanError> {
-        self.lane().refused.as_ref()
-    }
-
-    /// The current lane's settings.
-    pub fn settings(&self) -> &Settings {
-        &self.lane().settings
-    }
-
-    /// Sets the clock (milliseconds, monotonic) for the runs the planner makes on its own,
-    /// such as re-planning after an edit, so their time counts in the statistics.
-    pub fn set_clock(&mut self, clock: fn() -> f64) {
-        self.scene.clock = clock;
-    }
-
-    /// The start cell.
-    pub fn start(&self) -> (u32, u32) {
-        self.scene.start
-    }
-
-    /// The goal cell.
-    pub fn goal(&self) -> (u32, u32) {
-        self.scene.goal
     }
 }
 

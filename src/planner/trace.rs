@@ -1,20 +1,19 @@
 //! The step trace of the step shown: what the current lane's timeline recorded for it, and
 //! the search as it stood before it, handed to [`crate::search::trace`].
 
-use super::state::Planner;
+use super::lanes::LaneMut;
 use crate::search::trace::{trace_step, untraced, Note, StepInput, StepTrace};
 
-impl Planner {
+impl LaneMut<'_> {
     /// The step shown (the live search's latest step, or the timeline's position when
     /// scrubbed back), line by line against its algorithm's pseudocode. A step the timeline
     /// did not record (recording off, past the memory cap) comes back without lines and
     /// with a note saying why.
     pub fn step_trace(&mut self) -> StepTrace {
-        let k = self.position();
-        let after = self.shown_stats();
-        let status = self.shown_status();
-        let len = self.timeline_len();
-        let (lane, scene) = self.current_mut();
+        let shown = self.get();
+        let (k, after, status) = (shown.position(), shown.shown_stats(), shown.shown_status());
+        let len = shown.timeline_len();
+        let (lane, scene) = self.parts();
         let settings = lane.settings;
         if lane.refused.is_some() {
             return untraced(k, Note::Refused);

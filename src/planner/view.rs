@@ -3,23 +3,23 @@
 //! range ([`ViewKind::Range`]). Kept up to date by the planner's edits, marker moves, setting
 //! changes and map loads; switching views never touches the map, the markers or the searches.
 //!
-//! The field and the range follow the movement rules of the lane whose settings last changed
-//! (the page has one lane): selecting a lane alone does not rebuild them, so compare mode's
-//! handles, which select their lane on every call, cannot make them thrash.
+//! The field and the range follow the movement rules of the lane that last showed them or
+//! changed its settings (the page has one lane): reading a lane never rebuilds them.
 //!
 //! ```
 //! use pathlab::{Cell, Planner, ViewKind};
 //! let mut planner = Planner::new(20, 10)?;
-//! planner.set_view(ViewKind::Field)?;
+//! planner.only_mut().set_view(ViewKind::Field)?;
 //! planner.paint_line((5, 0), (5, 6), 1, Cell::Wall);
 //! let info = planner.field_info().unwrap();
 //! assert_eq!(info.update.name(), "repaired");
-//! planner.set_range((0, 0), 3.0)?;
+//! planner.only_mut().set_range((0, 0), 3.0)?;
 //! // Straight steps cost 1, diagonal ones √2: 11 cells of the corner are within 3 points.
 //! assert_eq!(planner.range().unwrap().cells().len(), 11);
 //! # Ok::<(), pathlab::PlannerError>(())
 //! ```
 
+use super::lanes::LaneMut;
 use super::state::{Planner, PlannerError};
 use super::view_state::DEFAULT_BUDGET;
 use super::view_state::{build_field, FieldInfo, FieldUpdate, FieldView, ViewKind};
@@ -40,9 +40,11 @@ impl Planner {
         self.views.version
     }
 
-    /// Shows `kind`: the field is built from the current goal and movement; the range view
-    /// without a range set measures from the start marker with [`DEFAULT_BUDGET`].
-    pub fn set_view(&mut self, kind: ViewKind) -> Result<(), PlannerError> {
+    /// Shows `kind` with the movement rules `movement` ([`LaneMut::set_view`]).
+    fn set_view_with(&mut self, kind: ViewKind, movement: Movement) -> Result<(), PlannerError> {
+        if kind != ViewKind::Path {
+            self.paths_only("setView")?;
+        }
         match kind {
             ViewKind::Path => {
                 self.views.field = None;
@@ -51,7 +53,6 @@ impl Planner {
             }
             ViewKind::Field => {
                 if self.views.kind != kind {
-                    let movement = self.settings().movement;
                     let view = self.new_field(movement, Crowd::default())?;
                     self.views.range = None;
                     self.views.movement = Some(movement);
@@ -65,17 +66,21 @@ impl Planner {
                     .views
                     .range_spec
                     .unwrap_or((self.scene.start, DEFAULT_BUDGET));
-                self.set_range(from, budget)?;
+                self.set_range_with(from, budget, movement)?;
             }
         }
+        self.bump();
         Ok(())
     }
 
-    /// Measures the range of `budget` movement points from `from` and shows it. Refused,
-    /// changing nothing, when `from` is off the map or a wall or the budget is not a number
-    /// from 0 to [`crate::fields::MAX_BUDGET`].
-    pub fn set_range(&mut self, from: (u32, u32), budget: f64) -> Result<(), PlannerError> {
-        let movement = self.settings().movement;
+    /// Measures a range with the movement rules `movement` ([`LaneMut::set_range`]).
+    fn set_range_with(
+        &mut self,
+        from: (u32, u32),
+        budget: f64,
+        movement: Movement,
+    ) -> Result<(), PlannerError> {
+        self.paths_only("setRange")?;
         let range = movement_range(&self.scene.grid, &movement, from, budget)?;
         self.views.field = None;
         self.views.range = Some(range);
@@ -83,6 +88,7 @@ impl Planner {
         self.views.movement = Some(movement);
         self.views.kind = ViewKind::Range;
         self.bump_view();
+        self.bump();
         Ok(())
     }
 
@@ -129,11 +135,13 @@ impl Planner {
 
     /// Releases `count` walkers on random cells other than the goal that reach it, placed by
     /// `seed`, replacing any crowd ([`Crowd::release`]: walkers may share a cell, so all are
-    /// placed, at most [`crate::fields::MAX_WALKERS`]; none when no cell but the goal reaches it). Returns
-    /// what was asked for, what was placed and why fewer (also in [`FieldInfo::release`], so
-    /// the release is a change of the view: [`Planner::view_version`] moves). Refused outside
-    /// the field view and for a count of 0.
+    /// placed, at most [`crate::fields::MAX_WALKERS`]; none when no cell but the goal reaches
+    /// it). Returns what was asked for, what was placed and why fewer (also in
+    /// [`FieldInfo::release`], so the release is a change of the view:
+    /// [`Planner::view_version`] moves). Refused outside the field view, on a planner of
+    /// several lanes and for a count of 0.
     pub fn release_walkers(&mut self, count: usize, seed: u64) -> Result<Release, PlannerError> {
+        self.paths_only("releaseWalkers")?;
         if count == 0 {
             return Err(PlanError::BadSetting("release at least one walker".into()).into());
         }
@@ -144,6 +152,7 @@ impl Planner {
         view.crowd = crowd;
         view.sync_walkers();
         self.bump_view();
+        self.bump();
         Ok(release)
     }
 
@@ -156,6 +165,9 @@ impl Planner {
         };
         let moved = view.crowd.step(grid, &view.field);
         view.sync_walkers();
+        if moved > 0 {
+            self.bump();
+        }
         moved
     }
 
@@ -166,6 +178,7 @@ impl Planner {
             view.sync_walkers();
             self.bump_view();
         }
+        self.bump();
     }
 
     /// The walkers as `x, y` pairs (empty outside the field view).
@@ -189,6 +202,17 @@ impl Planner {
     /// The range asked for last (kept while another view is shown), `(from, budget)`.
     pub fn range_spec(&self) -> Option<((u32, u32), f64)> {
         self.views.range_spec
+    }
+
+    /// Refuses the view change `what` on a planner of more than one lane: compare mode's
+    /// columns share one map and show their paths only.
+    fn paths_only(&self, what: &str) -> Result<(), PlannerError> {
+        if self.lanes.len() > 1 {
+            return Err(PlannerError::Other(format!(
+                "{what}: compare mode shows the paths only (no distance field or movement range)"
+            )));
+        }
+        Ok(())
     }
 
     fn new_field(&self, movement: Movement, crowd: Crowd) -> Result<FieldView, PlanError> {
@@ -235,10 +259,9 @@ impl Planner {
         self.bump_view();
     }
 
-    /// After the movement rules may have changed (a settings change): rebuilds the field or
-    /// the range when they did.
-    pub(super) fn views_after_settings(&mut self) {
-        let movement = self.settings().movement;
+    /// After the movement rules may have changed to `movement` (a settings change):
+    /// rebuilds the field or the range when they did.
+    pub(super) fn views_after_settings(&mut self, movement: Movement) {
         if self.views.kind == ViewKind::Path || self.views.movement == Some(movement) {
             return;
         }
@@ -263,7 +286,7 @@ impl Planner {
             }
             return;
         };
-        let movement = self.views.movement.unwrap_or(self.settings().movement);
+        let movement = self.views.movement.unwrap_or_default();
         match self.new_field(movement, old.crowd) {
             Ok(view) => self.views.field = Some(view),
             // The goal is kept on a passable cell by every edit and load, so a field can
@@ -286,7 +309,7 @@ impl Planner {
         } else {
             grid.nearest_passable(from).unwrap_or(self.scene.start)
         };
-        let movement = self.views.movement.unwrap_or(self.settings().movement);
+        let movement = self.views.movement.unwrap_or_default();
         // `from` is passable and the budget was accepted before: this cannot fail, but if it
         // did the old range would stay, which is better than none.
         if let Ok(range) = movement_range(grid, &movement, from, budget) {
@@ -294,6 +317,24 @@ impl Planner {
             self.views.range_spec = Some((from, budget));
             self.bump_view();
         }
+    }
+}
+
+impl LaneMut<'_> {
+    /// Shows `kind` with this lane's movement rules: the field is built from the goal; the
+    /// range view without a range set measures from the start marker with
+    /// [`DEFAULT_BUDGET`].
+    pub fn set_view(&mut self, kind: ViewKind) -> Result<(), PlannerError> {
+        let movement = self.get().settings().movement;
+        self.planner.set_view_with(kind, movement)
+    }
+
+    /// Measures the range of `budget` movement points from `from` with this lane's movement
+    /// rules and shows it. Refused, changing nothing, when `from` is off the map or a wall
+    /// or the budget is not a number from 0 to [`crate::fields::MAX_BUDGET`].
+    pub fn set_range(&mut self, from: (u32, u32), budget: f64) -> Result<(), PlannerError> {
+        let movement = self.get().settings().movement;
+        self.planner.set_range_with(from, budget, movement)
     }
 }
 
@@ -317,7 +358,8 @@ mod tests {
 
     fn fresh_costs(planner: &Planner) -> Vec<Option<f64>> {
         let grid = planner.grid();
-        let field = DistanceField::new(grid, planner.goal(), &planner.settings().movement).unwrap();
+        let field =
+            DistanceField::new(grid, planner.goal(), &planner.only().settings().movement).unwrap();
         (0..grid.len())
             .map(|i| {
                 let (x, y) = grid.coords(i);
@@ -331,7 +373,7 @@ mod tests {
         let mut p = Planner::new(200, 200).unwrap();
         assert_eq!(p.view(), ViewKind::Path);
         assert!(p.field_info().is_none());
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         let built = p.field_info().unwrap();
         assert_eq!(built.update, FieldUpdate::Built);
         assert_eq!(built.goal, (199, 199));
@@ -361,7 +403,7 @@ mod tests {
     #[test]
     fn moving_the_goal_or_the_movement_builds_the_field_afresh() {
         let mut p = Planner::new(12, 8).unwrap();
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         p.paint_line((3, 0), (3, 5), 1, Cell::Wall);
         assert_ne!(p.field_info().unwrap().update, FieldUpdate::Built);
         p.set_goal(0, 7).unwrap();
@@ -374,13 +416,13 @@ mod tests {
         let version = p.view_version();
         let settings = Settings {
             algorithm: Algorithm::Dijkstra,
-            ..*p.settings()
+            ..*p.only().settings()
         };
-        p.set_settings(settings).unwrap();
+        p.only_mut().set_settings(settings).unwrap();
         assert_eq!(p.view_version(), version);
-        let mut four = *p.settings();
+        let mut four = *p.only().settings();
         four.movement.connectivity = Connectivity::Four;
-        p.set_settings(four).unwrap();
+        p.only_mut().set_settings(four).unwrap();
         assert!(p.view_version() > version);
         assert_eq!(
             p.field().unwrap().movement().connectivity,
@@ -393,7 +435,7 @@ mod tests {
     fn walkers_are_released_stepped_and_arrive() {
         let mut p = Planner::new(30, 20).unwrap();
         assert!(p.release_walkers(5, 1).is_err(), "no field shown");
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         let err = p.release_walkers(0, 1).unwrap_err();
         assert_eq!(err.to_string(), "release at least one walker");
         assert!(p.walker_xy().is_empty());
@@ -420,7 +462,7 @@ mod tests {
         }
         let settings = crate::search::Settings::default();
         let mut p = Planner::with_grid(grid, (3, 4), (0, 0), settings).unwrap();
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         p
     }
 
@@ -468,14 +510,14 @@ mod tests {
     #[test]
     fn walkers_under_a_new_wall_are_removed() {
         let mut p = Planner::new(10, 1).unwrap();
-        p.set_view(ViewKind::Field).unwrap();
+        p.only_mut().set_view(ViewKind::Field).unwrap();
         let placed = p.release_walkers(5, 9).unwrap().placed;
         let (x, y) = (p.walker_xy()[0], p.walker_xy()[1]);
         let on = p.walker_xy().chunks(2).filter(|w| *w == [x, y]).count();
         assert!(p.set_cell(x, y, Cell::Wall));
         assert_eq!(p.walker_xy().len() / 2, placed - on);
         // A new map takes the crowd away.
-        p.load_grid(Grid::new(6, 6).unwrap()).unwrap();
+        p.only_mut().load_grid(Grid::new(6, 6).unwrap()).unwrap();
         assert!(p.walker_xy().is_empty());
         assert_eq!(p.field_info().unwrap().update, FieldUpdate::Built);
         assert_eq!(p.field_info().unwrap().reached, 36);
@@ -490,16 +532,20 @@ mod tests {
             ((0, 0), f64::NAN, "movement budget"),
             ((0, 0), 2e6, "movement budget"),
         ] {
-            let err = p.set_range(from, budget).unwrap_err().to_string();
+            let err = p
+                .only_mut()
+                .set_range(from, budget)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains(message), "{err}");
             assert_eq!(p.view(), ViewKind::Path, "unchanged after {err}");
         }
         p.set_cell(4, 4, Cell::Wall);
-        let err = p.set_range((4, 4), 3.0).unwrap_err().to_string();
+        let err = p.only_mut().set_range((4, 4), 3.0).unwrap_err().to_string();
         assert_eq!(err, "the range start (4, 4) is on a wall");
-        p.set_view(ViewKind::Range).unwrap();
+        p.only_mut().set_view(ViewKind::Range).unwrap();
         assert_eq!(p.range_spec(), Some(((0, 0), DEFAULT_BUDGET)));
-        p.set_range((4, 3), 1.0).unwrap();
+        p.only_mut().set_range((4, 3), 1.0).unwrap();
         let version = p.view_version();
         let before = p.range().unwrap().cells().len();
         p.set_cell(4, 2, Cell::Wall);
@@ -511,7 +557,7 @@ mod tests {
         assert!(p.grid().is_passable(i64::from(from.0), i64::from(from.1)));
         assert_eq!(budget, 1.0);
         // A bad range now leaves the good one in place.
-        assert!(p.set_range((0, 0), -3.0).is_err());
+        assert!(p.only_mut().set_range((0, 0), -3.0).is_err());
         assert_eq!(p.range_spec(), Some((from, 1.0)));
     }
 
@@ -519,20 +565,20 @@ mod tests {
     fn switching_views_keeps_the_map_markers_and_search() {
         let mut p = Planner::new(10, 6).unwrap();
         p.paint_line((4, 0), (4, 4), 1, Cell::Wall);
-        assert_eq!(p.step(Budget::Unlimited, || 0.0), Status::Found);
+        assert_eq!(p.only_mut().step(Budget::Unlimited, || 0.0), Status::Found);
         let (bytes, start, goal) = (p.grid().bytes().to_vec(), p.start(), p.goal());
-        let cost = p.search().stats().path_cost;
+        let cost = p.only().search().stats().path_cost;
         for kind in [
             ViewKind::Field,
             ViewKind::Range,
             ViewKind::Path,
             ViewKind::Range,
         ] {
-            p.set_view(kind).unwrap();
+            p.only_mut().set_view(kind).unwrap();
             assert_eq!(p.view(), kind);
             assert_eq!(p.grid().bytes(), bytes);
             assert_eq!((p.start(), p.goal()), (start, goal));
-            assert_eq!(p.search().stats().path_cost, cost);
+            assert_eq!(p.only().search().stats().path_cost, cost);
         }
         assert!(p.field().is_none() && p.range().is_some());
         assert_eq!(ViewKind::from_name("field").unwrap(), ViewKind::Field);
@@ -544,11 +590,11 @@ mod tests {
         for shape in [Shape::HexRows, Shape::HexColumns] {
             let grid = Grid::with_shape(15, 11, shape).unwrap();
             let mut p = Planner::with_grid(grid, (0, 0), (14, 10), Settings::default()).unwrap();
-            p.set_view(ViewKind::Field).unwrap();
+            p.only_mut().set_view(ViewKind::Field).unwrap();
             p.paint_line((7, 2), (7, 8), 1, Cell::Wall);
             assert_eq!(costs(&p), fresh_costs(&p));
             assert!(p.field_flow().unwrap().iter().all(|&d| d < 6 || d == 255));
-            p.set_range((3, 3), 1.0).unwrap();
+            p.only_mut().set_range((3, 3), 1.0).unwrap();
             assert_eq!(p.range().unwrap().cells().len(), 7, "{shape:?}");
         }
     }

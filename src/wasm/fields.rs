@@ -42,30 +42,29 @@ impl Planner {
     /// The picture shown beside the search: `path`, `field` or `range`.
     #[wasm_bindgen(getter, unchecked_return_type = "ViewName")]
     pub fn view(&self) -> String {
-        self.inner().view().name().to_string()
+        self.planner().view().name().to_string()
     }
 
     /// Shows `kind` (`path`, `field` or `range`): the field is built from the goal; the range
     /// view without a range set measures 10 points from the start. Throws, changing nothing,
-    /// on an unknown name.
+    /// on an unknown name, and for a field or range on a planner of several lanes (compare
+    /// mode shows the paths only).
     #[wasm_bindgen(js_name = setView)]
     pub fn set_view(
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "ViewName")] kind: &str,
     ) -> Result<(), JsError> {
         let kind = ViewKind::from_name(kind).map_err(js_error)?;
-        self.inner().set_view(kind).map_err(js_error)?;
-        self.touched();
+        self.run(Command::SetView { view: kind })?;
         Ok(())
     }
 
     /// Measures the cells reachable from (x, y) for at most `budget` movement points and
-    /// shows them. Throws, changing nothing, when (x, y) is a wall or off the map or the
-    /// budget is not a number from 0 to 1000000.
+    /// shows them. Throws, changing nothing, when (x, y) is a wall or off the map, the
+    /// budget is not a number from 0 to 1000000, or the planner has several lanes.
     #[wasm_bindgen(js_name = setRange)]
     pub fn set_range(&mut self, x: u32, y: u32, budget: f64) -> Result<(), JsError> {
-        self.inner().set_range((x, y), budget).map_err(js_error)?;
-        self.touched();
+        self.run(Command::SetRange { x, y, budget })?;
         Ok(())
     }
 
@@ -76,7 +75,7 @@ impl Planner {
     /// release of walkers: `requested`, `placed`, and `reason` when fewer were placed).
     #[wasm_bindgen(js_name = fieldInfo, unchecked_return_type = "FieldInfo | undefined")]
     pub fn field_info(&self) -> Result<JsValue, JsError> {
-        let Some(info) = self.inner().field_info() else {
+        let Some(info) = self.planner_mut().field_info() else {
             return Ok(JsValue::UNDEFINED);
         };
         let (x, y) = info.goal;
@@ -97,8 +96,7 @@ impl Planner {
     /// the next call that changes the field. Throws outside the field view.
     #[wasm_bindgen(js_name = fieldHeatPtr)]
     pub fn field_heat_ptr(&mut self) -> Result<*const u8, JsError> {
-        let mut inner = self.inner();
-        inner
+        self.planner_mut()
             .field_heat()
             .map(<[u8]>::as_ptr)
             .ok_or_else(|| JsError::new(NO_FIELD))
@@ -110,8 +108,7 @@ impl Planner {
     /// Throws outside the field view.
     #[wasm_bindgen(js_name = fieldFlowPtr)]
     pub fn field_flow_ptr(&mut self) -> Result<*const u8, JsError> {
-        let mut inner = self.inner();
-        inner
+        self.planner_mut()
             .field_flow()
             .map(<[u8]>::as_ptr)
             .ok_or_else(|| JsError::new(NO_FIELD))
@@ -122,12 +119,8 @@ impl Planner {
     /// along `(v[2d], v[2d + 1])`. The one move table: JS draws arrows with it.
     #[wasm_bindgen(js_name = moveVectors)]
     pub fn move_vectors(&self) -> Vec<f64> {
-        let inner = self.inner();
-        // The field's own movement, so the count matches its flow bytes.
-        let movement = inner
-            .field()
-            .map_or(inner.settings().movement, |f| *f.movement());
-        let topology = Topology::of(inner.grid(), &movement);
+        let movement = self.read(|l| l.view_movement()).unwrap_or_default();
+        let topology = Topology::of(self.planner().grid(), &movement);
         topology.move_vectors()[..topology.move_count()]
             .iter()
             .flat_map(|&(x, y)| [x, y])
@@ -138,61 +131,53 @@ impl Planner {
     /// `seed` (default 1), replacing any crowd; returns how many were placed: all of them (any
     /// number may share a cell) up to 10000, or none when no cell but the goal reaches it —
     /// `fieldInfo().release` says how many were asked for and why fewer. Throws outside the
-    /// field view and for a count below 1 (or NaN).
+    /// field view (and on a planner of several lanes) and for a count below 1 (or NaN).
     #[wasm_bindgen(js_name = releaseWalkers)]
     pub fn release_walkers(&mut self, count: f64, seed: Option<f64>) -> Result<u32, JsError> {
-        // `as` saturates: NaN and negatives become 0, which the planner refuses with its
-        // message; infinity becomes the most, which it clamps.
-        let release = self
-            .inner()
-            .release_walkers(count as usize, seed.map_or(WALKER_SEED, |s| s as u64))
-            .map_err(js_error)?;
-        self.touched();
-        Ok(clamp_u32(release.placed))
+        let placed = self.run(Command::ReleaseWalkers {
+            count: crate::command::walker_count(count),
+            seed: Some(seed.map_or(WALKER_SEED, |s| s as u64)),
+        })?;
+        Ok(clamp_u32(placed.count()))
     }
 
     /// Moves every walker one cell along the flow; returns how many moved (0 once all have
     /// arrived or are stuck).
     #[wasm_bindgen(js_name = stepWalkers)]
     pub fn step_walkers(&mut self) -> u32 {
-        let moved = self.inner().step_walkers();
-        if moved > 0 {
-            self.touched();
-        }
-        clamp_u32(moved)
+        clamp_u32(self.run(Command::StepWalkers).map_or(0, Outcome::count))
     }
 
     /// Address in wasm memory of the walkers: `walkerCount` pairs of u32 `x, y`. Valid until
     /// the next call that moves, releases or clears walkers or changes the map.
     #[wasm_bindgen(js_name = walkersPtr)]
     pub fn walkers_ptr(&self) -> *const u32 {
-        self.inner().walker_xy().as_ptr()
+        self.planner().walker_xy().as_ptr()
     }
 
     /// How many walkers there are.
     #[wasm_bindgen(getter, js_name = walkerCount)]
     pub fn walker_count(&self) -> u32 {
-        clamp_u32(self.inner().walker_xy().len() / 2)
+        clamp_u32(self.planner().walker_xy().len() / 2)
     }
 
     /// How many walkers stand on the goal.
     #[wasm_bindgen(getter, js_name = walkersArrived)]
     pub fn walkers_arrived(&self) -> u32 {
-        clamp_u32(self.inner().walkers_arrived())
+        clamp_u32(self.planner().walkers_arrived())
     }
 
     /// Removes every walker.
     #[wasm_bindgen(js_name = clearWalkers)]
     pub fn clear_walkers(&mut self) {
-        self.inner().clear_walkers();
-        self.touched();
+        let _ = self.run(Command::ClearWalkers);
     }
 
     /// The range view's figures (`RangeInfo`), or `undefined` outside it: `from`, `budget`,
     /// `cells` (how many are in range), `maxCost` (the dearest of them) and `version`.
     #[wasm_bindgen(js_name = rangeInfo, unchecked_return_type = "RangeInfo | undefined")]
     pub fn range_info(&self) -> Result<JsValue, JsError> {
-        let inner = self.inner();
+        let inner = self.planner();
         let Some(range) = inner.range() else {
             return Ok(JsValue::UNDEFINED);
         };
@@ -210,7 +195,7 @@ impl Planner {
     /// until the next call that changes the range. Throws outside the range view.
     #[wasm_bindgen(js_name = rangeMaskPtr)]
     pub fn range_mask_ptr(&self) -> Result<*const u8, JsError> {
-        self.inner()
+        self.planner()
             .range()
             .map(|r| r.mask().as_ptr())
             .ok_or_else(|| JsError::new(NO_RANGE))
@@ -221,7 +206,7 @@ impl Planner {
     /// the four orthogonal moves 0–3; hexagons: 0–5). Empty outside the range view.
     #[wasm_bindgen(js_name = rangeOutline)]
     pub fn range_outline(&self) -> Vec<u32> {
-        let inner = self.inner();
+        let inner = self.planner();
         inner.range().map_or_else(Vec::new, |range| {
             range
                 .outline(inner.grid())
@@ -241,7 +226,7 @@ impl Planner {
             walkers: Option<u32>,
             range: Option<link::LinkRange>,
         }
-        let view = LinkView::of(&self.inner());
+        let view = LinkView::of(&self.planner());
         to_js(&Fields {
             view: view.as_ref().map(|v| v.view.name()),
             walkers: view.as_ref().and_then(|v| v.walkers),
@@ -268,8 +253,8 @@ impl Planner {
             ..link::LinkTail::default()
         };
         link::format_tail(&tail).map_err(js_error)?;
-        LinkView::apply(tail.view.as_ref(), &mut self.inner()).map_err(js_error)?;
-        self.touched();
+        self.change(|mut l| LinkView::apply(tail.view.as_ref(), &mut l))?
+            .map_err(js_error)?;
         Ok(())
     }
 
@@ -277,14 +262,14 @@ impl Planner {
     /// wall, a cell cut off, off the map) or no field is shown.
     #[wasm_bindgen(js_name = fieldCost)]
     pub fn field_cost(&self, x: u32, y: u32) -> Option<f64> {
-        self.inner().field()?.cost(x, y)
+        self.planner().field()?.cost(x, y)
     }
 
     /// What reaching (x, y) costs from the range's cell, or `undefined` when it is out of
     /// range (or no range is shown).
     #[wasm_bindgen(js_name = rangeCost)]
     pub fn range_cost(&self, x: u32, y: u32) -> Option<f64> {
-        self.inner().range()?.cost(x, y)
+        self.planner().range()?.cost(x, y)
     }
 }
 

@@ -22,8 +22,13 @@ use wasm_bindgen::{JsCast, JsValue};
 
 /// `value` as `Settings`; a field left out keeps [`Settings::default`]'s value.
 pub(super) fn settings(value: &JsValue) -> Result<Settings, String> {
+    settings_over(value, Settings::default())
+}
+
+/// `value` as `Settings`; a field left out keeps `base`'s value.
+pub(super) fn settings_over(value: &JsValue, base: Settings) -> Result<Settings, String> {
     let obj = object(value, "struct Settings")?;
-    let mut s = Settings::default();
+    let mut s = base;
     if let Some(v) = field(&obj, "algorithm")? {
         s.algorithm = algorithm(&v)?;
     }

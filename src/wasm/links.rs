@@ -9,12 +9,13 @@ impl Planner {
     /// a URL fragment without the `#`: a version, a dot, then base64url (see `docs/formats.md`).
     #[wasm_bindgen(js_name = shareLink)]
     pub fn share_link(&self) -> String {
-        let inner = self.inner();
+        let settings = self.read(|l| *l.settings()).unwrap_or_default();
+        let inner = self.planner();
         link::encode(&link::LinkState {
             grid: inner.grid().clone(),
             start: inner.start(),
             goal: inner.goal(),
-            settings: *inner.settings(),
+            settings,
         })
     }
 
@@ -24,16 +25,22 @@ impl Planner {
     #[wasm_bindgen(js_name = loadLink)]
     pub fn load_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let state = link::decode(fragment).map_err(js_error)?;
-        self.install(state.grid, state.start, state.goal, state.settings)
+        self.run_load(Command::Install {
+            grid: state.grid,
+            start: state.start,
+            goal: state.goal,
+            settings: Some(state.settings),
+        })?;
+        Ok(())
     }
 
     /// A short link for a shipped map: `map=NAME&start=X,Y&goal=X,Y` plus each setting that
     /// differs from the default. Throws for a name that is not 1–64 letters, digits, `-_.`.
     #[wasm_bindgen(js_name = shortLink)]
     pub fn short_link(&self, map_name: &str) -> Result<String, JsError> {
-        let inner = self.inner();
-        link::format_short(map_name, inner.start(), inner.goal(), inner.settings())
-            .map_err(js_error)
+        let settings = self.read(|l| *l.settings())?;
+        let inner = self.planner();
+        link::format_short(map_name, inner.start(), inner.goal(), &settings).map_err(js_error)
     }
 
     /// The map name in a short link (with or without `#`); throws on a malformed link.
@@ -48,12 +55,11 @@ impl Planner {
     #[wasm_bindgen(js_name = applyShortLink)]
     pub fn apply_short_link(&mut self, fragment: &str) -> Result<(), JsError> {
         let parsed = link::parse_short(fragment).map_err(js_error)?;
-        let start = parsed.start.unwrap_or(self.inner().start());
-        let goal = parsed.goal.unwrap_or(self.inner().goal());
-        self.inner()
-            .set_markers_and_settings(start, goal, parsed.settings)
-            .map_err(js_error)?;
-        self.touched();
+        self.run(Command::Position {
+            start: parsed.start,
+            goal: parsed.goal,
+            settings: parsed.settings,
+        })?;
         Ok(())
     }
 }

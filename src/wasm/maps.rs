@@ -29,8 +29,13 @@ impl Planner {
         })?;
         let made = generate::generate_shaped(kind, width, height, shape, seed, density)
             .map_err(js_error)?;
-        let settings = self.inner().settings().fitted_to(&made.grid);
-        self.install(made.grid, made.start, made.goal, settings)
+        self.run_load(Command::Install {
+            grid: made.grid,
+            start: made.start,
+            goal: made.goal,
+            settings: None,
+        })?;
+        Ok(())
     }
 
     /// The generators `generate` accepts, in menu order: `[{id, label, usesDensity,
@@ -55,7 +60,7 @@ impl Planner {
     /// `canvas.toBlob`, so no PNG encoder is shipped in the wasm.
     #[wasm_bindgen(js_name = exportImage)]
     pub fn export_image(&self) -> Vec<u8> {
-        bitmap::grey_rgba(self.inner().grid())
+        bitmap::grey_rgba(self.planner().grid())
     }
 
     /// Reads a Moving AI `.scen` text for the map loaded now and keeps its problems.
@@ -65,7 +70,7 @@ impl Planner {
     #[wasm_bindgen(js_name = loadScen, unchecked_return_type = "ScenarioInfo[]")]
     pub fn load_scen(&mut self, text: &str) -> Result<JsValue, JsError> {
         let scens = movingai::parse_scen(text).map_err(js_error)?;
-        scenarios::fit(&scens, self.inner().grid()).map_err(js_error)?;
+        scenarios::fit(&scens, self.planner().grid()).map_err(js_error)?;
         let views: Vec<ScenarioView> = scens
             .iter()
             .enumerate()
@@ -99,10 +104,11 @@ impl Planner {
             })?;
             (s.start, s.goal)
         };
-        self.inner()
-            .set_markers_and_settings(start, goal, Settings::default())
-            .map_err(js_error)?;
-        self.touched();
+        self.run(Command::Position {
+            start: Some(start),
+            goal: Some(goal),
+            settings: Settings::default(),
+        })?;
         Ok(())
     }
 

@@ -7,7 +7,7 @@ impl Planner {
     /// The mesh nodes as a flat `[x0, y0, x1, y1, …]` array; node `i` is at `2i`.
     #[wasm_bindgen(js_name = meshNodes)]
     pub fn mesh_nodes(&self) -> Vec<u32> {
-        self.inner()
+        self.planner()
             .mesh()
             .nodes()
             .iter()
@@ -18,7 +18,7 @@ impl Planner {
     /// The mesh edges as a flat `[a0, b0, a1, b1, …]` array of node indices.
     #[wasm_bindgen(js_name = meshEdges)]
     pub fn mesh_edges(&self) -> Vec<u32> {
-        self.inner()
+        self.planner()
             .mesh()
             .edges()
             .iter()
@@ -30,7 +30,7 @@ impl Planner {
     /// the search skips it.
     #[wasm_bindgen(js_name = meshBlockedEdges)]
     pub fn mesh_blocked_edges(&self) -> Vec<u8> {
-        let inner = self.inner();
+        let inner = self.planner();
         inner
             .mesh()
             .blocked_edges(inner.grid())
@@ -42,7 +42,7 @@ impl Planner {
     /// The index of the mesh node on (x, y), or -1.
     #[wasm_bindgen(js_name = meshNodeAt)]
     pub fn mesh_node_at(&self, x: u32, y: u32) -> i32 {
-        self.inner()
+        self.planner()
             .mesh()
             .node_at(x, y)
             .map_or(-1, |i| i32::try_from(i).unwrap_or(-1))
@@ -52,17 +52,17 @@ impl Planner {
     /// wall or outside the map.
     #[wasm_bindgen(js_name = addMeshNode)]
     pub fn add_mesh_node(&mut self, x: u32, y: u32) -> Result<u32, JsError> {
-        let i = self.inner().add_mesh_node(x, y).map_err(js_error)?;
-        self.touched();
-        Ok(i)
+        match self.run(Command::AddMeshNode { x, y })? {
+            Outcome::Node(i) => Ok(i),
+            _ => Err(JsError::new("no mesh node was added")),
+        }
     }
 
     /// Joins mesh nodes `a` and `b`. Throws when the segment crosses a wall or cuts a
     /// blocked corner.
     #[wasm_bindgen(js_name = connectMeshNodes)]
     pub fn connect_mesh_nodes(&mut self, a: u32, b: u32) -> Result<(), JsError> {
-        self.inner().connect_mesh_nodes(a, b).map_err(js_error)?;
-        self.touched();
+        self.run(Command::ConnectMeshNodes { a, b })?;
         Ok(())
     }
 
@@ -70,20 +70,17 @@ impl Planner {
     /// whether it existed.
     #[wasm_bindgen(js_name = removeMeshNode)]
     pub fn remove_mesh_node(&mut self, i: u32) -> bool {
-        let removed = self.inner().remove_mesh_node(i);
-        if removed {
-            self.touched();
-        }
-        removed
+        matches!(
+            self.run(Command::RemoveMeshNode { index: i }),
+            Ok(Outcome::Applied(true))
+        )
     }
 
     /// Replaces the mesh by the map's visibility graph (nodes at convex obstacle corners,
     /// edges in line of sight); returns the node count. Throws on maps with too many corners.
     #[wasm_bindgen(js_name = generateMesh)]
     pub fn generate_mesh(&mut self) -> Result<u32, JsError> {
-        let n = self.inner().generate_mesh().map_err(js_error)?;
-        self.touched();
-        Ok(n as u32)
+        Ok(clamp_u32(self.run(Command::GenerateMesh)?.count()))
     }
 
     /// Replaces the mesh (say, one restored from storage) from flat `[x0, y0, …]` nodes and
@@ -91,26 +88,18 @@ impl Planner {
     /// map, or an edge joins missing nodes or nodes out of sight.
     #[wasm_bindgen(js_name = setMesh)]
     pub fn set_mesh(&mut self, nodes: &[u32], edges: &[u32]) -> Result<(), JsError> {
-        if nodes.len() % 2 != 0 || edges.len() % 2 != 0 {
-            return Err(JsError::new(
-                "mesh nodes and edges must be flat arrays of pairs",
-            ));
-        }
-        let pairs = |flat: &[u32]| -> Vec<(u32, u32)> {
-            flat.chunks_exact(2).map(|p| (p[0], p[1])).collect()
-        };
-        self.inner()
-            .set_mesh(&pairs(nodes), &pairs(edges))
-            .map_err(js_error)?;
-        self.touched();
+        let command = crate::command::mesh_pairs(nodes, edges).map_err(|e| JsError::new(&e))?;
+        self.run(command)?;
         Ok(())
     }
 
     /// Removes every mesh node and edge.
     #[wasm_bindgen(js_name = clearMesh)]
     pub fn clear_mesh(&mut self) -> Result<(), JsError> {
-        self.inner().set_mesh(&[], &[]).map_err(js_error)?;
-        self.touched();
+        self.run(Command::SetMesh {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+        })?;
         Ok(())
     }
 }

@@ -43,6 +43,7 @@ impl Planner {
     /// only while its panel is shown.
     #[wasm_bindgen(js_name = stepTrace)]
     pub fn step_trace(&mut self) -> Vec<f64> {
-        self.inner().step_trace().encode()
+        self.change(|mut l| l.step_trace().encode())
+            .unwrap_or_default()
     }
 }

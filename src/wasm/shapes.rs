@@ -26,7 +26,7 @@ impl Planner {
     /// the right) or `hex-columns` (flat-top hexagons, odd columns half a hex down).
     #[wasm_bindgen(getter)]
     pub fn shape(&self) -> String {
-        self.inner().grid().shape().name().to_string()
+        self.planner().grid().shape().name().to_string()
     }
 
     /// Replaces the map with a new open one of the given size and cell `shape` (default
@@ -77,7 +77,7 @@ impl Planner {
     /// `paintLine` paints there.
     #[wasm_bindgen(js_name = brushCells)]
     pub fn brush_cells(&self, x: u32, y: u32, size: u32) -> Vec<u32> {
-        let inner = self.inner();
+        let inner = self.planner();
         let grid = inner.grid();
         let mut out = Vec::new();
         let centre = (i64::from(x), i64::from(y));
@@ -95,10 +95,17 @@ impl Planner {
     #[wasm_bindgen(js_name = loadFrom)]
     pub fn load_from(&mut self, other: &Planner) -> Result<(), JsError> {
         // Read first and let go: `other` may be a handle on this same planner.
-        let (grid, start, goal, settings) = {
-            let o = other.inner();
-            (o.grid().clone(), o.start(), o.goal(), *o.settings())
+        let settings = other.read(|l| *l.settings())?;
+        let (grid, start, goal) = {
+            let o = other.planner();
+            (o.grid().clone(), o.start(), o.goal())
         };
-        self.install(grid, start, goal, settings)
+        self.run_load(Command::Install {
+            grid,
+            start,
+            goal,
+            settings: Some(settings),
+        })?;
+        Ok(())
     }
 }

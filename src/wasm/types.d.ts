@@ -315,3 +315,16 @@ export interface CheckedCommand {
   /** `releaseWalkers`: what places them, when given. */
   seed?: number;
 }
+
+/** What `Planner.apply` gave back: `page` for what the page does itself (run, pause,
+ * setSpeed, getState); `status` after a step; `count` of cells changed, walkers placed or
+ * moved, mesh nodes generated; `node` added; `applied` (an undo, redo or removal that found
+ * something); `walked` (the walker's new start, or null). */
+export type ApplyOutcome =
+  | { kind: "done" }
+  | { kind: "page" }
+  | { kind: "status"; value: SearchStatus }
+  | { kind: "count"; value: number }
+  | { kind: "node"; value: number }
+  | { kind: "applied"; value: boolean }
+  | { kind: "walked"; value: [number, number] | null };

@@ -6,7 +6,7 @@
 
 use super::full::*;
 use crate::fields::MAX_BUDGET;
-use crate::planner::{Planner, PlannerError, ViewKind, MAX_WALKERS, WALKER_SEED};
+use crate::planner::{LaneMut, Planner, PlannerError, ViewKind, MAX_WALKERS, WALKER_SEED};
 use crate::search::Algorithm;
 use crate::text::number::{decimal, parse_f64};
 use crate::text::quote::quote;
@@ -78,21 +78,21 @@ impl LinkView {
         }
     }
 
-    /// Shows this view on `planner` (walkers placed by [`WALKER_SEED`]; a range without a
-    /// cell measured from the start with the default budget). `None` shows the path, as an
-    /// older link does. Refused, changing nothing, as [`Planner::set_range`] refuses, for a
-    /// range cell off the map or on a wall: the range is the one step that can fail, and it
-    /// comes first.
-    pub fn apply(view: Option<&LinkView>, planner: &mut Planner) -> Result<(), PlannerError> {
+    /// Shows this view on `lane`'s planner, with that lane's movement rules (walkers placed
+    /// by [`WALKER_SEED`]; a range without a cell measured from the start with the default
+    /// budget). `None` shows the path, as an older link does. Refused, changing nothing, as
+    /// [`LaneMut::set_range`] refuses, for a range cell off the map or on a wall: the range
+    /// is the one step that can fail, and it comes first.
+    pub fn apply(view: Option<&LinkView>, lane: &mut LaneMut<'_>) -> Result<(), PlannerError> {
         let Some(view) = view else {
-            return planner.set_view(ViewKind::Path);
+            return lane.set_view(ViewKind::Path);
         };
         match (view.view, view.range) {
-            (ViewKind::Range, Some(r)) => planner.set_range((r.x, r.y), r.budget)?,
-            (kind, _) => planner.set_view(kind)?,
+            (ViewKind::Range, Some(r)) => lane.set_range((r.x, r.y), r.budget)?,
+            (kind, _) => lane.set_view(kind)?,
         }
         if let Some(n) = view.walkers {
-            planner.release_walkers(n as usize, WALKER_SEED)?;
+            lane.planner().release_walkers(n as usize, WALKER_SEED)?;
         }
         Ok(())
     }

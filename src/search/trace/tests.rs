@@ -90,20 +90,20 @@ fn every_step_of_every_algorithm_is_traced_against_its_pseudocode() {
     for row in &ALGORITHMS {
         for seed in 1..=6 {
             let mut p = planner_for(row.algorithm, seed);
-            let first = p.step_trace();
+            let first = p.only_mut().step_trace();
             assert_eq!(first.step, 0);
             assert_eq!(first.sub_steps[0].id, "init", "{}", row.id);
             let mut live = vec![first];
             let mut counts = [0u64; 3];
-            while p.search().status() == Status::Running {
-                p.step(Budget::Expansions(1), || 0.0);
-                let trace = p.step_trace();
+            while p.only().search().status() == Status::Running {
+                p.only_mut().step(Budget::Expansions(1), || 0.0);
+                let trace = p.only_mut().step_trace();
                 assert_eq!(trace.note, Note::None, "{}", row.id);
                 let k = trace.step;
                 if k + 1 == live.len() {
                     // The last call expanded nothing (the open list ran dry): the last step
                     // now ends the search.
-                    assert_ne!(p.search().status(), Status::Running);
+                    assert_ne!(p.only().search().status(), Status::Running);
                     live[k] = trace;
                     continue;
                 }
@@ -111,7 +111,7 @@ fn every_step_of_every_algorithm_is_traced_against_its_pseudocode() {
                 let first = &trace.sub_steps[0];
                 let pop = trace.sub_steps.iter().position(|s| s.id == "pop");
                 let i = pop.unwrap_or_else(|| panic!("{} step {k}: no pop in {trace:?}", row.id));
-                if let Some(current) = p.search().current() {
+                if let Some(current) = p.only().search().current() {
                     assert_eq!(
                         trace.sub_steps[i].cell,
                         Some(current),
@@ -125,9 +125,9 @@ fn every_step_of_every_algorithm_is_traced_against_its_pseudocode() {
                     row.id,
                     first.id
                 );
-                let (x, y) = p.search().current().unwrap_or(p.start());
+                let (x, y) = p.only().search().current().unwrap_or(p.start());
                 if let (Some(g), Some(node)) =
-                    (trace.sub_steps[i].var(V::GU), p.search().node(x, y))
+                    (trace.sub_steps[i].var(V::GU), p.only().search().node(x, y))
                 {
                     assert!((node.g.unwrap() - g).abs() < 1e-9, "{}: g(u)", row.id);
                 }
@@ -137,7 +137,8 @@ fn every_step_of_every_algorithm_is_traced_against_its_pseudocode() {
                         continue;
                     }
                     let (vx, vy) = s.cell.unwrap();
-                    if let (Some(g), Some(node)) = (s.var(V::GNew), p.search().node(vx, vy)) {
+                    if let (Some(g), Some(node)) = (s.var(V::GNew), p.only().search().node(vx, vy))
+                    {
                         if row.algorithm != Algorithm::Bidirectional {
                             assert!(
                                 (node.g.unwrap_or(f64::NAN) - g).abs() < 1e-9,
@@ -152,7 +153,7 @@ fn every_step_of_every_algorithm_is_traced_against_its_pseudocode() {
                 counts[2] += cells_of(&trace, &["better-closed"]).len() as u64;
                 live.push(trace);
             }
-            let stats = *p.search().stats();
+            let stats = *p.only().search().stats();
             if matches!(
                 row.algorithm,
                 Algorithm::BreadthFirst
@@ -172,8 +173,8 @@ fn every_step_of_every_algorithm_is_traced_against_its_pseudocode() {
             }
             // Scrubbed back, every step tells the same story as it did live.
             for (k, told) in live.iter().enumerate() {
-                p.seek(k);
-                let again = p.step_trace();
+                p.only_mut().seek(k);
+                let again = p.only_mut().step_trace();
                 assert_eq!(again.step, k);
                 let lines = |t: &StepTrace| {
                     t.sub_steps
@@ -198,13 +199,13 @@ fn weighted_a_star_reopens_and_breadth_first_forgets() {
     let mut forgotten = 0;
     for seed in 1..=20 {
         let mut p = planner_for(Algorithm::AStar, 2 * seed + 1);
-        while p.step(Budget::Expansions(1), || 0.0) == Status::Running {
-            let t = p.step_trace();
+        while p.only_mut().step(Budget::Expansions(1), || 0.0) == Status::Running {
+            let t = p.only_mut().step_trace();
             reopened += cells_of(&t, &["better-closed"]).len();
         }
         let mut p = planner_for(Algorithm::BreadthFirst, seed);
-        while p.step(Budget::Expansions(1), || 0.0) == Status::Running {
-            let t = p.step_trace();
+        while p.only_mut().step(Budget::Expansions(1), || 0.0) == Status::Running {
+            let t = p.only_mut().step_trace();
             for s in t.sub_steps.iter().filter(|s| s.id == "worse") {
                 assert_eq!(s.say, Say::Kept);
                 assert_eq!(s.var(V::Case), None, "no case number for Breadth-First");
@@ -220,8 +221,8 @@ fn weighted_a_star_reopens_and_breadth_first_forgets() {
 fn a_step_the_timeline_did_not_record_has_a_note() {
     let mut p = planner_for(Algorithm::AStar, 3);
     p.set_recording(false);
-    p.step(Budget::Expansions(3), || 0.0);
-    let t = p.step_trace();
+    p.only_mut().step(Budget::Expansions(3), || 0.0);
+    let t = p.only_mut().step_trace();
     assert!(t.sub_steps.is_empty());
     assert_eq!(t.note, Note::NotRecording);
     assert_eq!(
@@ -247,8 +248,8 @@ fn the_names_follow_the_enums() {
 #[test]
 fn a_trace_encodes_as_numbers() {
     let mut p = planner_for(Algorithm::AStar, 2);
-    p.step(Budget::Expansions(4), || 0.0);
-    let t = p.step_trace();
+    p.only_mut().step(Budget::Expansions(4), || 0.0);
+    let t = p.only_mut().step_trace();
     let flat = t.encode();
     assert_eq!(flat[..3], [4.0, 0.0, t.sub_steps.len() as f64]);
     let first = &t.sub_steps[0];
