@@ -15,7 +15,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { REPO, WORK, readJson, writeJson, bundlePathfinding, median } from './lib.mjs';
+import { REPO, WORK, CHROMIUM, CHROMIUM_ARGS, readJson, writeJson, bundlePathfinding, median } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -32,12 +32,6 @@ const pfLargeQueries = opt('--pf-large-queries', 30);
 const pageOnly = args.includes('--page-only');
 const LARGE = 500_000;
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// As tests/e2e/helpers.mjs: software compositing and 2D canvas, WebGL2 on SwiftShader.
-const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
-];
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8',

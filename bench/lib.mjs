@@ -10,6 +10,13 @@ export const BENCH = path.dirname(fileURLToPath(import.meta.url));
 export const REPO = path.resolve(BENCH, '..');
 export const WORK = path.join(BENCH, 'work');
 export const RESULTS = path.join(BENCH, 'results');
+/** Debian's Chromium (no browser download); CHROMIUM_PATH overrides it. */
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** As tests/e2e/helpers.mjs: software compositing and 2D canvas, WebGL2 on SwiftShader. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+];
 export const MOVINGAI = path.resolve(process.env.PATHLAB_MOVINGAI || path.join(REPO, '..', 'shared', 'benchmarks', 'movingai'));
 
 /** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same stream. */

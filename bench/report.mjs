@@ -134,8 +134,11 @@ const finished = fs.statSync(path.join(WORK, 'browser.json')).mtime.toISOString(
 // Distance-field figures from examples/field_bench.rs (absent in runs from before it).
 const fieldsFile = path.join(WORK, 'fields.json');
 const fields = fs.existsSync(fieldsFile) ? readJson(fieldsFile) : [];
+// The hosted site's first load from bench/load.mjs (absent in runs from before it).
+const loadFile = path.join(WORK, 'load.json');
+const load = fs.existsSync(loadFile) ? readJson(loadFile) : null;
 const results = {
-  generated: finished, smoke, seed: queries.seed, perMap: queries.perMap,
+  generated: finished, load, smoke, seed: queries.seed, perMap: queries.perMap,
   meta: { ...meta, chromium: browser.chromium, crossOriginIsolated: browser.crossOriginIsolated },
   plan: { nativeRepeats: native.repeats, ...browser.plan },
   nativeOverall: { expPerS: nativeMs > 0 ? (nativeExp / nativeMs) * 1000 : 0 },
@@ -302,6 +305,7 @@ function doc() {
     L.push(`| ${p.size}² | ${rendererOf(p)} | ${f(p.paintMedianMs, 2)} / ${f(p.paintMs, 2)} / ${f(p.maxPaintMs, 2)} | ${f(p.finishedMs, 2)} / ${f(p.maxFinishedMs, 2)} | ${f(p.stepMs, 2)} | ${f(p.frameMs, 1)} / ${f(p.frameP95Ms, 1)} / ${f(p.maxFrameMs, 1)} ms | ${f(p.interactiveMs, 0)} ms |`);
   }
   L.push('', `wasm: ${wasm.raw} bytes raw, ${wasm.gzip} bytes gzipped (gzip -9).`, '');
+  if (results.load) L.push(...firstLoad(results.load));
   L.push('## Ratios per map', '');
   L.push('Ratios of median ms/query. "PF.js / wasm" above 1 means Pathlab wasm is faster.', '');
   L.push('| map | PF.js AStar find / wasm | PF.js AStar clone+find / wasm | wasm / native | crate / native |', '|---|---|---|---|---|');
@@ -340,6 +344,21 @@ function doc() {
   L.push('```', 'bash scripts/bench.sh            # full run (installs what it needs), ~15-25 min on 2 cores', 'bash scripts/bench.sh --smoke    # 1 map, 3 queries, every implementation, < 60 s', '```', '');
   L.push('It generates the maps and queries (`bench/gen.mjs`), runs the native side (`examples/peers.rs`), the browser side (`bench/browser.mjs` with `bench/page/`), and writes `bench/results/results.json`, this file and `docs/benchmarks.svg` (`bench/report.mjs`). The smoke run writes only `bench/work/`.');
   return L.join('\n') + '\n';
+}
+
+/** The "First load" section: bench/load.mjs's figures against the goals of issue 26. */
+function firstLoad(load) {
+  const L = ['## First load', ''];
+  L.push('`bench/load.mjs`: the hosted site (`dist/`, with Brotli and gzip copies of every file) served by `scripts/serve.sh`\'s server (sirv, precompressed files) on 127.0.0.1, opened in a fresh browser context (nothing cached) at 1280×800 until the map is interactive (the page installs its hooks in its first frame after the wasm, the map list and the first map have loaded). Throttled as DevTools\' *Fast 3G* preset (562.5 ms latency, 180 kB/s down) with its *4× slowdown* of the CPU, through the DevTools protocol. Goals: 0.5 s unthrottled, 2.0 s throttled.', '');
+  L.push('| condition | navigation → interactive (median) | runs, ms | goal | requests | transferred | uncompressed |', '|---|---|---|---|---|---|---|');
+  const goals = { unthrottled: 500, 'fast-3g-4x-cpu': 2000 };
+  for (const [name, c] of Object.entries(load.conditions)) {
+    const goal = goals[name];
+    const verdict = goal === undefined ? '' : `${goal} ms: ${c.interactiveMs <= goal ? 'met' : '**not met**'}`;
+    L.push(`| ${name} | ${c.interactiveMs} ms | ${c.interactiveMsRuns.join(', ')} | ${verdict} | ${c.requests} | ${c.transferredKB} KB | ${c.uncompressedKB} KB |`);
+  }
+  L.push('', `Load average when it ran: ${load.loadavg}.`, '');
+  return L;
 }
 
 if (smoke) {

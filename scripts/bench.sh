@@ -6,8 +6,8 @@
 #
 # Installs what is missing first (wasm target and wasm-bindgen via build-wasm.sh, Debian's
 # Chromium, the harness's npm packages), builds the release wasm, the release comparison
-# program (examples/peers.rs) and then runs bench/gen.mjs, peers, bench/browser.mjs and
-# bench/report.mjs. Figures only: nothing here asserts a speed.
+# program (examples/peers.rs) and then runs bench/gen.mjs, peers, bench/browser.mjs,
+# bench/load.mjs (the hosted site's first load) and bench/report.mjs. Figures only: nothing here asserts a speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -65,6 +65,14 @@ target/release/examples/field_bench --json > bench/work/fields.json
 
 step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
 node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}
+
+step "browser: first load of the hosted site (unthrottled, and Fast 3G with a 4× slower CPU)"
+SITE_SKIP_WASM=1 bash scripts/build-site.sh
+[ -x scripts/serve/node_modules/.bin/sirv ] \
+  || (cd scripts/serve && npm ci --no-audit --no-fund --loglevel=error)
+load_repeats=5
+[ -n "$smoke" ] && load_repeats=1
+node bench/load.mjs --repeats "$load_repeats"
 
 load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 

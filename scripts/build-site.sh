@@ -18,3 +18,5 @@ for f in www/pkg/pathlab.js www/pkg/pathlab_bg.wasm www/maps/index.json www/vend
   [ -e "$f" ] || { echo "build-site: missing $f (run scripts/build-wasm.sh)" >&2; exit 1; }
 done
 python3 scripts/build_site.py --check www dist
+# Brotli and gzip copies beside each file, for servers that send precompressed files.
+node scripts/compress.mjs dist

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Builds the wasm package, then serves www/ on 127.0.0.1 (Python's http.server sends .wasm
-# as application/wasm, which WebAssembly.instantiateStreaming needs). PORT overrides 8000.
+# Builds the site as it is hosted (scripts/build-site.sh: the wasm, dist/ with versioned names
+# and Brotli/gzip copies of every file), then serves dist/ on 127.0.0.1 with sirv (npm,
+# pinned in scripts/serve/package-lock.json), which sends the precompressed copies to
+# browsers that accept them and `application/wasm` for the module. PORT overrides 8000.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-scripts/build-wasm.sh
+bash scripts/build-site.sh
+
+sirv=scripts/serve/node_modules/.bin/sirv
+if [ ! -x "$sirv" ]; then
+  echo "Installing the static server (sirv-cli, npm)…"
+  (cd scripts/serve && npm ci --no-audit --no-fund --loglevel=error)
+fi
 
 port=${PORT:-8000}
 echo "Pathlab is running at http://127.0.0.1:$port/"
-exec python3 -m http.server --bind 127.0.0.1 "$port" --directory www
+# --dev: no caching headers, so a rebuilt page is picked up on reload.
+exec "$sirv" dist --host 127.0.0.1 --port "$port" --dev --quiet
