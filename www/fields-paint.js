@@ -6,7 +6,7 @@
 // planner's (`fieldFlowPtr`, `walkersPtr`, `rangeOutline`); the screen vector of each move
 // is `moveVectors()`, so no move table lives here.
 
-import { buildHeatRamp, buildRangePalette, WALL_WORD, FIELD_MARKS } from './palette.js';
+import { buildHeatRamp, buildRangePalette, WALL_WORD, FIELD_MARKS, MARKS } from './palette.js';
 import { RADIUS } from './geometry.js';
 
 /**
@@ -240,7 +240,7 @@ export function drawUnit(ctx, view, at) {
   ctx.beginPath();
   ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
   ctx.fillStyle = FIELD_MARKS.outline;
-  ctx.shadowColor = 'rgba(0, 0, 0, 0.3)';
+  ctx.shadowColor = MARKS.shadow;
   ctx.shadowBlur = 3;
   ctx.fill();
   ctx.shadowBlur = 0;

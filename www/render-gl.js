@@ -19,10 +19,11 @@
 // The layer draws on a canvas of its own under the view's canvas, which stays on top for
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
 
-import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN } from './palette.js';
+import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
 import { FieldChanges } from './fields-paint.js';
 
-const BACKGROUND = [0xe9 / 255, 0xeb / 255, 0xef / 255, 1];
+/** The page behind the map (palette.js), as the shader's RGBA floats. */
+const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
 
 const QUAD = `#version 300 es
 // A rectangle in clip space, from the vertex index: no vertex buffer.
