@@ -10,6 +10,11 @@
 // how large a pixel is differ between them, and a `Place` says that; so the screen and the
 // exports cannot draw the path, the markers or the mesh differently. Pure: no DOM, no wasm
 // (a `ctx` is handed in), so tests/unit/picture.test.mjs runs it in Node.
+//
+// The cells under the marks are coloured a byte at a time where the bytes are (the wasm
+// frame and fields-paint.js for the 2D canvas, the shader for WebGL2, export.js's
+// rectangles), every one from palette.js's tables: `buildPalette`, `buildHeatRamp`,
+// `buildRangePalette`, `cellColour`.
 
 import { MARKS, MESH, STATES, css } from './palette.js';
 import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.js';
@@ -195,7 +200,8 @@ const ringShape = (place, { x, y }, size) => ({ polygon: place.ring(x, y, size) 
 
 /**
  * The marks on the live view only: the current node, the highlighted cell, the walker, the
- * brush and the cursor.
+ * brush and the cursor. The live view draws in CSS px (`place.px` is 1), so their sizes are
+ * written in px as they are.
  * @param {PictureScene} scene
  * @param {Place} place
  */

@@ -20,7 +20,7 @@
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
 
 import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
-import { FieldChanges } from './fields-paint.js';
+import { FieldChanges, TILE, tileRuns } from './fields-paint.js';
 
 /** The page behind the map (palette.js), as the shader's RGBA floats. */
 const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
@@ -212,10 +212,11 @@ function texture(gl, format, width, height, filter = gl.NEAREST) {
   return t;
 }
 
-/** Texels per side of the tiles in which a level's out-of-date parts are kept. */
-const TILE = 32;
 
-/** The out-of-date tiles of a `width` × `height` texture, handed out as runs along rows. */
+/**
+ * The out-of-date tiles (TILE texels a side) of a `width` × `height` texture, handed out as
+ * runs along rows.
+ */
 class Stale {
   constructor(width, height) {
     this.across = Math.ceil(width / TILE);
@@ -238,16 +239,8 @@ class Stale {
     /** @type {number[][]} */
     const runs = [];
     if (!this.any) return runs;
-    for (let i = 0; i < this.tiles.length;) {
-      if (!this.tiles[i]) { i++; continue; }
-      const rowEnd = (Math.floor(i / this.across) + 1) * this.across;
-      let j = i;
-      while (j < rowEnd && this.tiles[j]) this.tiles[j++] = 0;
-      const x = (i % this.across) * TILE;
-      const y = Math.floor(i / this.across) * TILE;
-      runs.push([x, y, Math.min(this.width, (j - rowEnd + this.across) * TILE) - x, Math.min(TILE, this.height - y)]);
-      i = j;
-    }
+    const boxes = tileRuns(this.tiles, this.across, this.width, this.height);
+    for (let i = 0; i < boxes.length; i += 4) runs.push(boxes.slice(i, i + 4));
     this.any = false;
     return runs;
   }
