@@ -8,7 +8,7 @@
 // each frame seeks the planner to its step, and the planner is put back where it was after.
 // The GIF encoder is gifenc (npm, served from vendor/, loaded only when a GIF is made).
 
-import { MARKS, MESH, STATES, cellColour, TERRAIN, STATE_COUNT, css, rgbOf } from './palette.js';
+import { MARKS, MESH, STATES, cellColour, TERRAIN, STATE_COUNT, css, rgbOf, hexOf as hex } from './palette.js';
 import { displayList, drawMarks, squarePlace, svgMarks } from './picture.js';
 import { algorithmInfo } from './algorithms.js';
 
@@ -52,9 +52,6 @@ export function snapshot(view) {
 export function defaultScale(width, height) {
   return Math.max(1, Math.min(24, Math.floor(1024 / Math.max(width, height))));
 }
-
-/** @param {number[]} rgb */
-const hex = ([r, g, b]) => `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 
 /**
  * The picture's display list (picture.js, the one the screen draws too), in cell units (a

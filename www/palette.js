@@ -117,6 +117,20 @@ export function rgbOf(colour) {
   return (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
 }
 
+/**
+ * The alpha of a CSS colour as this file writes them (1 unless `rgba(…)` says otherwise).
+ * @param {string} colour
+ */
+export function alphaOf(colour) {
+  return colour.startsWith('rgba') ? Number(colour.match(/\d+(\.\d+)?/g)?.[3] ?? 1) : 1;
+}
+
+/**
+ * `#rrggbb` (SVG 1.1's colours, and the GIF palette's keys).
+ * @param {number[]} rgb
+ */
+export const hexOf = ([r, g, b]) => `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
+
 /** The legend entries, in display order: [label, CSS colour, shape]. */
 export function legendEntries() {
   return [

@@ -16,7 +16,7 @@
 // rectangles), every one from palette.js's tables: `buildPalette`, `buildHeatRamp`,
 // `buildRangePalette`, `cellColour`.
 
-import { MARKS, MESH, STATES, css } from './palette.js';
+import { MARKS, MESH, STATES, css, rgbOf, alphaOf, hexOf } from './palette.js';
 import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.js';
 
 /**
@@ -361,8 +361,14 @@ function svgShape(shape, attrs) {
   return `<polyline${attrs} points="${pointsOf(shape.line)}"/>`;
 }
 
+/** A colour as SVG 1.1 attributes: `#rrggbb`, and its opacity when it has one. */
+function paintAttrs(name, colour) {
+  const alpha = alphaOf(colour);
+  return ` ${name}="${hexOf(rgbOf(colour))}"${alpha < 1 ? ` ${name}-opacity="${n3(alpha)}"` : ''}`;
+}
+
 /** A stroke's SVG attributes. */
-const strokeAttrs = (stroke) => ` stroke="${stroke.colour}" stroke-width="${n3(stroke.width)}"`
+const strokeAttrs = (stroke) => `${paintAttrs('stroke', stroke.colour)} stroke-width="${n3(stroke.width)}"`
   + (stroke.dash?.length ? ` stroke-dasharray="${stroke.dash.map(n3).join(' ')}"` : '');
 
 /**
@@ -384,7 +390,7 @@ export function svgMarks(list) {
     const round = mark.round ? ' stroke-linejoin="round" stroke-linecap="round"' : '';
     const strokes = mark.strokes ?? [];
     if (mark.fill) {
-      for (const shape of mark.shapes) out.push(svgShape(shape, `${name(mark.id)} fill="${mark.fill}"${strokes.length ? strokeAttrs(strokes[0]) : ''}${round}`));
+      for (const shape of mark.shapes) out.push(svgShape(shape, `${name(mark.id)}${paintAttrs('fill', mark.fill)}${strokes.length ? strokeAttrs(strokes[0]) : ''}${round}`));
       continue;
     }
     for (const stroke of strokes) {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  TERRAIN, STATES, STATE_COUNT, MARKS, MESH, BACKGROUND, UNREACHED, cellColour, buildPalette, word, css, rgbOf,
+  TERRAIN, STATES, STATE_COUNT, MARKS, MESH, BACKGROUND, UNREACHED, cellColour, buildPalette, word, css, rgbOf, hexOf, alphaOf,
   buildHeatRamp, buildRangePalette, heatColour, legendEntries, WALL_WORD,
 } from '../../www/palette.js';
 
@@ -42,6 +42,10 @@ test('word, css and rgbOf agree on a colour', () => {
   assert.deepEqual(rgbOf('rgb(1 2 3)'), [1, 2, 3]);
   assert.deepEqual(rgbOf('rgba(0, 114, 178, 0.55)'), [0, 114, 178]);
   for (const c of [...Object.values(MARKS), ...Object.values(MESH)]) assert.equal(rgbOf(c).length, 3, c);
+  assert.equal(hexOf([0, 114, 178]), '#0072b2');
+  assert.equal(alphaOf('rgba(0, 114, 178, 0.55)'), 0.55);
+  assert.equal(alphaOf('#0072b2'), 1);
+  assert.equal(alphaOf('rgb(1 2 3)'), 1);
 });
 
 test('the page behind the map keeps its colour (#e9ebef) as the hex raster\'s word', () => {

@@ -113,5 +113,9 @@ test('svgMarks: the path as two polylines (casing first), the markers with ids, 
   assert.match(lines.find((l) => l.includes('id="goal"')), /^<polygon id="goal" [^>]*points="3\.5,1\.733 /);
   assert.match(lines.find((l) => l.includes('mesh-blocked')), /^<polyline id="mesh-blocked" [^>]*stroke-dasharray="0\.4 0\.4"/);
   assert.equal(lines.filter((l) => l.includes('class="mesh-node"')).length, 3, 'ids stay unique');
+  // SVG 1.1's colours: #rrggbb, and an opacity of its own.
+  assert.match(lines.find((l) => l.includes('id="mesh-edges"')), / stroke="#0072b2" stroke-opacity="0\.55" /);
+  assert.match(lines.find((l) => l.includes('class="mesh-node"') && l.includes('#e69f00')), /fill="#e69f00" stroke="#1b1f27"/, 'a closed node');
+  assert.ok(!lines.some((l) => /rgba?\(/.test(l)), 'no CSS colour functions');
   assert.ok(!lines.some((l) => l.includes('undefined')));
 });
