@@ -21,6 +21,7 @@
 
 import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
 import { FieldChanges, TILE, tileRuns } from './fields-paint.js';
+import { SQRT3, RADIUS } from './geometry.js';
 
 /** The page behind the map (palette.js), as the shader's RGBA floats. */
 const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
@@ -99,8 +100,8 @@ uniform vec2 u_hexOrigin;  // hexagons: the map's bounding box corner, device px
 uniform float u_pitch;     // hexagons: device px between neighbouring centres
 uniform vec4 u_background; // outside the map's hexagons
 
-const float SQRT3 = 1.7320508075688772;
-const float RADIUS = 0.5773502691896258; // 1 / √3: a hexagon's corners from its centre
+const float SQRT3 = ${SQRT3};
+const float RADIUS = ${RADIUS}; // 1 / √3: a hexagon's corners from its centre (geometry.js)
 
 // The cell geometry: where a device pixel falls, in cells (viewport.js and geometry.js are
 // the same geometry for the pointer). Squares, and hexagons zoomed out (many to a pixel,
@@ -110,7 +111,9 @@ vec2 cellCoord(vec2 px) {
 }
 
 // The hex at fractional axial (q, r): cube coordinates rounded, the one that moved most put
-// back (geometry.js cubeRound).
+// back. The GPU's copy of geometry.js cubeRound (and Rust's Shape::round_axial, both held to
+// tests/cube-round.txt); tests/e2e/hex.test.mjs holds this one to them on screen, pixels
+// either side of every edge and corner painted as the pointer picks them.
 ivec2 cubeRound(vec2 qr) {
   vec3 c = vec3(qr, -qr.x - qr.y);
   vec3 r = floor(c + 0.5);

@@ -2,6 +2,7 @@
 // exports' colours all come from it, so its rules are checked here, in Node, in milliseconds.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import {
   TERRAIN, STATES, STATE_COUNT, MARKS, MESH, BACKGROUND, UNREACHED, cellColour, buildPalette, word, css, rgbOf, hexOf, alphaOf,
   buildHeatRamp, buildRangePalette, heatColour, legendEntries, WALL_WORD,
@@ -51,6 +52,17 @@ test('word, css and rgbOf agree on a colour', () => {
 test('the page behind the map keeps its colour (#e9ebef) as the hex raster\'s word', () => {
   assert.deepEqual(BACKGROUND, [0xe9, 0xeb, 0xef]);
   assert.equal(word(BACKGROUND), 0xffefebe9);
+});
+
+test('the style sheets show the map\'s background before the first paint: the same colour', () => {
+  // CSS loads before any script, so it keeps its own copy; this holds it to palette.js's.
+  for (const [file, rule] of [['style.css', '.canvas-wrap'], ['pathlab.css', '.pathlab-view .pl-canvas-wrap'], ['timeline.css', '.compare-canvas']]) {
+    const css = fs.readFileSync(new URL(`../../www/${file}`, import.meta.url), 'utf8');
+    const block = css.slice(css.indexOf(`${rule} {`));
+    assert.ok(block.length > 0 && css.includes(`${rule} {`), `${file} has ${rule}`);
+    const background = block.slice(0, block.indexOf('}')).match(/background:\s*(#[0-9a-f]{6})/i)?.[1];
+    assert.equal(background, hexOf(BACKGROUND), `${file} ${rule}`);
+  }
 });
 
 test('the heat ramp runs from yellow at the goal to blue, walled-off cells in their own colour', () => {
