@@ -15,6 +15,7 @@ export function showAvailability(planner) {
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById('algorithm'));
   const note = document.getElementById('algorithm-note');
   if (!select || !note) return;
+  /** @type {[string, string][]} */
   const reasons = [];
   for (const a of conditional()) {
     const option = /** @type {HTMLOptionElement | null} */ (select.querySelector(`option[value="${a.id}"]`));
@@ -25,19 +26,28 @@ export function showAvailability(planner) {
     option.title = reason ?? '';
     if (reason) reasons.push([a.label, reason]);
   }
-  // Algorithms refused for the same cause share one sentence ("A and B need …").
+  const why = unavailableSentence(reasons);
+  const refused = planner.refusedReason() ?? null;
+  const text = refused ?? why ?? '';
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = text === '';
+  note.classList.toggle('refused', refused !== null);
+}
+
+/**
+ * The note under the menu for `[label, reason]` pairs, or null for none: algorithms refused
+ * for the same cause share one sentence ("A and B need …"), causes are joined by "; ".
+ * @param {[string, string][]} reasons
+ * @returns {string | null}
+ */
+export function unavailableSentence(reasons) {
   const groups = new Map();
   for (const [label, reason] of reasons) {
     const key = reason.replace(label, '\u0000');
     groups.set(key, [...(groups.get(key) ?? []), label]);
   }
   const list = (labels) => (labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`);
-  const why = [...groups].map(([key, labels]) => (labels.length === 1
+  return [...groups].map(([key, labels]) => (labels.length === 1
     ? key.replace('\u0000', labels[0])
     : key.replace('\u0000 needs', `${list(labels)} need`).replace('\u0000', list(labels)))).join('; ') || null;
-  const refused = planner.refusedReason() ?? null;
-  const text = refused ?? why ?? '';
-  if (note.textContent !== text) note.textContent = text;
-  note.hidden = text === '';
-  note.classList.toggle('refused', refused !== null);
 }

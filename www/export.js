@@ -8,7 +8,8 @@
 // each frame seeks the planner to its step, and the planner is put back where it was after.
 // The GIF encoder is gifenc (npm, served from vendor/, loaded only when a GIF is made).
 
-import { MARKS, cellColour, TERRAIN, STATE_COUNT } from './palette.js';
+import { MARKS, MESH, STATES, cellColour, TERRAIN, STATE_COUNT, css, rgbOf, hexOf as hex } from './palette.js';
+import { displayList, drawMarks, squarePlace, svgMarks } from './picture.js';
 import { algorithmInfo } from './algorithms.js';
 
 /**
@@ -21,7 +22,7 @@ import { algorithmInfo } from './algorithms.js';
  * @property {number[]} path the path as x, y pairs (cell corners of an any-angle path)
  * @property {{x: number, y: number}} start
  * @property {{x: number, y: number}} goal
- * @property {{nodes: number[], edges: number[]} | null} mesh the node mesh, when searched
+ * @property {import('./picture.js').MeshScene | null} mesh the node mesh, when searched
  */
 
 /**
@@ -32,17 +33,18 @@ import { algorithmInfo } from './algorithms.js';
 export function snapshot(view) {
   const p = view.planner;
   const mesh = algorithmInfo(p.settings().algorithm)?.needs.mesh
-    ? { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()) }
+    ? { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()), blocked: Array.from(p.meshBlockedEdges()) }
     : null;
+  const states = view.statesView().slice();
   return {
     width: p.width,
     height: p.height,
     cells: view.cellsView().slice(),
-    states: view.statesView().slice(),
+    states,
     path: Array.from(p.path()),
     start: p.start(),
     goal: p.goal(),
-    mesh,
+    mesh: mesh && { ...mesh, states, width: p.width },
   };
 }
 
@@ -51,39 +53,14 @@ export function defaultScale(width, height) {
   return Math.max(1, Math.min(24, Math.floor(1024 / Math.max(width, height))));
 }
 
-const hex = ([r, g, b]) => `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
-
 /**
- * The vectors drawn over the cells, in cell units (a cell is 1 × 1, its centre at +0.5):
- * the mesh, the path over its casing, the start disc and the goal diamond. Sizes follow the
- * page's (a fixed number of pixels at `scale` pixels a cell).
+ * The picture's display list (picture.js, the one the screen draws too), in cell units (a
+ * cell is 1 × 1, its centre at +0.5): the mesh, the path over its casing, the start disc and
+ * the goal diamond, at the page's sizes for `scale` pixels a cell.
  * @param {Shot} shot
  * @param {number} scale
  */
-function vectors(shot, scale) {
-  const px = (n) => n / scale;
-  const out = [];
-  if (shot.mesh) {
-    const { nodes, edges } = shot.mesh;
-    for (let i = 0; i < edges.length; i += 2) {
-      const a = edges[i] * 2;
-      const b = edges[i + 1] * 2;
-      out.push({ kind: 'line', id: '', points: [[nodes[a] + 0.5, nodes[a + 1] + 0.5], [nodes[b] + 0.5, nodes[b + 1] + 0.5]], colour: '#5b6473', width: px(1.5) });
-    }
-    for (let i = 0; i < nodes.length; i += 2) out.push({ kind: 'disc', id: '', x: nodes[i] + 0.5, y: nodes[i + 1] + 0.5, r: px(3), colour: '#5b6473', ring: 0 });
-  }
-  if (shot.path.length >= 4) {
-    const points = [];
-    for (let i = 0; i < shot.path.length; i += 2) points.push([shot.path[i] + 0.5, shot.path[i + 1] + 0.5]);
-    const width = Math.max(3, Math.min(6, scale * 0.22));
-    out.push({ kind: 'line', id: 'path-casing', points, colour: MARKS.casing, width: px(width + 3) });
-    out.push({ kind: 'line', id: 'path', points, colour: MARKS.path, width: px(width) });
-  }
-  const r = px(Math.max(6.5, scale * 0.42));
-  out.push({ kind: 'disc', id: 'start', x: shot.start.x + 0.5, y: shot.start.y + 0.5, r, colour: MARKS.start, ring: Math.max(px(1.5), r * 0.22) });
-  out.push({ kind: 'diamond', id: 'goal', x: shot.goal.x + 0.5, y: shot.goal.y + 0.5, r: r * 1.18, colour: MARKS.goal, ring: Math.max(px(1.5), r * 0.22) });
-  return out;
-}
+const marksOf = (shot, scale) => displayList(shot, squarePlace(scale));
 
 /** The colour of every cell, as an index into `colours` (a cell's terrain and state). */
 function cellKeys(shot) {
@@ -131,9 +108,6 @@ function rectangles(shot) {
 
 const colourOf = (key) => hex(cellColour(key >> 4, key & 15));
 
-/** "1.25" without trailing zeros. */
-const n3 = (v) => String(Math.round(v * 1000) / 1000);
-
 /**
  * The picture as SVG text: `viewBox` in cells, `width`/`height` in pixels at `scale`. The
  * path is the polyline `#path` through the centres of its cells (x + 0.5, y + 0.5).
@@ -157,28 +131,16 @@ export function svgOf(shot, { scale = defaultScale(shot.width, shot.height) } = 
     '<g id="cells">',
     ...[...byColour.entries()].map(([k, ds]) => `<path data-cell="${k >> 4}" data-state="${k & 15}" fill="${colourOf(k)}" d="${ds.join('')}"/>`),
     '</g>',
-    '<g id="marks" shape-rendering="geometricPrecision" stroke-linejoin="round" stroke-linecap="round">',
+    '<g id="marks" shape-rendering="geometricPrecision">',
   ];
-  for (const v of vectors(shot, scale)) {
-    const id = v.id ? ` id="${v.id}"` : '';
-    if (v.kind === 'line') {
-      const points = v.points.map(([x, y]) => `${n3(x)},${n3(y)}`).join(' ');
-      parts.push(`<polyline${id} fill="none" stroke="${v.colour}" stroke-width="${n3(v.width)}" points="${points}"/>`);
-    } else if (v.kind === 'disc') {
-      const ring = v.ring ? ` stroke="#fff" stroke-width="${n3(v.ring)}"` : '';
-      parts.push(`<circle${id} cx="${n3(v.x)}" cy="${n3(v.y)}" r="${n3(v.r)}" fill="${v.colour}"${ring}/>`);
-    } else {
-      const pts = [[v.x, v.y - v.r], [v.x + v.r, v.y], [v.x, v.y + v.r], [v.x - v.r, v.y]].map(([x, y]) => `${n3(x)},${n3(y)}`).join(' ');
-      parts.push(`<polygon${id} points="${pts}" fill="${v.colour}" stroke="#fff" stroke-width="${n3(v.ring)}"/>`);
-    }
-  }
+  parts.push(...svgMarks(marksOf(shot, scale)));
   parts.push('</g>', '</svg>');
   return parts.join('\n');
 }
 
 /**
  * Paints the picture on a 2D context at `scale` pixels a cell: the cells one pixel each,
- * scaled up without smoothing, then the vectors of the SVG.
+ * scaled up without smoothing, then the display list (the SVG's vectors).
  * @param {CanvasRenderingContext2D} ctx
  * @param {Shot} shot
  * @param {number} scale
@@ -204,33 +166,7 @@ export function paint(ctx, shot, scale) {
   ctx.imageSmoothingEnabled = false;
   ctx.drawImage(cells, 0, 0, w * scale, h * scale);
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  ctx.lineJoin = 'round';
-  ctx.lineCap = 'round';
-  for (const v of vectors(shot, scale)) {
-    ctx.beginPath();
-    if (v.kind === 'line') {
-      v.points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
-      ctx.strokeStyle = v.colour;
-      ctx.lineWidth = v.width;
-      ctx.stroke();
-      continue;
-    }
-    if (v.kind === 'disc') ctx.arc(v.x, v.y, v.r, 0, Math.PI * 2);
-    else {
-      ctx.moveTo(v.x, v.y - v.r);
-      ctx.lineTo(v.x + v.r, v.y);
-      ctx.lineTo(v.x, v.y + v.r);
-      ctx.lineTo(v.x - v.r, v.y);
-      ctx.closePath();
-    }
-    ctx.fillStyle = v.colour;
-    ctx.fill();
-    if (v.ring) {
-      ctx.strokeStyle = '#fff';
-      ctx.lineWidth = v.ring;
-      ctx.stroke();
-    }
-  }
+  drawMarks(ctx, marksOf(shot, scale));
   ctx.setTransform(1, 0, 0, 1, 0, 0);
 }
 
@@ -271,13 +207,19 @@ function checkScale(scale, shot) {
   return scale;
 }
 
-/** Every colour a picture can have, as [r, g, b]: the cells' and the marks'. */
-function gifPalette() {
+/**
+ * Every colour a picture can have, as [r, g, b]: the cells' and the marks', with the mesh's
+ * when it is drawn (its see-through edges come out in the nearest of them).
+ * @param {boolean} mesh
+ */
+function gifPalette(mesh) {
   const colours = new Set();
   for (let cell = 0; cell < TERRAIN.length; cell++) {
     for (let state = 0; state < STATE_COUNT; state++) colours.add(hex(cellColour(cell, state)));
   }
-  for (const c of [MARKS.start, MARKS.goal, MARKS.path, MARKS.casing, '#5b6473', '#ffffff']) colours.add(c);
+  const marks = [MARKS.start, MARKS.goal, MARKS.path, MARKS.casing, MARKS.light];
+  if (mesh) marks.push(...Object.values(MESH), ...STATES.filter(Boolean).map((s) => css(s.rgb)));
+  for (const c of marks) colours.add(hex(rgbOf(c)));
   return [...colours].map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
 }
 
@@ -310,7 +252,7 @@ export async function exportAnimation(view, options = {}) {
   const scale = checkScale(options.scale ?? Math.max(1, Math.min(8, Math.floor(512 / Math.max(first.width, first.height)))), first);
   const url = new URL('./vendor/gifenc.js', import.meta.url).href;
   const { GIFEncoder, applyPalette } = await import(url);
-  const palette = gifPalette();
+  const palette = gifPalette(Boolean(first.mesh));
   const clear = palette.length;
   const withClear = [...palette, [255, 0, 255]];
   const canvas = document.createElement('canvas');

@@ -6,7 +6,7 @@
 // planner's (`fieldFlowPtr`, `walkersPtr`, `rangeOutline`); the screen vector of each move
 // is `moveVectors()`, so no move table lives here.
 
-import { buildHeatRamp, buildRangePalette, WALL_WORD, FIELD_MARKS } from './palette.js';
+import { buildHeatRamp, buildRangePalette, WALL_WORD, FIELD_MARKS, MARKS } from './palette.js';
 import { RADIUS } from './geometry.js';
 
 /**
@@ -58,8 +58,36 @@ export function fieldFrame(scene, cells, out, width, box) {
   }
 }
 
-/** Cells per side of the tiles in which changes are found and painted again. */
-const TILE = 32;
+/**
+ * Cells per side of the tiles in which changes are found and painted again (the planner's
+ * `takeChanges` tiles are this size too; render-gl.js keeps its levels' stale parts so).
+ */
+export const TILE = 32;
+
+/**
+ * The marked tiles of a `width` × `height` grid of cells (`tiles`: a byte a TILE × TILE tile,
+ * `across` tiles a row, non-zero = marked) as cell boxes `[x, y, w, h, …]`: runs of marked
+ * tiles along rows, clipped to the grid. Clears the marks it hands out.
+ * @param {Uint8Array} tiles
+ * @param {number} across
+ * @param {number} width
+ * @param {number} height
+ * @returns {number[]}
+ */
+export function tileRuns(tiles, across, width, height) {
+  const boxes = [];
+  for (let i = 0; i < tiles.length;) {
+    if (!tiles[i]) { i++; continue; }
+    const rowEnd = (Math.floor(i / across) + 1) * across;
+    let j = i;
+    while (j < rowEnd && tiles[j]) tiles[j++] = 0;
+    const x = (i % across) * TILE;
+    const y = Math.floor(i / across) * TILE;
+    boxes.push(x, y, Math.min(width, (j - rowEnd + across) * TILE) - x, Math.min(TILE, height - y));
+    i = j;
+  }
+  return boxes;
+}
 
 /**
  * Where the field's (or the range's) bytes changed since the layer last painted them: a field
@@ -107,18 +135,7 @@ export class FieldChanges {
       }
       copy.set(a);
     });
-    const boxes = [];
-    for (let i = 0; i < tiles.length;) {
-      if (!tiles[i]) { i++; continue; }
-      const rowEnd = (Math.floor(i / across) + 1) * across;
-      let j = i;
-      while (j < rowEnd && tiles[j]) j++;
-      const x = (i % across) * TILE;
-      const y = Math.floor(i / across) * TILE;
-      boxes.push(x, y, Math.min(w, (j - rowEnd + across) * TILE) - x, Math.min(TILE, h - y));
-      i = j;
-    }
-    return boxes;
+    return tileRuns(tiles, across, w, h);
   }
 }
 
@@ -240,7 +257,7 @@ export function drawUnit(ctx, view, at) {
   ctx.beginPath();
   ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
   ctx.fillStyle = FIELD_MARKS.outline;
-  ctx.shadowColor = 'rgba(0, 0, 0, 0.3)';
+  ctx.shadowColor = MARKS.shadow;
   ctx.shadowBlur = 3;
   ctx.fill();
   ctx.shadowBlur = 0;

@@ -1,7 +1,8 @@
 // The cell geometry of each map shape, in units of the cell pitch (the view's `scale` in CSS
 // px): where a cell's centre is, which cell a point is in, the corners of a hexagon, and the
-// map's extent. viewport.js places it on screen; render-gl.js's shader `cellCoord` and the 2D
-// hex raster (render-hex.js) repeat `pick` per pixel. (Which cells are neighbours, and every
+// map's extent. viewport.js places it on screen; the 2D hex raster (render-hex.js) calls
+// `pick` per pixel, and render-gl.js's shader `hexAt` is its GPU copy (GLSL cannot call JS;
+// its constants come from here, and tests/e2e/hex.test.mjs holds it to `pick` on screen). (Which cells are neighbours, and every
 // other rule about them, is the planner's: src/grid/shape.rs names the layouts.)
 //
 // - `square`: cell (x, y) is the unit square at (x, y).
@@ -23,7 +24,7 @@ export const RADIUS = 1 / SQRT3;
 /**
  * The hex at fractional axial (q, r): each cube coordinate rounded, and the one that moved
  * most put back so the three sum to 0 (`Shape::round_axial` in src/grid/shape.rs is the same
- * rule for strokes and lines of sight).
+ * rule for strokes and lines of sight: both are tested against tests/cube-round.txt).
  * @returns {[number, number]}
  */
 export function cubeRound(q, r) {

@@ -1,24 +1,19 @@
 // A* on a node mesh, the page side: the Mesh editing mode (click to add a node, drag from a
 // node to another to join them, right-click or Delete to remove one), the Generate and Clear
-// buttons, and the overlay that draws the mesh's edges and nodes. The mesh itself lives in
-// the planner (meshNodes/meshEdges/addMeshNode/connectMeshNodes/removeMeshNode/generateMesh);
-// this file only forwards input and paints what the planner reports.
+// buttons, and the mesh handed to the display list (picture.js draws it, on screen and in the
+// exports alike). The mesh itself lives in the planner (meshNodes/meshEdges/addMeshNode/
+// connectMeshNodes/removeMeshNode/generateMesh); this file only forwards input and hands on
+// what the planner reports.
 
 import { $ } from './ui.js';
 import { messageOf } from './view.js';
-import { STATES, css } from './palette.js';
 import { algorithmInfo } from './algorithms.js';
-
-const NODE_FILL = '#ffffff';
-const NODE_EDGE = '#1b1f27';
-const EDGE = 'rgba(0, 114, 178, 0.55)';
-const BLOCKED = 'rgba(213, 94, 0, 0.6)';
 
 /**
  * Wires the mesh controls and the editing mode to the page's planner view (`app`: a
  * PlannerView, see view.js); call it before the view starts, so Mesh mode sees pointer events
- * before the drawing tools. Returns the overlay painter for the renderer
- * (`overlay(ctx, renderer)`), which draws the mesh whenever it has nodes.
+ * before the drawing tools. Returns the overlay for the renderer (`overlay()`: the mesh to
+ * draw, picture.js, whenever it has nodes).
  */
 export function attachMesh(app, canvas) {
   const mesh = { editing: false, drag: null };
@@ -149,57 +144,25 @@ export function attachMesh(app, canvas) {
     if (app.planner.removeMeshNode(i)) app.edited();
   });
 
-  return (ctx, r) => drawMesh(ctx, r, app, mesh);
+  return () => meshScene(app, mesh);
 }
 
-function drawMesh(ctx, r, app, mesh) {
+/**
+ * The mesh as the display list draws it (picture.js): the planner's nodes, edges and blocked
+ * edges, the state bytes that colour the nodes, and the join being dragged; null when there
+ * is nothing to draw.
+ * @returns {import('./picture.js').MeshScene | null}
+ */
+function meshScene(app, mesh) {
   const p = app.planner;
   const nodes = p.meshNodes();
-  if (nodes.length === 0 && !mesh.drag) return;
-  const edges = p.meshEdges();
-  const blocked = p.meshBlockedEdges();
-  const s = r.scale;
-  const at = (i) => r.cellCentre(nodes[2 * i], nodes[2 * i + 1]);
-  ctx.save();
-  ctx.lineWidth = Math.max(1, Math.min(2.5, s * 0.1));
-  for (const [colour, dashed] of [[EDGE, false], [BLOCKED, true]]) {
-    ctx.beginPath();
-    for (let k = 0; k < edges.length; k += 2) {
-      if (Boolean(blocked[k / 2]) !== dashed) continue;
-      const a = at(edges[k]);
-      const b = at(edges[k + 1]);
-      ctx.moveTo(a.x, a.y);
-      ctx.lineTo(b.x, b.y);
-    }
-    ctx.setLineDash(dashed ? [4, 4] : []);
-    ctx.strokeStyle = colour;
-    ctx.stroke();
-  }
-  ctx.setLineDash([]);
-  if (mesh.drag) {
-    const a = at(mesh.drag.from);
-    ctx.beginPath();
-    ctx.moveTo(a.x, a.y);
-    ctx.lineTo(mesh.drag.to.x, mesh.drag.to.y);
-    ctx.strokeStyle = NODE_EDGE;
-    ctx.setLineDash([3, 3]);
-    ctx.stroke();
-    ctx.setLineDash([]);
-  }
-  // Nodes take the colour of their search state (open, closed, path), read from the states
-  // the search paints on their cells.
-  const radius = Math.max(3, Math.min(8, s * 0.32));
-  const states = new Uint8Array(app.memory().buffer, p.statesPtr(), p.width * p.height);
-  for (let i = 0; i < nodes.length / 2; i++) {
-    const c = at(i);
-    const state = states[nodes[2 * i + 1] * p.width + nodes[2 * i]];
-    ctx.beginPath();
-    ctx.arc(c.x, c.y, radius, 0, Math.PI * 2);
-    ctx.fillStyle = state && STATES[state] ? css(STATES[state].rgb) : NODE_FILL;
-    ctx.fill();
-    ctx.lineWidth = 1.5;
-    ctx.strokeStyle = NODE_EDGE;
-    ctx.stroke();
-  }
-  ctx.restore();
+  if (nodes.length === 0 && !mesh.drag) return null;
+  return {
+    nodes,
+    edges: p.meshEdges(),
+    blocked: p.meshBlockedEdges(),
+    states: new Uint8Array(app.memory().buffer, p.statesPtr(), p.width * p.height),
+    width: p.width,
+    drag: mesh.drag,
+  };
 }

@@ -43,7 +43,31 @@ export const MARKS = {
   walker: '#0072b2',
   cursor: '#0072b2',
   grid: 'rgba(30, 35, 45, 0.16)',
+  /** The line round a map of squares. */
+  border: 'rgba(20, 24, 33, 0.35)',
+  /** The white casing of the markers, the walker and the highlight and cursor rings. */
+  light: '#ffffff',
+  /** The markers' drop shadow, and the walker's (a little darker: it moves over the path). */
+  shadow: 'rgba(0, 0, 0, 0.3)',
+  walkerShadow: 'rgba(0, 0, 0, 0.35)',
+  /** The brush's outline under the pointer. */
+  brush: 'rgba(0, 114, 178, 0.9)',
 };
+
+/**
+ * The node mesh (A* on a node mesh), on screen and in the exports alike: its edges, the edges
+ * a wall now blocks (dashed), the nodes no search has reached (reached ones take their
+ * state's colour, STATES) and the nodes' rims and the line of a join being dragged.
+ */
+export const MESH = {
+  edge: 'rgba(0, 114, 178, 0.55)',
+  blocked: 'rgba(213, 94, 0, 0.6)',
+  node: '#ffffff',
+  rim: '#1b1f27',
+};
+
+/** The page behind the map (every layer, and the hex raster outside the map's hexes). */
+export const BACKGROUND = [0xe9, 0xeb, 0xef];
 
 /** The path's colour in words, as the legend and the tutorial name it. */
 export const PATH_NAME = 'pink';
@@ -51,6 +75,13 @@ export const PATH_NAME = 'pink';
 function blend(base, over, alpha) {
   return base.map((c, i) => Math.round(c * (1 - alpha) + over[i] * alpha));
 }
+
+/**
+ * A colour as a little-endian RGBA word (0xAABBGGRR), opaque: a pixel of an ImageData or of
+ * the wasm frame.
+ * @param {number[]} rgb
+ */
+export const word = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
 
 /** The colour a cell is painted for grid byte `cell` and state byte `state`. */
 export function cellColour(cell, state) {
@@ -64,8 +95,7 @@ export function buildPalette() {
   const words = new Uint32Array(5 * STATE_COUNT);
   for (let cell = 0; cell < 5; cell++) {
     for (let state = 0; state < STATE_COUNT; state++) {
-      const [r, g, b] = cellColour(cell, state);
-      words[cell * STATE_COUNT + state] = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
+      words[cell * STATE_COUNT + state] = word(cellColour(cell, state));
     }
   }
   return words;
@@ -75,6 +105,31 @@ export function buildPalette() {
 export function css([r, g, b]) {
   return `rgb(${r} ${g} ${b})`;
 }
+
+/**
+ * The [r, g, b] of a CSS colour as this file writes them (`#rrggbb`, `rgb(r g b)`,
+ * `rgba(r, g, b, a)`; the alpha dropped).
+ * @param {string} colour
+ * @returns {number[]}
+ */
+export function rgbOf(colour) {
+  if (colour.startsWith('#')) return [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16));
+  return (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+}
+
+/**
+ * The alpha of a CSS colour as this file writes them (1 unless `rgba(…)` says otherwise).
+ * @param {string} colour
+ */
+export function alphaOf(colour) {
+  return colour.startsWith('rgba') ? Number(colour.match(/\d+(\.\d+)?/g)?.[3] ?? 1) : 1;
+}
+
+/**
+ * `#rrggbb` (SVG 1.1's colours, and the GIF palette's keys).
+ * @param {number[]} rgb
+ */
+export const hexOf = ([r, g, b]) => `#${((1 << 24) | (r << 16) | (g << 8) | b).toString(16).slice(1)}`;
 
 /** The legend entries, in display order: [label, CSS colour, shape]. */
 export function legendEntries() {
@@ -135,12 +190,6 @@ export function heatColour(t) {
   const f = at - i;
   return HEAT_STOPS[i].map((c, k) => Math.round(c + (HEAT_STOPS[i + 1][k] - c) * f));
 }
-
-/**
- * A colour as a little-endian RGBA word (0xAABBGGRR), opaque.
- * @param {number[]} rgb
- */
-const word = ([r, g, b]) => ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0;
 
 /**
  * The heat bytes' colours as RGBA words: byte 0–254 along the ramp (the planner scales the

@@ -19,10 +19,12 @@
 // The layer draws on a canvas of its own under the view's canvas, which stays on top for
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
 
-import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN } from './palette.js';
-import { FieldChanges } from './fields-paint.js';
+import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
+import { FieldChanges, TILE, tileRuns } from './fields-paint.js';
+import { SQRT3, RADIUS } from './geometry.js';
 
-const BACKGROUND = [0xe9 / 255, 0xeb / 255, 0xef / 255, 1];
+/** The page behind the map (palette.js), as the shader's RGBA floats. */
+const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
 
 const QUAD = `#version 300 es
 // A rectangle in clip space, from the vertex index: no vertex buffer.
@@ -98,8 +100,8 @@ uniform vec2 u_hexOrigin;  // hexagons: the map's bounding box corner, device px
 uniform float u_pitch;     // hexagons: device px between neighbouring centres
 uniform vec4 u_background; // outside the map's hexagons
 
-const float SQRT3 = 1.7320508075688772;
-const float RADIUS = 0.5773502691896258; // 1 / √3: a hexagon's corners from its centre
+const float SQRT3 = ${SQRT3};
+const float RADIUS = ${RADIUS}; // 1 / √3: a hexagon's corners from its centre (geometry.js)
 
 // The cell geometry: where a device pixel falls, in cells (viewport.js and geometry.js are
 // the same geometry for the pointer). Squares, and hexagons zoomed out (many to a pixel,
@@ -109,7 +111,9 @@ vec2 cellCoord(vec2 px) {
 }
 
 // The hex at fractional axial (q, r): cube coordinates rounded, the one that moved most put
-// back (geometry.js cubeRound).
+// back. The GPU's copy of geometry.js cubeRound (and Rust's Shape::round_axial, both held to
+// tests/cube-round.txt); tests/e2e/hex.test.mjs holds this one to them on screen, pixels
+// either side of every edge and corner painted as the pointer picks them.
 ivec2 cubeRound(vec2 qr) {
   vec3 c = vec3(qr, -qr.x - qr.y);
   vec3 r = floor(c + 0.5);
@@ -211,10 +215,11 @@ function texture(gl, format, width, height, filter = gl.NEAREST) {
   return t;
 }
 
-/** Texels per side of the tiles in which a level's out-of-date parts are kept. */
-const TILE = 32;
 
-/** The out-of-date tiles of a `width` × `height` texture, handed out as runs along rows. */
+/**
+ * The out-of-date tiles (TILE texels a side) of a `width` × `height` texture, handed out as
+ * runs along rows.
+ */
 class Stale {
   constructor(width, height) {
     this.across = Math.ceil(width / TILE);
@@ -237,16 +242,8 @@ class Stale {
     /** @type {number[][]} */
     const runs = [];
     if (!this.any) return runs;
-    for (let i = 0; i < this.tiles.length;) {
-      if (!this.tiles[i]) { i++; continue; }
-      const rowEnd = (Math.floor(i / this.across) + 1) * this.across;
-      let j = i;
-      while (j < rowEnd && this.tiles[j]) this.tiles[j++] = 0;
-      const x = (i % this.across) * TILE;
-      const y = Math.floor(i / this.across) * TILE;
-      runs.push([x, y, Math.min(this.width, (j - rowEnd + this.across) * TILE) - x, Math.min(TILE, this.height - y)]);
-      i = j;
-    }
+    const boxes = tileRuns(this.tiles, this.across, this.width, this.height);
+    for (let i = 0; i < boxes.length; i += 4) runs.push(boxes.slice(i, i + 4));
     this.any = false;
     return runs;
   }

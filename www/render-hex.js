@@ -10,10 +10,10 @@
 // hex is smaller than a device pixel, render.js draws the frame scaled and smoothed instead
 // (the cells averaged, as for squares), over the hexes' bounding box.
 
-import { MARKS } from './palette.js';
+import { MARKS, BACKGROUND, word } from './palette.js';
 
-/** The page's background behind the map, as a little-endian RGBA word (#e9ebef). */
-const BACKGROUND = 0xffefebe9;
+/** The page's background behind the map, as a little-endian RGBA word. */
+const OUTSIDE = word(BACKGROUND);
 
 export class HexRaster {
   constructor() {
@@ -92,7 +92,7 @@ export class HexRaster {
       let at = py * stride + x0;
       for (let px = x0; px < x1; px++, at++) {
         const [x, y] = pick((px + 0.5 - ox) / k, v);
-        out[at] = x >= 0 && y >= 0 && x < w && y < h ? frame[y * w + x] : BACKGROUND;
+        out[at] = x >= 0 && y >= 0 && x < w && y < h ? frame[y * w + x] : OUTSIDE;
       }
     }
     this.ctx.putImageData(image, 0, 0, x0, y0, x1 - x0, y1 - y0);

@@ -10,11 +10,12 @@
 // shader that does not compile, a lost context) the view falls back to the 2D layer, says so
 // once in the console and keeps the map. The canvas's `data-renderer` says which is active.
 
-import { MARKS } from './palette.js';
+import { MARKS, BACKGROUND, css } from './palette.js';
 import { Viewport } from './viewport.js';
 import { GlCells } from './render-gl.js';
 import { HexRaster, hexOutlines } from './render-hex.js';
-import { fieldFrame, FieldChanges, drawArrows, drawWalkers, drawOutline, drawUnit } from './fields-paint.js';
+import { fieldFrame, FieldChanges } from './fields-paint.js';
+import { displayList, drawMarks } from './picture.js';
 
 let warned = false;
 
@@ -109,7 +110,7 @@ class CanvasCells {
         }
       }
     }
-    ctx.fillStyle = '#e9ebef';
+    ctx.fillStyle = css(BACKGROUND);
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     // Cells larger than a device pixel stay crisp; smaller ones (a 1024² map seen whole) are
     // averaged, since dropping most rows and columns would alias walls into moiré.
@@ -166,7 +167,7 @@ class CanvasCells {
         this.offCtx.putImageData(image, 0, 0, box[0], box[1], box[2], box[3]);
       }
     }
-    ctx.fillStyle = '#e9ebef';
+    ctx.fillStyle = css(BACKGROUND);
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
     const averaged = view.cellDevicePx() < 1;
     if (view.layout.hex && !averaged) {
@@ -206,6 +207,8 @@ export class Renderer extends Viewport {
     this.cells = this.pickCells();
   }
 
+  invalidate() { this.dirty = true; }
+
   /** The WebGL2 layer unless the URL refuses it or it fails to start; the 2D layer then. */
   pickCells() {
     let cells;
@@ -243,9 +246,10 @@ export class Renderer extends Viewport {
    * Paints a frame. `scene` = { planner, version, path: Int32Array|[] (flat x,y), start, goal,
    * current, highlight: {x, y}|null, hover, walker: {from, to, f}|null (cells, and how far
    * from one to the other), brushSize,
-   * overlay: (ctx, renderer) => void | null, fields: FieldScene | null (fields-paint.js: the
-   * field or range view's cells and vectors; null or absent in the path view) }.
-   * `overlay` draws extra vectors (the node mesh) under the path and markers.
+   * overlay: (renderer) => MeshScene | null, or null; fields: FieldScene | null (fields-paint.js:
+   * the field or range view's cells and vectors; null or absent in the path view) }.
+   * `overlay` gives the node mesh to draw under the path and markers (mesh.js). Every vector
+   * comes from one display list (picture.js), the exports' too.
    */
   paint(scene) {
     const t0 = performance.now();
@@ -275,24 +279,23 @@ export class Renderer extends Viewport {
       if (s * dpr >= 9) hexOutlines(ctx, this);
     } else {
       if (s * dpr >= 7) this.gridLines(ctx, w, h);
-      ctx.strokeStyle = 'rgba(20, 24, 33, 0.35)';
+      ctx.strokeStyle = MARKS.border;
       ctx.lineWidth = 1;
       ctx.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
     }
 
-    if (fields) drawArrows(ctx, this, fields);
-    if (fields?.outline) drawOutline(ctx, this, fields.outline, fields.vectors);
-    if (scene.overlay) scene.overlay(ctx, this);
-    this.pathLine(ctx, scene.path);
-    if (fields?.walkers) drawWalkers(ctx, this, fields.walkers);
-    if (fields?.unit) drawUnit(ctx, this, fields.unit);
-    if (scene.current) this.currentNode(ctx, scene.current);
-    if (scene.highlight) this.highlightCell(ctx, scene.highlight);
-    this.marker(ctx, scene.start, MARKS.start, 'circle');
-    this.marker(ctx, scene.goal, MARKS.goal, 'diamond');
-    if (scene.walker) this.walker(ctx, scene.walker);
-    if (scene.hover) this.hover(ctx, scene.hover, scene.brushSize, planner);
-    if (scene.cursor) this.cursorMark(ctx, scene.cursor);
+    drawMarks(ctx, displayList({
+      path: scene.path,
+      start: scene.start,
+      goal: scene.goal,
+      mesh: scene.overlay ? scene.overlay(this) : null,
+      current: scene.current,
+      highlight: scene.highlight,
+      walker: scene.walker,
+      brush: scene.hover && this.scale >= 3 ? planner.brushCells(scene.hover.x, scene.hover.y, scene.brushSize) : null,
+      cursor: scene.cursor,
+      fields,
+    }, this.place(), { live: true }));
 
     this.dirty = false;
     this.lastPaintMs = performance.now() - t0;
@@ -326,170 +329,24 @@ export class Renderer extends Viewport {
     ctx.stroke();
   }
 
-  pathLine(ctx, path) {
-    if (!path || path.length < 4) return;
-    const s = this.scale;
-    ctx.save();
-    ctx.lineJoin = 'round';
-    ctx.lineCap = 'round';
-    ctx.beginPath();
-    for (let i = 0; i < path.length; i += 2) {
-      const c = this.cellCentre(path[i], path[i + 1]);
-      if (i === 0) ctx.moveTo(c.x, c.y);
-      else ctx.lineTo(c.x, c.y);
-    }
-    // A fixed on-screen width (growing a little once cells are large), over a dark casing.
-    const width = Math.max(3, Math.min(6, s * 0.22));
-    ctx.strokeStyle = MARKS.casing;
-    ctx.lineWidth = width + 3;
-    ctx.stroke();
-    ctx.strokeStyle = MARKS.path;
-    ctx.lineWidth = width;
-    ctx.stroke();
-    ctx.restore();
-  }
-
   /**
-   * Adds the outline of a ring `size` CSS px across around cell (x, y) to the path: a square,
-   * or a hexagon with that pitch on maps of hexagons.
+   * Where the display list's marks go on this view (picture.js): cells' centres and rings in
+   * CSS px, as the view shows them now.
+   * @returns {import('./picture.js').Place}
    */
-  ring(ctx, x, y, size) {
-    if (this.layout.hex) {
-      const corners = this.hexCorners(x, y, (size - this.scale) / 2);
-      ctx.moveTo(corners[0].x, corners[0].y);
-      for (const c of corners.slice(1)) ctx.lineTo(c.x, c.y);
-      ctx.closePath();
-      return;
-    }
-    const c = this.cellCentre(x, y);
-    ctx.rect(c.x - size / 2, c.y - size / 2, size, size);
-  }
-
-  currentNode(ctx, { x, y }) {
-    const s = this.scale;
-    ctx.save();
-    ctx.beginPath();
-    this.ring(ctx, x, y, Math.max(s, 6));
-    ctx.strokeStyle = MARKS.current;
-    ctx.lineWidth = Math.max(1.5, Math.min(3, s * 0.15));
-    ctx.stroke();
-    ctx.restore();
-  }
-
-  /** A cell picked outside the canvas (an open-list row under the pointer): a bold ring. */
-  highlightCell(ctx, { x, y }) {
-    // At least 14 px across so the cell can be found on a zoomed-out 1024² map.
-    const size = Math.max(this.scale + 4, 14);
-    ctx.save();
-    ctx.beginPath();
-    this.ring(ctx, x, y, size);
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 5;
-    ctx.stroke();
-    ctx.strokeStyle = MARKS.current;
-    ctx.lineWidth = 2.5;
-    ctx.stroke();
-    ctx.restore();
-  }
-
-  /** Markers keep a minimum on-screen size so they stay grabbable on huge maps. */
-  marker(ctx, at, colour, shape) {
-    if (!at) return;
-    const s = this.scale;
-    const r = Math.max(6.5, s * 0.42);
-    const c = this.cellCentre(at.x, at.y);
-    ctx.save();
-    ctx.beginPath();
-    if (shape === 'circle') {
-      ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
-    } else {
-      const d = r * 1.18;
-      ctx.moveTo(c.x, c.y - d);
-      ctx.lineTo(c.x + d, c.y);
-      ctx.lineTo(c.x, c.y + d);
-      ctx.lineTo(c.x - d, c.y);
-      ctx.closePath();
-    }
-    ctx.fillStyle = colour;
-    ctx.shadowColor = 'rgba(0, 0, 0, 0.3)';
-    ctx.shadowBlur = 3;
-    ctx.fill();
-    ctx.shadowBlur = 0;
-    ctx.lineWidth = Math.max(1.5, r * 0.22);
-    ctx.strokeStyle = '#fff';
-    ctx.stroke();
-    if (r >= 9) {
-      ctx.fillStyle = '#fff';
-      ctx.font = `700 ${Math.round(r * 1.05)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      ctx.fillText(shape === 'circle' ? 'S' : 'G', c.x, c.y + r * 0.05);
-    }
-    ctx.restore();
-  }
-
-  /** The walker, `f` of the way from cell `from` to the next cell `to` (centre to centre). */
-  walker(ctx, { from, to, f }) {
-    const s = this.scale;
-    const r = Math.max(4, s * 0.34);
-    const a = this.cellCentre(from.x, from.y);
-    const b = this.cellCentre(to.x, to.y);
-    const cx = a.x + (b.x - a.x) * f;
-    const cy = a.y + (b.y - a.y) * f;
-    ctx.save();
-    ctx.beginPath();
-    ctx.arc(cx, cy, r, 0, Math.PI * 2);
-    ctx.fillStyle = MARKS.walker;
-    ctx.shadowColor = 'rgba(0, 0, 0, 0.35)';
-    ctx.shadowBlur = 4;
-    ctx.fill();
-    ctx.shadowBlur = 0;
-    ctx.lineWidth = Math.max(1.5, r * 0.25);
-    ctx.strokeStyle = '#fff';
-    ctx.stroke();
-    ctx.restore();
-  }
-
-  /** The keyboard's cell cursor: a ring at least 12 px across, over a white casing. */
-  cursorMark(ctx, { x, y }) {
-    const size = Math.max(this.scale + 4, 12);
-    ctx.save();
-    ctx.beginPath();
-    this.ring(ctx, x, y, size);
-    ctx.strokeStyle = '#ffffff';
-    ctx.lineWidth = 4;
-    ctx.stroke();
-    ctx.strokeStyle = MARKS.cursor;
-    ctx.lineWidth = 2;
-    ctx.setLineDash([3, 2]);
-    ctx.stroke();
-    ctx.restore();
-  }
-
-  /**
-   * The brush under the pointer, dashed: the cells `planner.brushCells` says a stroke there
-   * paints (a square block, or a hex disc outlined hex by hex).
-   */
-  hover(ctx, { x, y }, brushSize, planner) {
-    const s = this.scale;
-    if (s < 3) return;
-    ctx.save();
-    ctx.strokeStyle = 'rgba(0, 114, 178, 0.9)';
-    ctx.lineWidth = 1.5;
-    ctx.setLineDash([4, 3]);
-    ctx.beginPath();
-    const cells = planner.brushCells(x, y, brushSize);
-    if (this.layout.hex) {
-      for (let i = 0; i < cells.length; i += 2) this.ring(ctx, cells[i], cells[i + 1], s);
-    } else if (cells.length) {
-      // The block's bounding box (its cells on the map).
-      const xs = cells.filter((_, i) => i % 2 === 0);
-      const ys = cells.filter((_, i) => i % 2 === 1);
-      const x0 = Math.min(...xs);
-      const y0 = Math.min(...ys);
-      ctx.rect(this.ox + x0 * s, this.oy + y0 * s, (Math.max(...xs) - x0 + 1) * s, (Math.max(...ys) - y0 + 1) * s);
-    }
-    ctx.stroke();
-    ctx.restore();
+  place() {
+    return {
+      centre: (x, y) => this.cellCentre(x, y),
+      ring: (x, y, size) => {
+        if (this.layout.hex) return this.hexCorners(x, y, (size - this.scale) / 2).map((c) => /** @type {[number, number]} */ ([c.x, c.y]));
+        const c = this.cellCentre(x, y);
+        const h = size / 2;
+        return [[c.x - h, c.y - h], [c.x + h, c.y - h], [c.x + h, c.y + h], [c.x - h, c.y + h]];
+      },
+      scale: this.scale,
+      px: 1,
+      hex: this.layout.hex,
+      view: this,
+    };
   }
 }

@@ -186,16 +186,26 @@ mod tests {
         assert_eq!(odd, [(1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1), (0, 1)]);
     }
 
+    /// The cases of tests/cube-round.txt, the table www/geometry.js's `cubeRound` is tested
+    /// against too (tests/unit/geometry.test.mjs), so both copies follow one rule.
     #[test]
     fn cube_rounding_picks_the_nearest_hex() {
-        assert_eq!(Shape::round_axial(0.0, 0.0), (0, 0));
-        assert_eq!(Shape::round_axial(0.49, 0.0), (0, 0));
-        assert_eq!(Shape::round_axial(0.51, 0.0), (1, 0));
-        // Near the corner where (0, 0), (1, 0) and (0, 1) meet (q = r = 1/3), each side.
-        assert_eq!(Shape::round_axial(0.3, 0.3), (0, 0));
-        assert_eq!(Shape::round_axial(0.4, 0.3), (1, 0));
-        assert_eq!(Shape::round_axial(0.3, 0.4), (0, 1));
-        assert_eq!(Shape::round_axial(-1.2, 0.1), (-1, 0));
+        let table = include_str!("../../tests/cube-round.txt");
+        let mut cases = 0;
+        for line in table
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let v: Vec<f64> = line
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            assert_eq!(v.len(), 4, "{line}");
+            let want = (v[2] as i64, v[3] as i64);
+            assert_eq!(Shape::round_axial(v[0], v[1]), want, "{line}");
+            cases += 1;
+        }
+        assert!(cases >= 10, "{cases} cases");
     }
 
     #[test]
