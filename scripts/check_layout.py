@@ -42,7 +42,7 @@ LAYERS = [
     ("recorded history", ["timeline"]),
     ("one map, many searches", ["planner", "solve"]),
     ("words in and out", ["formats", "command"]),
-    ("users of the formats and pictures", ["scenarios", "frame"]),
+    ("users of the formats and pictures", ["scenarios", "frame", "learn"]),
     ("the boundaries", ["wasm", "cli"]),
 ]
 
