@@ -42,6 +42,11 @@ pub enum Answer {
     Optimal(bool),
 }
 
+/// A cost in words, to the two decimals answers are checked to ("12.83").
+pub fn cost_text(v: f64) -> String {
+    crate::text::number::decimal((v * 100.0).round() / 100.0)
+}
+
 /// Two numbers the same to [`TOLERANCE`].
 fn near(a: f64, b: f64) -> bool {
     (a - b).abs() <= TOLERANCE

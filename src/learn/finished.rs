@@ -2,7 +2,7 @@
 //! whether a weighted search stays optimal, what a repair expands. Each runs the searchers
 //! of [`crate::search`] to the end (and through a repair) and keeps what they did.
 
-use super::answer::{Answer, Explanation, LineRef, Var};
+use super::answer::{cost_text, Answer, Explanation, LineRef, Var};
 use super::found::{Found, Key, Scene};
 use super::spec::{LearnError, Spec};
 use crate::grid::Cell;
@@ -231,8 +231,8 @@ pub(super) fn heuristic(
             "{with} returns a path of cost {}, but the path shown costs only {}: its \
              estimate overrates the cost to the goal, so it closed the goal before the cheaper \
              way was found",
-            decimal(cost),
-            decimal(best)
+            cost_text(cost),
+            cost_text(best)
         )
     };
     let key = Key {

@@ -41,7 +41,7 @@ mod spec;
 #[cfg(test)]
 mod tests;
 
-pub use answer::{Answer, Explanation, LineRef, Var, Verdict, TOLERANCE};
+pub use answer::{cost_text, Answer, Explanation, LineRef, Var, Verdict, TOLERANCE};
 pub use exercise::{generate, Exercise};
 pub use lesson::Lesson;
 pub use spec::{Kind, LearnError, Spec};

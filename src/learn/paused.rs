@@ -209,10 +209,14 @@ pub(super) fn order(
     let key = Key {
         expected: Answer::Cells(top.iter().map(|e| (e.x, e.y)).collect()),
         explanation: Explanation {
-            rule: format!(
-                "the open list gives the entry with the lowest key first; ties go to the \
-                 larger g, then to the oldest entry (first: {why})"
-            ),
+            rule: if algorithm.ranking() == Ranking::Arrival {
+                "the queue gives the cells in the order they arrived: first in, first out".into()
+            } else {
+                format!(
+                    "the open list gives the entry with the lowest key first; ties go to the \
+                     larger g, then to the oldest entry (first: {why})"
+                )
+            },
             line: LineRef::by_id(algorithm, "pop"),
             vars,
             counter_example: None,

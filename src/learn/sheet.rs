@@ -1,7 +1,7 @@
 //! Exercises on paper: a map picture in text, an answer in words, and a lesson's worksheet
 //! with its answer key (`pathlab exercise sheet`).
 
-use super::answer::Answer;
+use super::answer::{cost_text, Answer};
 use super::exercise::{generate, Exercise};
 use super::lesson::Lesson;
 use super::spec::LearnError;
@@ -75,21 +75,16 @@ pub fn answer_text(answer: &Answer) -> String {
         Answer::Cell(c) => cell(*c),
         Answer::Values { g, h, f } => format!(
             "g = {}, h = {}, f = {}",
-            two_decimals(*g),
-            two_decimals(*h),
-            two_decimals(*f)
+            cost_text(*g),
+            cost_text(*h),
+            cost_text(*f)
         ),
         Answer::Cells(cells) => cells.iter().map(|&c| cell(c)).collect::<Vec<_>>().join(" "),
-        Answer::Cost(c) => two_decimals(*c),
+        Answer::Cost(c) => cost_text(*c),
         Answer::Algorithm(a) => a.clone(),
         Answer::Optimal(true) => "yes".into(),
         Answer::Optimal(false) => "no".into(),
     }
-}
-
-/// A number to two decimals, as the answers are checked ([`super::answer::TOLERANCE`]).
-fn two_decimals(v: f64) -> String {
-    decimal((v * 100.0).round() / 100.0)
 }
 
 /// One exercise on paper: its number, question, settings, picture and answer space.
