@@ -299,7 +299,9 @@ fn repair() {
             Answer::Cells(c)
         },
         |e| {
-            assert!(!cells(e.expected()).is_empty());
+            let n = cells(e.expected()).len();
+            let most = [8, 16, 30][usize::from(e.spec.difficulty) - 1];
+            assert!((1..=most).contains(&n), "{n} cells to click: {:?}", e.spec);
             assert!(!e.highlight.is_empty(), "no wall drawn");
             assert!(!e.highlight.contains(&e.start) && !e.highlight.contains(&e.goal));
         },

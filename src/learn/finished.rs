@@ -261,7 +261,7 @@ pub(super) fn heuristic(
 
 /// Repair: LPA* or D* Lite has found its path; a wall is drawn across it (one cell at
 /// difficulty 1, up to three in a line above). Which cells does the repair expand? A path
-/// must remain, and at difficulty 2 and 3 the repair expands three cells or more.
+/// must remain, and the repair expands 1–8 cells at difficulty 1, 3–16 at 2, 3–30 at 3.
 pub(super) fn repair(
     spec: &Spec,
     scene: &Scene,
@@ -307,8 +307,13 @@ pub(super) fn repair(
             break;
         }
     }
-    let least = if spec.difficulty >= 2 { 3 } else { 1 };
-    if search.status() != Status::Found || expanded.len() < least {
+    // Enough cells to think about, few enough to click: 1–8, then 3–16, then 3–30.
+    let (least, most) = match spec.difficulty {
+        1 => (1, 8),
+        2 => (3, 16),
+        _ => (3, 30),
+    };
+    if search.status() != Status::Found || !(least..=most).contains(&expanded.len()) {
         return Ok(None);
     }
     let algorithm = scene.settings.algorithm;

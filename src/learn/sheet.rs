@@ -101,7 +101,7 @@ pub fn question_text(n: usize, exercise: &Exercise) -> Result<String, LearnError
         exercise.spec.kind, exercise.spec.difficulty, exercise.spec.seed, exercise.question
     );
     out.push_str(&format!(
-        "   {}×{} {}, start ({}, {}), goal ({}, {}), {}-connected, weight {}\n",
+        "   {}×{} {}, start ({}, {}), goal ({}, {}), {} neighbours, weight {}\n",
         exercise.width,
         exercise.height,
         exercise.shape.name(),
@@ -109,10 +109,7 @@ pub fn question_text(n: usize, exercise: &Exercise) -> Result<String, LearnError
         exercise.start.1,
         exercise.goal.0,
         exercise.goal.1,
-        match s.movement.connectivity {
-            crate::grid::Connectivity::Four => 4,
-            crate::grid::Connectivity::Eight => 8,
-        },
+        crate::grid::Topology::of(&exercise.grid()?, &s.movement).move_count(),
         decimal(s.weight),
     ));
     if !exercise.candidates.is_empty() {
