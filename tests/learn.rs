@@ -97,7 +97,14 @@ const TEXTBOOK: [Algorithm; 4] = [
 
 #[test]
 fn next_expansion() {
-    let algorithms = [TEXTBOOK.as_slice(), &[Algorithm::Jps, Algorithm::Theta]].concat();
+    let others = [
+        Algorithm::Jps,
+        Algorithm::JpsPlus,
+        Algorithm::Theta,
+        Algorithm::Lpa,
+        Algorithm::DStarLite,
+    ];
+    let algorithms = [TEXTBOOK.as_slice(), &others].concat();
     let mut ties = 0;
     run_kind(
         Kind::NextExpansion,
@@ -158,7 +165,7 @@ fn values() {
 
 #[test]
 fn order() {
-    let algorithms = [TEXTBOOK.as_slice(), &[Algorithm::Jps]].concat();
+    let algorithms = [TEXTBOOK.as_slice(), &[Algorithm::Jps, Algorithm::Lpa]].concat();
     run_kind(
         Kind::Order,
         &algorithms,
@@ -182,7 +189,11 @@ fn order() {
 
 #[test]
 fn path() {
-    let algorithms = [TEXTBOOK.as_slice(), &[Algorithm::Jps, Algorithm::Lpa]].concat();
+    let algorithms = [
+        TEXTBOOK.as_slice(),
+        &[Algorithm::Jps, Algorithm::Lpa, Algorithm::Bidirectional],
+    ]
+    .concat();
     run_kind(
         Kind::Path,
         &algorithms,

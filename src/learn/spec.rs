@@ -82,8 +82,15 @@ impl Kind {
     /// The algorithms the kind can ask about: `None` refuses `algorithm` with the reason.
     pub(super) fn refuses(self, algorithm: Algorithm) -> Option<String> {
         let ok = match self {
-            Kind::NextExpansion | Kind::Order | Kind::Path => algorithm != Algorithm::Mesh,
-            Kind::Values => !matches!(algorithm, Algorithm::Mesh | Algorithm::BreadthFirst),
+            // Bidirectional A* has two open lists: "the open list" would not say which.
+            Kind::NextExpansion | Kind::Order => {
+                !matches!(algorithm, Algorithm::Mesh | Algorithm::Bidirectional)
+            }
+            Kind::Path => algorithm != Algorithm::Mesh,
+            Kind::Values => !matches!(
+                algorithm,
+                Algorithm::Mesh | Algorithm::BreadthFirst | Algorithm::Bidirectional
+            ),
             Kind::WhichAlgorithm => true,
             Kind::JumpPoints => matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus),
             Kind::Repair => matches!(algorithm, Algorithm::Lpa | Algorithm::DStarLite),
