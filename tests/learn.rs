@@ -406,6 +406,18 @@ fn a_fixed_map_is_used_as_given() {
         (made.start, made.goal, &made.link)
     );
     assert!(e.check(&e.expected().clone()).correct);
+    let big = pathlab::formats::link::encode(&pathlab::formats::link::LinkState {
+        grid: pathlab::Grid::new(65, 10).unwrap(),
+        start: (0, 0),
+        goal: (64, 9),
+        settings: Settings::default(),
+    });
+    let err = generate(&Spec {
+        map: Some(big),
+        ..Spec::new(Kind::Path, 1)
+    })
+    .unwrap_err();
+    assert!(err.0.contains("at most 64×64"), "{err}");
 }
 
 #[test]

@@ -8,11 +8,21 @@ use crate::generate::{generate_shaped, largest_region, Kind as MapKind};
 use crate::rng::SplitMix64;
 use crate::search::Settings;
 
+/// The largest side of a fixed map: a question is about a search a student can follow.
+pub const MAX_FIXED_SIDE: u32 = 64;
+
 /// The map, markers and settings for one attempt at `spec`.
 pub(super) fn scene(spec: &Spec, rng: &mut SplitMix64) -> Result<Scene, LearnError> {
     let algorithm = spec.algorithm();
     if let Some(link) = &spec.map {
         let state = decode(link)?;
+        let (w, h) = (state.grid.width(), state.grid.height());
+        if w > MAX_FIXED_SIDE || h > MAX_FIXED_SIDE {
+            return Err(LearnError(format!(
+                "an exercise's map may be at most {MAX_FIXED_SIDE}×{MAX_FIXED_SIDE} cells, not \
+                 {w}×{h}: a question is about a search a student can follow"
+            )));
+        }
         let settings = Settings {
             algorithm,
             ..spec.settings.unwrap_or(state.settings)

@@ -44,4 +44,5 @@ mod tests;
 pub use answer::{cost_text, Answer, Explanation, LineRef, Var, Verdict, TOLERANCE};
 pub use exercise::{generate, Exercise};
 pub use lesson::Lesson;
+pub use maps::MAX_FIXED_SIDE;
 pub use spec::{Kind, LearnError, Spec};
