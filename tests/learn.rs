@@ -249,6 +249,8 @@ fn which_algorithm() {
                 panic!()
             };
             *answers.entry(a.clone()).or_insert(0) += 1;
+            assert_eq!(e.settings.algorithm, Algorithm::AStar);
+            assert_eq!(e.settings.weight, 1.0);
             assert!(e.candidates.len() >= 5);
             // No other candidate makes the same picture on this map.
             let grid = e.grid().unwrap();

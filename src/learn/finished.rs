@@ -75,8 +75,13 @@ pub(super) fn path(_spec: &Spec, scene: &Scene) -> Result<Option<Found>, LearnEr
     Ok(Some(unstarted(
         scene,
         format!(
-            "Draw the path {} returns from the start to the goal, or give its cost.",
-            algorithm.info().label
+            "Draw the path {} returns from the start to the goal{}, or give its cost.",
+            algorithm.info().label,
+            if search.is_any_angle() {
+                " (the cells where it turns)"
+            } else {
+                ""
+            }
         ),
         "cells-or-cost",
         key,

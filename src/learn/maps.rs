@@ -13,7 +13,12 @@ pub const MAX_FIXED_SIDE: u32 = 64;
 
 /// The map, markers and settings for one attempt at `spec`.
 pub(super) fn scene(spec: &Spec, rng: &mut SplitMix64) -> Result<Scene, LearnError> {
-    let algorithm = spec.algorithm();
+    // Which-algorithm's map carries plain A* settings, whatever the spec says: the answer
+    // is the seed's, and the settings must not hint at it.
+    let algorithm = match spec.kind {
+        Kind::WhichAlgorithm => crate::search::Algorithm::AStar,
+        _ => spec.algorithm(),
+    };
     if let Some(link) = &spec.map {
         let state = decode(link)?;
         let (w, h) = (state.grid.width(), state.grid.height());
