@@ -27,7 +27,8 @@
 //!   ([`formats::link`]); [`command`]: the commands a host page sends an embedded planner,
 //!   checked.
 //! - [`scenarios`]: Moving AI problems checked against the loaded map; [`frame`]: the 2D
-//!   canvas's RGBA frame.
+//!   canvas's RGBA frame; [`learn`]: exercises generated from a seed and checked against
+//!   the engine, and lessons.
 //! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
 //!
 //! ```
@@ -55,6 +56,7 @@ pub mod frame;
 pub mod generate;
 pub mod grid;
 pub mod heuristic;
+pub mod learn;
 pub mod planner;
 pub mod rng;
 pub mod scenarios;

@@ -1,5 +1,6 @@
 //! The `pathlab` command line: solve one query, check Moving AI scenario files, benchmark,
-//! generate maps, compare algorithms, and show a distance field or a movement range.
+//! generate maps, compare algorithms, show a distance field or a movement range, and make and
+//! check exercises.
 //!
 //! Exit codes: 0 for a search that ran (found, no path or partial); 1 when `scen` found a
 //! disagreement; 2 for a bad command line; 3 for a file that can't be read; 4 for a file that

@@ -498,3 +498,88 @@ fn field_places_exactly_the_walkers_asked_for() {
         "{v}"
     );
 }
+
+#[test]
+fn exercises_are_made_checked_and_printed_from_the_command_line() {
+    use pathlab::learn::{generate, Kind, Spec};
+    // `new --json` prints the question, not its answer.
+    let out = pathlab(&[
+        "exercise",
+        "new",
+        "--kind",
+        "order",
+        "--algo",
+        "dijkstra",
+        "--difficulty",
+        "2",
+        "--seed",
+        "8",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr_line(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["spec"]["kind"], "order");
+    assert_eq!(v["settings"]["algorithm"], "dijkstra");
+    assert_eq!(v["answerWith"], "cells");
+    assert!(v.get("expected").is_none() && v.get("key").is_none());
+    assert!(v["link"].as_str().unwrap().starts_with("v2."));
+
+    // `check` regenerates the exercise from its spec (or from the exercise JSON itself).
+    let spec = Spec {
+        algorithm: Some(pathlab::Algorithm::Dijkstra),
+        difficulty: 2,
+        ..Spec::new(Kind::Order, 8)
+    };
+    let expected = serde_json::to_string(generate(&spec).unwrap().expected()).unwrap();
+    let exercise = String::from_utf8(out.stdout).unwrap();
+    for spec_arg in [serde_json::to_string(&spec).unwrap(), exercise] {
+        let out = pathlab(&["exercise", "check", &spec_arg, &expected]);
+        assert!(out.status.success(), "{}", stderr_line(&out));
+        let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(verdict["correct"], true);
+        assert_eq!(verdict["explanation"]["line"]["id"], "pop");
+    }
+    let file = temp_file(
+        "exercise",
+        "answer.json",
+        r#"{"cells":[[0,0],[1,1],[2,2]]}"#,
+    );
+    let out = pathlab(&[
+        "exercise",
+        "check",
+        &serde_json::to_string(&spec).unwrap(),
+        &file,
+    ]);
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(verdict["correct"], false);
+    assert_eq!(verdict["expected"].to_string(), expected);
+
+    // A worksheet with its answer key, from a ready lesson's name and from its link.
+    let out = pathlab(&["exercise", "sheet", "astar", "--answers"]);
+    assert!(out.status.success(), "{}", stderr_line(&out));
+    let sheet = String::from_utf8(out.stdout).unwrap();
+    assert!(sheet.starts_with("A*: cost so far plus the guess"));
+    assert!(sheet.contains("5. [which-algorithm, ?,") && sheet.contains("Answer key"));
+    let lessons = String::from_utf8(pathlab(&["exercise", "lessons"]).stdout).unwrap();
+    let link = lessons.lines().next().unwrap().rsplit('\t').next().unwrap();
+    let out = pathlab(&["exercise", "sheet", link]);
+    let sheet = String::from_utf8(out.stdout).unwrap();
+    assert!(sheet.starts_with("Breadth-First") && !sheet.contains("Answer key"));
+
+    // Bad input: one line, exit 2 (a refused spec, a bad kind) or 4 (not JSON).
+    let out = pathlab(&[
+        "exercise",
+        "new",
+        "--kind",
+        "jump-points",
+        "--algo",
+        "astar",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr_line(&out).contains("cannot ask about A*"));
+    let out = pathlab(&["exercise", "new", "--kind", "guess"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = pathlab(&["exercise", "check", "{nope", "{}"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert!(stderr_line(&out).contains("not JSON"));
+}

@@ -1,9 +1,10 @@
 //! The command line proper (native only): argument parsing with clap, and the `solve` and
 //! `generate` commands; `scen`, `bench` and `compare` over the Moving AI files are in
-//! `benchmarks.rs`, `field` and `range` in `fields.rs`.
+//! `benchmarks.rs`, `field` and `range` in `fields.rs`, `exercise` in `learn.rs`.
 
 mod benchmarks;
 mod fields;
+mod learn;
 
 use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
@@ -45,6 +46,9 @@ enum Command {
     Field(fields::FieldArgs),
     /// The movement range of a cell: every cell reachable within a budget of points.
     Range(fields::RangeArgs),
+    /// Exercises checked by the engine: make one, check an answer, print a lesson's
+    /// worksheet with its answer key.
+    Exercise(learn::ExerciseArgs),
 }
 
 /// Search settings shared by every subcommand.
@@ -247,6 +251,7 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => benchmarks::compare(&args),
         Command::Field(args) => fields::field(&args),
         Command::Range(args) => fields::range(&args),
+        Command::Exercise(args) => learn::exercise(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -36,8 +36,10 @@
 
 mod compare;
 mod full;
+mod packed;
 mod short;
 
 pub use compare::*;
 pub use full::*;
+pub use packed::{pack, unpack};
 pub use short::*;
