@@ -12,6 +12,8 @@
 //!   with undo, and a frame buffer.
 //! - [`formats`]: Moving AI `.map`/`.scen` files, PNG collision bitmaps and share links
 //!   ([`formats::link`]).
+//! - [`mapf`]: multi-agent path finding: the problem, one validator, and the PP, CBS, PIBT
+//!   and LaCAM solvers as steppers.
 //! - [`generate`]: deterministic map generators (mazes, rooms, random fill, terrain noise).
 //! - [`scenarios`]: Moving AI problems checked against the loaded map.
 //! - [`command`]: the commands a host page sends an embedded planner, checked.
@@ -41,6 +43,7 @@ pub mod frame;
 pub mod generate;
 pub mod grid;
 pub mod heuristic;
+pub mod mapf;
 pub mod planner;
 pub mod scenarios;
 pub mod search;

@@ -1,7 +1,9 @@
 //! The command line proper (native only): argument parsing with clap, and the `solve`, `scen`
-//! `bench` and `generate` commands.
+//! `bench` and `generate` commands (`field` and `range` in `fields.rs`, `mapf` and
+//! `mapf-check` in `mapf.rs`).
 
 mod fields;
+mod mapf;
 
 use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
@@ -45,6 +47,10 @@ enum Command {
     Field(fields::FieldArgs),
     /// The movement range of a cell: every cell reachable within a budget of points.
     Range(fields::RangeArgs),
+    /// Multi-agent path finding: solve the first N agents of a Moving AI .scen on its map.
+    Mapf(mapf::MapfArgs),
+    /// Check a MAPF solution file (one line per time step) against a map and a .scen.
+    MapfCheck(mapf::MapfCheckArgs),
 }
 
 /// Search settings shared by every subcommand.
@@ -288,6 +294,8 @@ pub fn main() -> ExitCode {
         Command::Compare(args) => compare(&args),
         Command::Field(args) => fields::field(&args),
         Command::Range(args) => fields::range(&args),
+        Command::Mapf(args) => mapf::mapf(&args),
+        Command::MapfCheck(args) => mapf::mapf_check(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

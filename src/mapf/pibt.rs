@@ -1,0 +1,255 @@
+//! PIBT, priority inheritance with backtracking (Okumura, Machida, Défago and Tamura, AIJ
+//! 2022): every time step, agents in order of priority each take the free neighbour
+//! nearest their goal; an agent that wants a cell another agent stands on lends that agent
+//! its priority, and the other must move out of the way first (recursively). If it cannot,
+//! the first agent backtracks and tries its next cell. Priorities grow by one for every step
+//! an agent is away from its goal and drop back once it arrives, so every agent gets its
+//! turn to be first. Fast (one step is linear in the agents) but incomplete.
+//!
+//! [`Pibt`] is the one-step configuration generator (LaCAM calls it with some agents' moves
+//! fixed); [`PibtSolver`] steps it from the starts until every agent is on its goal.
+
+use super::plan::Plan;
+use super::problem::{Problem, NONE};
+use super::solver::{MapfStatus, Solver};
+pub use super::steps::PibtStep;
+use super::steps::StepReport;
+use crate::generate::SplitMix64;
+use std::rc::Rc;
+
+/// One configuration step by PIBT: scratch tables the size of the map, reused.
+#[derive(Clone, Debug)]
+pub struct Pibt {
+    /// Which agent is on each cell now.
+    occ_now: Vec<u32>,
+    /// Which agent has claimed each cell for the next step.
+    occ_next: Vec<u32>,
+    rng: SplitMix64,
+    /// Priority inheritance of the last call: (agent that asked, agent that had to move).
+    pub chains: Vec<(u32, u32)>,
+}
+
+impl Pibt {
+    /// Scratch tables for `problem`, ties broken by random numbers from `seed`.
+    pub fn new(problem: &Problem, seed: u64) -> Pibt {
+        Pibt {
+            occ_now: vec![NONE; problem.cell_count()],
+            occ_next: vec![NONE; problem.cell_count()],
+            rng: SplitMix64::new(seed),
+            chains: Vec::new(),
+        }
+    }
+
+    /// Fills `to` (the next configuration) from `from`: entries of `to` that are not
+    /// [`NONE`] are fixed beforehand (LaCAM's constraints), the others are decided by PIBT
+    /// for the agents in `order`. Returns false when the fixed moves conflict or an agent
+    /// that must move cannot.
+    pub fn generate(
+        &mut self,
+        problem: &Problem,
+        from: &[u32],
+        to: &mut [u32],
+        order: &[u32],
+    ) -> bool {
+        self.chains.clear();
+        for (i, &v) in from.iter().enumerate() {
+            self.occ_now[v as usize] = i as u32;
+        }
+        let mut ok = true;
+        for i in 0..to.len() {
+            let v = to[i];
+            if v == NONE {
+                continue;
+            }
+            let j = self.occ_now[v as usize];
+            if self.occ_next[v as usize] != NONE
+                || (j != NONE && to[j as usize] == from[i] && j as usize != i)
+            {
+                ok = false;
+                break;
+            }
+            self.occ_next[v as usize] = i as u32;
+        }
+        if ok {
+            for &i in order {
+                if to[i as usize] == NONE && !self.push(problem, i, from, to) {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        for i in 0..from.len() {
+            self.occ_now[from[i] as usize] = NONE;
+            if to[i] != NONE {
+                self.occ_next[to[i] as usize] = NONE;
+            }
+        }
+        ok
+    }
+
+    /// Moves agent `i`, pushing an agent in its way first; false if `i` had to stay put.
+    fn push(&mut self, problem: &Problem, i: u32, from: &[u32], to: &mut [u32]) -> bool {
+        let here = from[i as usize];
+        let mut cands = [NONE; 5];
+        let neighbours = problem.neighbours(here);
+        cands[..neighbours.len()].copy_from_slice(neighbours);
+        cands[neighbours.len()] = here;
+        let n = neighbours.len() + 1;
+        for k in (1..n).rev() {
+            let r = self.rng.below(k as u64 + 1) as usize;
+            cands.swap(k, r);
+        }
+        let occ_now = &self.occ_now;
+        cands[..n].sort_by_key(|&v| {
+            let taken = occ_now[v as usize] != NONE && v != here;
+            (problem.dist(i as usize, v), taken)
+        });
+        for &v in &cands[..n] {
+            if self.occ_next[v as usize] != NONE {
+                continue;
+            }
+            let j = self.occ_now[v as usize];
+            if j != NONE && j != i && to[j as usize] == here {
+                continue;
+            }
+            self.occ_next[v as usize] = i;
+            to[i as usize] = v;
+            if j != NONE && j != i && to[j as usize] == NONE {
+                self.chains.push((i, j));
+                if !self.push(problem, j, from, to) {
+                    continue;
+                }
+            }
+            return true;
+        }
+        self.occ_next[here as usize] = i;
+        to[i as usize] = here;
+        false
+    }
+}
+
+/// Priorities of PIBT: one more for each step away from the goal; on arrival, back to the
+/// agent's own fraction in [0, 1) (its start's distance to the goal over the map's size).
+pub fn update_priorities(problem: &Problem, config: &[u32], priority: &mut [f32]) {
+    for (i, p) in priority.iter_mut().enumerate() {
+        if config[i] == problem.agents()[i].goal {
+            *p -= p.floor();
+        } else {
+            *p += 1.0;
+        }
+    }
+}
+
+/// Each agent's first priority: its distance over the map's size, in [0, 1).
+pub fn initial_priorities(problem: &Problem) -> Vec<f32> {
+    let cells = problem.cell_count() as f32 + 1.0;
+    (0..problem.agents().len())
+        .map(|i| problem.dist(i, problem.agents()[i].start) as f32 / cells)
+        .collect()
+}
+
+/// The agents in order of decreasing priority (ties to the lower index).
+pub fn order_by(priority: &[f32]) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..priority.len() as u32).collect();
+    order.sort_by(|&a, &b| priority[b as usize].total_cmp(&priority[a as usize]));
+    order
+}
+
+/// PIBT as a solver: one [`Solver::step`] is one time step for every agent.
+#[derive(Clone, Debug)]
+pub struct PibtSolver {
+    problem: Rc<Problem>,
+    pibt: Pibt,
+    configs: Vec<Vec<u32>>,
+    priority: Vec<f32>,
+    goals: Vec<u32>,
+    horizon: usize,
+    status: MapfStatus,
+    plan: Option<Plan>,
+    last: Option<PibtStep>,
+}
+
+impl PibtSolver {
+    /// PIBT from the starts, giving up after `horizon` time steps.
+    pub fn new(problem: Rc<Problem>, seed: u64, horizon: usize) -> PibtSolver {
+        let starts = problem.starts();
+        let goals = problem.goals();
+        let mut solver = PibtSolver {
+            pibt: Pibt::new(&problem, seed),
+            priority: initial_priorities(&problem),
+            configs: vec![starts],
+            goals,
+            horizon,
+            status: MapfStatus::Running,
+            plan: None,
+            last: None,
+            problem,
+        };
+        solver.check_goal();
+        solver
+    }
+
+    /// The default horizon: the map's cell count plus 1,000 steps.
+    pub fn default_horizon(problem: &Problem) -> usize {
+        problem.cell_count() + 1000
+    }
+
+    fn check_goal(&mut self) {
+        if self.configs.last() == Some(&self.goals) {
+            self.status = MapfStatus::Solved;
+            self.plan = Some(Plan::from_configs(&self.configs));
+        } else if self.configs.len() > self.horizon {
+            self.status = MapfStatus::Failed;
+        }
+    }
+
+    /// The configuration reached (every agent's cell now).
+    pub fn config(&self) -> &[u32] {
+        self.configs.last().map_or(&[], Vec::as_slice)
+    }
+}
+
+impl Solver for PibtSolver {
+    fn step(&mut self) {
+        if self.status != MapfStatus::Running {
+            return;
+        }
+        let order = order_by(&self.priority);
+        let from = self.config().to_vec();
+        let mut to = vec![NONE; from.len()];
+        self.pibt.generate(&self.problem, &from, &mut to, &order);
+        update_priorities(&self.problem, &to, &mut self.priority);
+        self.configs.push(to);
+        self.last = Some(PibtStep {
+            time: self.configs.len() as u32 - 1,
+            order,
+            chains: self.pibt.chains.clone(),
+        });
+        self.check_goal();
+    }
+
+    fn status(&self) -> MapfStatus {
+        self.status
+    }
+
+    fn plan(&self) -> Option<&Plan> {
+        self.plan.as_ref()
+    }
+
+    fn nodes(&self) -> u64 {
+        self.configs.len() as u64 - 1
+    }
+
+    fn last_step(&self) -> StepReport {
+        self.last.clone().map_or(StepReport::None, StepReport::Pibt)
+    }
+
+    fn failure(&self) -> Option<String> {
+        (self.status == MapfStatus::Failed).then(|| {
+            format!(
+                "not every agent was on its goal after {} time steps",
+                self.horizon
+            )
+        })
+    }
+}
