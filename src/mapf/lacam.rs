@@ -196,7 +196,9 @@ impl Solver for Lacam {
         let (outcome, successor) = if !ok {
             (LacamOutcome::Failed, None)
         } else if let Some(&known) = self.explored.get(to.as_slice()) {
-            self.open.push(known);
+            // As in the AAAI 2023 paper: a known configuration is not visited again from here
+            // (LaCAM* re-inserts it; measured on random-32-32-20 with 350–400 agents, that
+            // solved fewer instances within a second).
             (LacamOutcome::Known, Some(known))
         } else {
             let mut priority = self.nodes[id as usize].priority.clone();

@@ -104,6 +104,10 @@ impl Pibt {
             let taken = occ_now[v as usize] != NONE && v != here;
             (problem.dist(i as usize, v), taken)
         });
+        let partner = self.swap_partner(problem, i, cands[0], from, to);
+        if partner != NONE {
+            cands[..n].reverse();
+        }
         for &v in &cands[..n] {
             if self.occ_next[v as usize] != NONE {
                 continue;
@@ -120,12 +124,101 @@ impl Pibt {
                     continue;
                 }
             }
+            if j == NONE
+                && partner != NONE
+                && to[partner as usize] == NONE
+                && self.occ_next[here as usize] == NONE
+            {
+                // The swap: i stepped back out of the corridor's way and pulls its partner
+                // into the cell it left.
+                self.chains.push((i, partner));
+                self.occ_next[here as usize] = partner;
+                to[partner as usize] = here;
+            }
             return true;
         }
         self.occ_next[here as usize] = i;
         to[i as usize] = here;
         false
     }
+
+    /// The agent `i` should swap with (Okumura, IJCAI 2023): one head-on with it where
+    /// pushing cannot work (the pushed agent would be driven down a dead end, away from its
+    /// goal) while `i` can back up to a branch and let it pass; [`NONE`] if there is none.
+    /// Either `i` wants `best`, the cell of such an agent, or a neighbour of `i` wants `i`'s
+    /// cell in the same way.
+    fn swap_partner(&self, problem: &Problem, i: u32, best: u32, from: &[u32], to: &[u32]) -> u32 {
+        let here = from[i as usize];
+        let j = self.occ_now[best as usize];
+        if j != NONE
+            && j != i
+            && to[j as usize] == NONE
+            && swap_required(problem, i, j, here, best)
+            && swap_possible(problem, best, here)
+        {
+            return j;
+        }
+        for &u in problem.neighbours(here) {
+            let k = self.occ_now[u as usize];
+            if u != best
+                && k != NONE
+                && to[k as usize] == NONE
+                && swap_required(problem, k, i, u, here)
+                && swap_possible(problem, u, here)
+            {
+                return k;
+            }
+        }
+        NONE
+    }
+}
+
+/// Whether `pusher` (on `a`) pushing `pulled` (on `b`) back is hopeless: following the
+/// corridor from `b` away from `a`, `pulled` wants to come past `pusher` the whole way and
+/// the corridor ends without a branch for it to step aside.
+fn swap_required(problem: &Problem, pusher: u32, pulled: u32, a: u32, b: u32) -> bool {
+    let (pusher, pulled) = (pusher as usize, pulled as usize);
+    let (mut a, mut b) = (a, b);
+    for _ in 0..problem.cell_count() {
+        // Pushing helps once the pusher gains nothing or the pulled one loses nothing.
+        if problem.dist(pulled, a) >= problem.dist(pulled, b)
+            || problem.dist(pusher, b) >= problem.dist(pusher, a)
+        {
+            return false;
+        }
+        let ahead: Vec<u32> = problem
+            .neighbours(b)
+            .iter()
+            .copied()
+            .filter(|&w| w != a)
+            .collect();
+        match ahead.as_slice() {
+            [] => return true,
+            [next] => (a, b) = (b, *next),
+            _ => return false,
+        }
+    }
+    false
+}
+
+/// Whether an agent on `b` can back away from `a` down the corridor to a branch (where the
+/// other can get past it).
+fn swap_possible(problem: &Problem, a: u32, b: u32) -> bool {
+    let (mut a, mut b) = (a, b);
+    for _ in 0..problem.cell_count() {
+        let behind: Vec<u32> = problem
+            .neighbours(b)
+            .iter()
+            .copied()
+            .filter(|&w| w != a)
+            .collect();
+        match behind.as_slice() {
+            [] => return false,
+            [next] => (a, b) = (b, *next),
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// Priorities of PIBT: one more for each step away from the goal; on arrival, back to the

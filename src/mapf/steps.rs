@@ -128,7 +128,7 @@ pub struct PibtStep {
 pub enum LacamOutcome {
     /// PIBT made a configuration never seen before: a new node.
     New,
-    /// PIBT made a configuration already in the search: it is visited again.
+    /// PIBT made a configuration already in the search: nothing new.
     Known,
     /// PIBT could not obey the constraints.
     Failed,
