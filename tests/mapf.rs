@@ -20,7 +20,26 @@ use std::collections::{BinaryHeap, HashMap};
 use std::path::Path;
 use std::rc::Rc;
 
-const ALL: [SolverId; 4] = [SolverId::Pp, SolverId::Cbs, SolverId::Pibt, SolverId::Lacam];
+const ALL: [SolverId; 5] = [
+    SolverId::Pp,
+    SolverId::Cbs,
+    SolverId::Pibt,
+    SolverId::Lacam,
+    SolverId::LacamStar,
+];
+
+/// LaCAM*'s cost: per agent and step one, except a wait on the goal.
+fn sum_of_loss(p: &Problem, plan: &Plan) -> u64 {
+    let configs = plan.configs();
+    let goals = p.goals();
+    (1..configs.len())
+        .map(|t| {
+            (0..goals.len())
+                .filter(|&i| !(configs[t - 1][i] == goals[i] && configs[t][i] == goals[i]))
+                .count() as u64
+        })
+        .sum()
+}
 
 fn problem(rows: &[&str], agents: &[Ends]) -> Rc<Problem> {
     Rc::new(Problem::new(&grid(rows), agents).expect("test problem"))
@@ -291,6 +310,19 @@ proptest! {
                 }
             }
             None => prop_assert_eq!(status, MapfStatus::NoSolution),
+        }
+        // LaCAM* searches on to the end: its plan's sum of loss is at most LaCAM's and at
+        // most the optimal sum of costs (loss never exceeds cost).
+        let (star, star_plan) = solve(SolverId::LacamStar, &p, 1_000_000);
+        match (joint, plan) {
+            (Some(soc), Some(plan)) => {
+                prop_assert_eq!(star, MapfStatus::Solved);
+                let star_plan = star_plan.unwrap();
+                prop_assert!(validate(&p, &star_plan).is_ok());
+                let loss = sum_of_loss(&p, &star_plan);
+                prop_assert!(loss <= sum_of_loss(&p, &plan) && loss <= soc, "loss {} soc {}", loss, soc);
+            }
+            _ => prop_assert_eq!(star, MapfStatus::NoSolution),
         }
     }
 }

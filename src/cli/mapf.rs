@@ -18,7 +18,8 @@ pub(super) struct MapfArgs {
     /// How many agents (the first N of the scenario; default all).
     #[arg(long)]
     agents: Option<usize>,
-    /// The solver: pp, cbs, pibt or lacam.
+    /// The solver: pp, cbs, pibt, lacam or lacam-star (which refines its plan until the
+    /// budget ends or it is optimal for the sum of loss).
     #[arg(long, default_value = "lacam", value_parser = parse_solver)]
     algo: SolverId,
     /// Give up after this many milliseconds.
@@ -103,6 +104,9 @@ pub(super) fn mapf(args: &MapfArgs) -> Result<u8, Failure> {
         ),
         None => None,
     };
+    // LaCAM* has a plan while it refines it: the budget ended the refinement, not the search.
+    let refined = status == MapfStatus::Running && plan.is_some();
+    let status = if refined { MapfStatus::Solved } else { status };
     let failure = match status {
         MapfStatus::Running => Some("budget exhausted".to_string()),
         MapfStatus::Solved => None,
@@ -139,6 +143,7 @@ pub(super) fn mapf(args: &MapfArgs) -> Result<u8, Failure> {
             "time_ms": ms,
             "nodes": solver.nodes(),
             "failure": failure,
+            "refining": refined,
             "paths": plan.map(|p| paths_json(&problem, p)),
         });
         println!("{value}");
@@ -158,6 +163,9 @@ pub(super) fn mapf(args: &MapfArgs) -> Result<u8, Failure> {
         }
         if let Some(why) = &failure {
             println!("{why}");
+        }
+        if refined {
+            println!("the best plan when the budget ended its refinement");
         }
         println!("{ms:.3} ms, {} nodes", solver.nodes());
     }

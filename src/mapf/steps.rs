@@ -134,6 +134,8 @@ pub enum LacamOutcome {
     Failed,
     /// The configuration had no constraints left and was dropped.
     Exhausted,
+    /// LaCAM*: the configuration cannot lead to a cheaper plan than the best, and was dropped.
+    Pruned,
 }
 
 /// What one LaCAM step did.

@@ -22,6 +22,8 @@ pub enum SolverId {
     Pibt,
     /// Lazy constraints addition search.
     Lacam,
+    /// LaCAM*: LaCAM refining its plan towards the least sum of loss.
+    LacamStar,
 }
 
 /// One row of the table.
@@ -174,6 +176,22 @@ const LACAM: &[Line] = &[
     line("none", 0, "no plan exists"),
 ];
 
+const LACAM_STAR: &[Line] = &[
+    line("init", 0, "open ← stack with the start configuration (g = 0); explored ← {starts}"),
+    line("loop", 0, "while open is not empty:"),
+    line("top", 1, "N ← top of open"),
+    line("prune", 1, "if a plan is known and g(N) + h(N) ≥ its cost: pop N; next"),
+    line("exhausted", 1, "if N has no constraints left: pop N; next"),
+    line("next", 1, "c ← N's next constraint; add its children for the next agent of N's order"),
+    line("pibt", 1, "Q ← PIBT from N obeying c; if PIBT fails: next"),
+    line("known", 1, "if Q was explored: link N → Q; lower g along the links where it pays (Dijkstra)"),
+    line("reinsert", 2, "if a plan is known: push Q on open again"),
+    line("new", 1, "else: new node Q, g(Q) ← g(N) + loss(N → Q), parent N"),
+    line("goal", 2, "if Q is the goal configuration: the plan ← the way back from Q (kept up to date as g falls)"),
+    line("push", 2, "else: push Q on open"),
+    line("done", 0, "return the plan: optimal for the sum of loss once open is empty"),
+];
+
 /// Every MAPF solver, in menu order.
 pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
@@ -216,6 +234,16 @@ pub const SOLVERS: &[SolverInfo] = &[
         complete: true,
         pseudocode: LACAM,
     },
+    SolverInfo {
+        solver: SolverId::LacamStar,
+        id: "lacam-star",
+        label: "LaCAM*",
+        summary: "LaCAM that goes on after its first plan, rewiring known configurations to cheaper ways and pruning, towards the least sum of loss.",
+        step: "one configuration explored",
+        optimal: false,
+        complete: true,
+        pseudocode: LACAM_STAR,
+    },
 ];
 
 impl SolverId {
@@ -253,5 +281,6 @@ pub fn new_solver(id: SolverId, problem: Rc<Problem>, seed: u64) -> Box<dyn Solv
             Box::new(PibtSolver::new(problem, seed, horizon))
         }
         SolverId::Lacam => Box::new(Lacam::new(problem, seed)),
+        SolverId::LacamStar => Box::new(Lacam::with_refinement(problem, seed, true)),
     }
 }
