@@ -186,19 +186,29 @@ fn swap_required(problem: &Problem, pusher: u32, pulled: u32, a: u32, b: u32) ->
         {
             return false;
         }
-        let ahead: Vec<u32> = problem
-            .neighbours(b)
-            .iter()
-            .copied()
-            .filter(|&w| w != a)
-            .collect();
-        match ahead.as_slice() {
-            [] => return true,
-            [next] => (a, b) = (b, *next),
-            _ => return false,
+        match other_way(problem, a, b) {
+            Way::DeadEnd => return true,
+            Way::One(next) => (a, b) = (b, next),
+            Way::Branch => return false,
         }
     }
     false
+}
+
+/// Where a corridor goes on from `b` when entered from `a`.
+enum Way {
+    DeadEnd,
+    One(u32),
+    Branch,
+}
+
+fn other_way(problem: &Problem, a: u32, b: u32) -> Way {
+    let mut ways = problem.neighbours(b).iter().copied().filter(|&w| w != a);
+    match (ways.next(), ways.next()) {
+        (None, _) => Way::DeadEnd,
+        (Some(next), None) => Way::One(next),
+        _ => Way::Branch,
+    }
 }
 
 /// Whether an agent on `b` can back away from `a` down the corridor to a branch (where the
@@ -206,16 +216,10 @@ fn swap_required(problem: &Problem, pusher: u32, pulled: u32, a: u32, b: u32) ->
 fn swap_possible(problem: &Problem, a: u32, b: u32) -> bool {
     let (mut a, mut b) = (a, b);
     for _ in 0..problem.cell_count() {
-        let behind: Vec<u32> = problem
-            .neighbours(b)
-            .iter()
-            .copied()
-            .filter(|&w| w != a)
-            .collect();
-        match behind.as_slice() {
-            [] => return false,
-            [next] => (a, b) = (b, *next),
-            _ => return true,
+        match other_way(problem, a, b) {
+            Way::DeadEnd => return false,
+            Way::One(next) => (a, b) = (b, next),
+            Way::Branch => return true,
         }
     }
     false
