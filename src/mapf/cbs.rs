@@ -46,13 +46,39 @@ impl CtNode {
     }
 }
 
-/// An agent's constraints, as space-time A* asks them.
+/// An agent's constraints, as space-time A* asks them, with the other agents' paths to
+/// avoid where that costs nothing (the conflict avoidance table).
 #[derive(Default)]
 struct Constraints {
     vertex: FxHashSet<(u32, u32)>,
     edge: FxHashSet<(u32, u32, u32)>,
     hold: u32,
     last: u32,
+    /// Other agents' cells by time, their moves by arrival time, and their goals from the
+    /// time they stay there.
+    others_at: FxHashSet<(u32, u32)>,
+    others_move: FxHashSet<(u32, u32, u32)>,
+    others_parked: FxHashMap<u32, u32>,
+}
+
+impl Constraints {
+    /// Fills the conflict avoidance table from every path but agent `agent`'s.
+    fn avoid(&mut self, paths: &[Rc<[u32]>], agent: u32) {
+        for (k, p) in paths.iter().enumerate() {
+            if k as u32 == agent {
+                continue;
+            }
+            for (t, &v) in p.iter().enumerate() {
+                self.others_at.insert((v, t as u32));
+                if t > 0 && p[t - 1] != v {
+                    self.others_move.insert((p[t - 1], v, t as u32));
+                }
+            }
+            if let Some(&last) = p.last() {
+                self.others_parked.insert(last, p.len() as u32);
+            }
+        }
+    }
 }
 
 impl Reservations for Constraints {
@@ -66,6 +92,12 @@ impl Reservations for Constraints {
 
     fn last_time(&self) -> u32 {
         self.last
+    }
+
+    fn conflicts(&self, from: u32, to: u32, t: u32) -> u32 {
+        u32::from(self.others_at.contains(&(to, t)))
+            + u32::from(self.others_parked.get(&to).is_some_and(|&s| t >= s))
+            + u32::from(self.others_move.contains(&(to, from, t)))
     }
 }
 
@@ -331,7 +363,8 @@ impl Solver for Cbs {
         let mut made = Vec::new();
         for constraint in split {
             let agent = constraint.agent();
-            let cs = self.constraints(id, agent, Some(constraint));
+            let mut cs = self.constraints(id, agent, Some(constraint));
+            cs.avoid(&self.nodes[id as usize].paths, agent);
             let (path, expanded) = plan_path(&self.problem, agent as usize, &cs);
             self.low_level += expanded;
             let Some(path) = path else {

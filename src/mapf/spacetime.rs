@@ -21,6 +21,11 @@ pub trait Reservations {
     fn hold_from(&self, goal: u32) -> u32;
     /// The last time step any reservation concerns.
     fn last_time(&self) -> u32;
+    /// How many conflicts with other agents' paths the move makes, for breaking ties
+    /// between equally short paths (CBS's conflict avoidance table); none by default.
+    fn conflicts(&self, _from: u32, _to: u32, _t: u32) -> u32 {
+        0
+    }
 }
 
 /// The shortest path of agent `agent` from its start to its goal avoiding `reservations`
@@ -34,15 +39,16 @@ pub fn plan_path(
     let a = problem.agents()[agent];
     let hold = reservations.hold_from(a.goal);
     let merge_after = reservations.last_time().max(hold) + 1;
-    // Arena of states: (cell, t, parent).
-    let mut states: Vec<(u32, u32, u32)> = vec![(a.start, 0, NONE)];
+    // Arena of states: (cell, t, parent, conflicts on the way).
+    let mut states: Vec<(u32, u32, u32, u32)> = vec![(a.start, 0, NONE, 0)];
     let mut open = BinaryHeap::new();
     let mut closed: FxHashSet<(u32, u32)> = FxHashSet::default();
     let h = |v: u32| problem.dist(agent, v);
-    open.push(Reverse((h(a.start), Reverse(0u32), 0u32)));
+    // Least f first; among equal f, fewest conflicts, then the larger g.
+    open.push(Reverse((h(a.start), 0u32, Reverse(0u32), 0u32)));
     let mut expanded = 0;
-    while let Some(Reverse((_, Reverse(g), index))) = open.pop() {
-        let (v, t, _) = states[index as usize];
+    while let Some(Reverse((_, _, Reverse(g), index))) = open.pop() {
+        let (v, t, _, c) = states[index as usize];
         if !closed.insert((v, t.min(merge_after))) {
             continue;
         }
@@ -67,9 +73,11 @@ pub fn plan_path(
             if hw == NONE {
                 continue;
             }
-            states.push((w, next, index));
+            let cw = c + reservations.conflicts(v, w, next);
+            states.push((w, next, index, cw));
             open.push(Reverse((
                 g + 1 + hw,
+                cw,
                 Reverse(g + 1),
                 states.len() as u32 - 1,
             )));
