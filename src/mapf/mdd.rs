@@ -69,3 +69,39 @@ impl Mdd {
         self.levels.get(t).map_or(1, Vec::len)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    struct Free;
+
+    impl Reservations for Free {
+        fn blocked(&self, _: u32, _: u32, _: u32) -> bool {
+            false
+        }
+        fn hold_from(&self, _: u32) -> u32 {
+            0
+        }
+        fn last_time(&self) -> u32 {
+            0
+        }
+    }
+
+    #[test]
+    fn levels_hold_the_cells_of_every_shortest_path() {
+        // 3 × 2 open: from (0,0) to (2,1) in 3 moves by three routes.
+        let grid = Grid::from_bytes(3, 2, vec![1; 6]).unwrap();
+        let problem = Problem::new(&grid, &[((0, 0), (2, 1))]).unwrap();
+        let mdd = Mdd::build(&problem, 0, 3, &Free);
+        let mut levels = mdd.levels.clone();
+        levels.iter_mut().for_each(|l| l.sort());
+        assert_eq!(levels, vec![vec![0], vec![1, 3], vec![2, 4], vec![5]]);
+        assert_eq!((mdd.width(0), mdd.width(1), mdd.width(9)), (1, 2, 1));
+        // A corridor: every level is one cell, so any constraint on it is cardinal.
+        let line = Grid::from_bytes(4, 1, vec![1; 4]).unwrap();
+        let problem = Problem::new(&line, &[((0, 0), (3, 0))]).unwrap();
+        assert!((0..=3).all(|t| Mdd::build(&problem, 0, 3, &Free).width(t) == 1));
+    }
+}

@@ -350,3 +350,45 @@ impl Solver for PibtSolver {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    #[test]
+    fn one_step_is_a_legal_move_for_everyone_and_pushes_are_recorded() {
+        // A crowded corridor and room: agent 0 wants the cell agent 1 stands on, so agent 1
+        // inherits its priority and moves on first.
+        let grid = Grid::from_bytes(5, 2, vec![1; 10]).unwrap();
+        let agents = [
+            ((0, 0), (4, 0)),
+            ((1, 0), (2, 0)),
+            ((1, 1), (0, 1)),
+            ((3, 0), (3, 1)),
+        ];
+        let problem = Problem::new(&grid, &agents).unwrap();
+        let from = problem.starts();
+        let mut to = vec![NONE; 4];
+        let mut pibt = Pibt::new(&problem, 3);
+        assert!(pibt.generate(&problem, &from, &mut to, &[0, 1, 2, 3]));
+        for i in 0..4 {
+            assert!(problem.is_step(from[i], to[i]));
+            assert!((0..4)
+                .all(|j| j == i || (to[i] != to[j] && !(to[i] == from[j] && to[j] == from[i]))));
+        }
+        assert_eq!((to[0], to[1]), (1, 2));
+        assert_eq!(pibt.chains.first(), Some(&(0, 1)));
+    }
+
+    #[test]
+    fn corridors_tell_when_a_swap_is_needed() {
+        // A dead-end corridor 0-1-2 off a junction at 3 (with 4 and 5 beside it).
+        let grid = Grid::from_bytes(5, 2, vec![1, 1, 1, 1, 1, 0, 0, 0, 1, 0]).unwrap();
+        let problem = Problem::new(&grid, &[((0, 0), (4, 0)), ((1, 0), (0, 0))]).unwrap();
+        // Agent 1 on cell 1 wants cell 0 behind agent 0: pushing agent 0 on is no use to it.
+        assert!(swap_possible(&problem, 0, 1));
+        assert!(!swap_possible(&problem, 1, 0));
+        assert!(swap_required(&problem, 1, 0, 1, 0));
+    }
+}

@@ -85,3 +85,44 @@ pub fn plan_path(
     }
     (None, expanded)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+
+    /// A vertex forbidden at one time.
+    struct Forbid(u32, u32);
+
+    impl Reservations for Forbid {
+        fn blocked(&self, _: u32, to: u32, t: u32) -> bool {
+            (to, t) == (self.0, self.1)
+        }
+        fn hold_from(&self, goal: u32) -> u32 {
+            if goal == self.0 {
+                self.1 + 1
+            } else {
+                0
+            }
+        }
+        fn last_time(&self) -> u32 {
+            self.1
+        }
+    }
+
+    #[test]
+    fn the_path_waits_out_a_constraint_and_arrives_after_one_on_its_goal() {
+        let line = Grid::from_bytes(3, 1, vec![1; 3]).unwrap();
+        let problem = Problem::new(&line, &[((0, 0), (2, 0))]).unwrap();
+        assert_eq!(
+            plan_path(&problem, 0, &Forbid(1, 1)).0,
+            Some(vec![0, 0, 1, 2])
+        );
+        let late = plan_path(&problem, 0, &Forbid(2, 4)).0.unwrap();
+        assert_eq!((late.len(), late[4], late[5]), (6, 1, 2));
+        assert_eq!(
+            plan_path(&problem, 0, &Forbid(0, 0)).0.map(|p| p.len()),
+            Some(3)
+        );
+    }
+}
