@@ -35,6 +35,9 @@ pub struct CtNode {
     /// How many pairs of agents conflict in its paths.
     pub conflicts: u32,
     paths: Vec<Rc<[u32]>>,
+    /// Each agent's MDD level widths, once needed (a child shares its parent's for every
+    /// agent but the one it replanned: same constraints, same cost).
+    widths: Vec<Option<Rc<[usize]>>>,
 }
 
 impl CtNode {
@@ -140,7 +143,8 @@ impl Cbs {
                 }
             }
         }
-        cbs.push(None, None, paths);
+        let widths = vec![None; paths.len()];
+        cbs.push(None, None, paths, widths);
         cbs
     }
 
@@ -169,6 +173,7 @@ impl Cbs {
         parent: Option<u32>,
         constraint: Option<Constraint>,
         paths: Vec<Rc<[u32]>>,
+        widths: Vec<Option<Rc<[usize]>>>,
     ) -> u32 {
         let id = self.nodes.len() as u32;
         let cost = paths.iter().map(|p| path_cost(p) as u64).sum();
@@ -179,6 +184,7 @@ impl Cbs {
             cost,
             conflicts,
             paths,
+            widths,
         });
         self.open.push(Reverse((cost, conflicts, id)));
         id
@@ -227,7 +233,6 @@ impl Cbs {
 
     /// The conflict to split on, and its class: cardinal first, then the earliest.
     fn choose(&mut self, id: u32, found: &[Conflict]) -> (Conflict, Cardinality) {
-        let mut mdds: FxHashMap<u32, Mdd> = FxHashMap::default();
         let mut best: Option<(Conflict, Cardinality)> = None;
         for &c in found {
             let mut forced = |agent: u32| {
@@ -236,12 +241,19 @@ impl Cbs {
                 if c.time > cost {
                     return true;
                 }
-                let mdd = mdds.entry(agent).or_insert_with(|| {
-                    let cs = self.constraints(id, agent, None);
-                    Mdd::build(&self.problem, agent as usize, cost, &cs)
-                });
+                let widths = match &self.nodes[id as usize].widths[agent as usize] {
+                    Some(w) => w.clone(),
+                    None => {
+                        let cs = self.constraints(id, agent, None);
+                        let mdd = Mdd::build(&self.problem, agent as usize, cost, &cs);
+                        let w: Rc<[usize]> = (0..=cost as usize).map(|t| mdd.width(t)).collect();
+                        self.nodes[id as usize].widths[agent as usize] = Some(w.clone());
+                        w
+                    }
+                };
+                let width = |t: usize| widths.get(t).copied().unwrap_or(1);
                 let t = c.time as usize;
-                mdd.width(t) == 1 && (c.to.is_none() || mdd.width(t - 1) == 1)
+                width(t) == 1 && (c.to.is_none() || width(t - 1) == 1)
             };
             let class = match (forced(c.a), forced(c.b)) {
                 (true, true) => Cardinality::Cardinal,
@@ -397,7 +409,9 @@ impl Solver for Cbs {
         }
         if !bypass {
             for (constraint, paths, child_cost) in made {
-                let node = self.push(Some(id), Some(constraint), paths);
+                let mut widths = self.nodes[id as usize].widths.clone();
+                widths[constraint.agent() as usize] = None;
+                let node = self.push(Some(id), Some(constraint), paths, widths);
                 children.push(CbsChild {
                     constraint,
                     node: Some(node),
