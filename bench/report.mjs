@@ -338,6 +338,12 @@ function doc() {
     L.push('`pathlab compare` (native, release) in the same run: every algorithm on the same problems, costs checked equal. See [algorithms.md](algorithms.md) for what each does.', '');
     L.push(fs.readFileSync(compare, 'utf8').trim(), '');
   }
+  const mapf = path.join(WORK, 'mapf.md');
+  if (fs.existsSync(mapf)) {
+    L.push('## Multi-agent path finding (quick run)', '');
+    L.push('`examples/mapf_bench.rs --quick` (native, release) in the same run: LaCAM on every shared MAPF map (10, 100 and all agents of the first scenario file), PIBT\'s time per step with 1,000 agents, LaCAM* refining, CBS\'s curve. See [algorithms.md](algorithms.md#mapf-figures).', '');
+    L.push(fs.readFileSync(mapf, 'utf8').replace(/^## /gm, '### ').trim(), '');
+  }
   const notes = path.join(BENCH, 'notes.md');
   if (fs.existsSync(notes)) L.push(fs.readFileSync(notes, 'utf8').trim(), '');
   L.push('## How to reproduce', '');

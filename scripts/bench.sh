@@ -4,6 +4,8 @@
 #   bash scripts/bench.sh          # full run: bench/results/results.json, docs/benchmarks.md + .svg
 #   bash scripts/bench.sh --smoke  # 1 map, 3 queries, every implementation (< 60 s), into bench/work/
 #
+# Also prints the MAPF figures (examples/mapf_bench.rs --quick; docs/algorithms.md#mapf-figures).
+#
 # Installs what is missing first (wasm target and wasm-bindgen via build-wasm.sh, Debian's
 # Chromium, the harness's npm packages), builds the release wasm, the release comparison
 # program (examples/peers.rs) and then runs bench/gen.mjs, peers, bench/browser.mjs,
@@ -62,6 +64,10 @@ step "native: distance fields on 1024² maps (build, single-wall repairs, a 64-c
 cargo build --release --example field_bench
 target/release/examples/field_bench
 target/release/examples/field_bench --json > bench/work/fields.json
+
+step "native: multi-agent path finding (LaCAM, PIBT, CBS) on the shared MAPF maps, --quick"
+cargo build --release --example mapf_bench
+target/release/examples/mapf_bench --quick | tee bench/work/mapf.md
 
 step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
 node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}

@@ -43,7 +43,7 @@ LAYERS = [
     ("one map, many searches", ["planner", "solve"]),
     ("words in and out", ["formats"]),
     ("every change, checked", ["command"]),
-    ("users of the formats and pictures", ["scenarios", "frame", "learn"]),
+    ("users of the formats and pictures", ["scenarios", "frame", "learn", "mapf"]),
     ("the boundaries", ["wasm", "cli"]),
 ]
 

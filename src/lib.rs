@@ -24,11 +24,12 @@
 //!   and one or more lanes, each a search with its timeline; [`solve()`]: one call from a map
 //!   to a [`Solution`], for crate users.
 //! - [`formats`]: Moving AI `.map`/`.scen` files, PNG collision bitmaps and share links
-//!   ([`formats::link`]); [`command`]: the commands a host page sends an embedded planner,
-//!   checked.
+//!   ([`formats::link`]); [`command`]: every change a page, an embed or the JS API makes,
+//!   checked, and [`Planner::apply`], the one entry that makes it.
 //! - [`scenarios`]: Moving AI problems checked against the loaded map; [`frame`]: the 2D
 //!   canvas's RGBA frame; [`learn`]: exercises generated from a seed and checked against
-//!   the engine, and lessons.
+//!   the engine, and lessons; [`mapf`]: multi-agent path finding — the problem, one
+//!   validator, and the PP, CBS, PIBT and LaCAM solvers as steppers.
 //! - `wasm` (only on `wasm32`): the `#[wasm_bindgen]` glue, the one place that knows JS.
 //!
 //! ```
@@ -57,6 +58,7 @@ pub mod generate;
 pub mod grid;
 pub mod heuristic;
 pub mod learn;
+pub mod mapf;
 pub mod planner;
 pub mod rng;
 pub mod scenarios;

@@ -1,10 +1,12 @@
 //! The command line proper (native only): argument parsing with clap, and the `solve` and
 //! `generate` commands; `scen`, `bench` and `compare` over the Moving AI files are in
-//! `benchmarks.rs`, `field` and `range` in `fields.rs`, `exercise` in `learn.rs`.
+//! `benchmarks.rs`, `field` and `range` in `fields.rs`, `exercise` in `learn.rs`, `mapf` and
+//! `mapf-check` in `mapf.rs`.
 
 mod benchmarks;
 mod fields;
 mod learn;
+mod mapf;
 
 use clap::{Args, Parser, Subcommand};
 use pathlab::clock::monotonic_ms;
@@ -49,6 +51,10 @@ enum Command {
     /// Exercises checked by the engine: make one, check an answer, print a lesson's
     /// worksheet with its answer key.
     Exercise(learn::ExerciseArgs),
+    /// Multi-agent path finding: solve the first N agents of a Moving AI .scen on its map.
+    Mapf(mapf::MapfArgs),
+    /// Check a MAPF solution file (one line per time step) against a map and a .scen.
+    MapfCheck(mapf::MapfCheckArgs),
 }
 
 /// Search settings shared by every subcommand.
@@ -252,6 +258,8 @@ pub fn main() -> ExitCode {
         Command::Field(args) => fields::field(&args),
         Command::Range(args) => fields::range(&args),
         Command::Exercise(args) => learn::exercise(&args),
+        Command::Mapf(args) => mapf::mapf(&args),
+        Command::MapfCheck(args) => mapf::mapf_check(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
