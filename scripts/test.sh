@@ -67,5 +67,8 @@ bash scripts/typecheck.sh
 step "the site for hosting: dist/ with versioned names (scripts/build-site.sh; served in the E2E tests)"
 SITE_SKIP_WASM=1 bash scripts/build-site.sh
 
+step "the page's pure modules in Node, no browser (tests/unit/: palette, picture, geometry, status, storage, trace words, links)"
+node --test tests/unit/
+
 step "browser end-to-end tests"
 E2E_SKIP_BUILD=1 bash scripts/e2e.sh

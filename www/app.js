@@ -18,18 +18,20 @@ import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
 import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
-import { all } from './dom.js';
 import {
-  $, SPEEDS, setMessage, readSettings, writeSettings, reflectRelevance,
+  $, setMessage, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector, offerLink, showShape,
 } from './ui.js';
 import { statusWord } from './status.js';
+import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
+import { Session } from './session.js';
 
-const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 const FALLBACK = { width: 40, height: 25 };
 
 /** Everything the page knows besides what lives in the planner view. */
 const app = {
+  /** The page's one session: running, speed, brush, draw-progress; its one lane is `view`. */
+  session: new Session({ Planner }),
   view: null,
   memory: null,
   mapName: '',
@@ -136,8 +138,9 @@ const planner = () => app.view.planner;
 
 // ---- speed and settings ----------------------------------------------------------------
 
-function applySpeed() {
-  const label = app.view.setSpeedStop(app.view.speed);
+/** Shows the session's speed stop beside the slider. */
+function showSpeed() {
+  const { label } = SPEEDS[app.session.state.speed];
   $('#speed-value').textContent = label;
   $('#speed').setAttribute('aria-valuetext', label);
 }
@@ -149,10 +152,8 @@ function applySettingsFromForm() {
     return true;
   });
   if (!ok) writeSettings(planner().settings());
-  app.view.syncMeshBar();
-  app.view.running = false;
-  app.view.walker = null;
-  app.view.syncStats();
+  app.meshBar.syncBar();
+  app.view.halt();
   save();
 }
 
@@ -171,7 +172,7 @@ function afterLoad(name, message) {
   showMapName(name);
   app.shippedText = app.mapList.some((m) => m.file === name) ? planner().exportMap() : null;
   app.view.loaded();
-  app.view.syncMeshBar();
+  app.meshBar.syncBar();
   syncControls();
   if (message) say(message, 'success');
 }
@@ -388,14 +389,7 @@ function restore() {
     }
   }
   const ui = s.ui || {};
-  const v = app.view;
-  if (ui.brush in BRUSH_BYTES) v.brush = ui.brush;
-  if ([1, 3, 5].includes(ui.brushSize)) v.brushSize = ui.brushSize;
-  if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) {
-    v.speed = ui.speed;
-    v.speedChosen = true;
-  }
-  if (typeof ui.drawProgress === 'boolean') v.drawProgress = ui.drawProgress;
+  app.session.dispatch({ cmd: 'prefs', brush: ui.brush, brushSize: ui.brushSize, speed: ui.speed, drawProgress: ui.drawProgress });
   app.mapName = typeof s.map === 'string' ? s.map : '';
   return 'restored';
 }
@@ -405,30 +399,20 @@ function restore() {
 let scenarios = null;
 
 function wireControls() {
-  const v = app.view;
-  $('#step').addEventListener('click', () => v.step());
-  $('#run').addEventListener('click', () => v.toggleRun());
-  $('#reset-search').addEventListener('click', () => v.resetSearch());
-  $('#clear-walls').addEventListener('click', () => v.clearWalls());
-  $('#undo').addEventListener('click', () => v.undo());
-  $('#redo').addEventListener('click', () => v.redo());
-  $('#walk').addEventListener('click', () => v.walk());
+  const dispatch = (command) => app.session.dispatch(command);
+  // Step, Run, Reset, Walk, Clear walls, undo, redo and zoom: the table's (controls.js).
+  wirePageButtons(dispatch);
   $('#speed').addEventListener('input', (e) => {
-    v.speed = Number(e.target.value);
-    v.speedChosen = true;
-    applySpeed();
+    dispatch({ cmd: 'setSpeed', speed: Number(e.target.value) });
+    showSpeed();
     save();
   });
   $('#draw-progress').addEventListener('change', (e) => {
-    v.drawProgress = e.target.checked;
+    dispatch({ cmd: 'drawProgress', on: e.target.checked });
     save();
   });
-  for (const b of all('[data-brush]')) {
-    b.addEventListener('click', () => v.setBrush(b.dataset.brush));
-  }
   $('#brush-size').addEventListener('change', (e) => {
-    v.brushSize = Number(e.target.value);
-    v.renderer.dirty = true;
+    dispatch({ cmd: 'brushSize', size: Number(e.target.value) });
     save();
   });
   for (const id of ['algorithm', 'heuristic', 'weight', 'connectivity', 'diagonal-rule', 'diagonal-cost', 'goal-directed', 'budget']) {
@@ -451,9 +435,6 @@ function wireControls() {
   window.addEventListener('hashchange', () => {
     openLinkFromLocation();
   });
-  $('#zoom-in').addEventListener('click', () => v.zoom(1.25));
-  $('#zoom-out').addEventListener('click', () => v.zoom(0.8));
-  $('#zoom-fit').addEventListener('click', () => v.fit());
 
   const wrap = $('#canvas-wrap');
   const hint = $('#drop-hint');
@@ -481,14 +462,16 @@ function wireControls() {
 }
 
 function syncControls() {
-  const v = app.view;
+  const s = app.session.state;
   showShape(planner().shape, guard(() => Planner.heuristics(planner().shape)) ?? []);
   writeSettings(planner().settings());
-  $('#speed').value = String(v.speed);
-  $('#draw-progress').checked = v.drawProgress;
-  $('#brush-size').value = String(v.brushSize);
-  showBrush(v.brush);
-  applySpeed();
+  $('#speed').value = String(s.speed);
+  $('#draw-progress').checked = s.drawProgress;
+  $('#brush-size').value = String(s.brushSize);
+  showBrush(s.brush);
+  // The speed again: a planner given a new state has the speed of the state it was given.
+  app.session.dispatch({ cmd: 'setSpeed', speed: s.speed, chosen: false });
+  showSpeed();
   showMapSize(planner());
 }
 
@@ -536,10 +519,13 @@ async function main() {
     return;
   }
   app.memory = wasm.memory;
-  const p = new Planner(FALLBACK.width, FALLBACK.height);
+  const p = app.session.newPlanner(FALLBACK.width, FALLBACK.height);
   p.setPalette(buildPalette());
+  // The brush buttons, from the table (controls.js), before the legend colours their swatches.
+  $('#brushes').replaceChildren(...brushButtons((command) => app.session.dispatch(command)));
   buildLegend();
   app.view = new PlannerView({
+    session: app.session,
     planner: p,
     memory: () => app.memory,
     canvas: $('#grid-canvas'),
@@ -585,11 +571,12 @@ async function main() {
   wireControls();
   wireFields({ view: app.view, save });
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
-  app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
-  app.view.syncMeshBar();
+  app.meshBar = attachMesh(app.view, $('#grid-canvas'));
+  app.view.setOverlay(app.meshBar.overlay);
+  app.meshBar.syncBar();
   // The scrubber first: the canvas must have its final height when the view fits the map.
   app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
-  app.view.timeline = app.timeline;
+  app.session.setTimeline(app.timeline);
   app.view.start();
   app.openList = new OpenListPanel($('#open-list'), app.view);
   app.openList.update(true);

@@ -17,12 +17,12 @@ const BLOCKED = 'rgba(213, 94, 0, 0.6)';
 /**
  * Wires the mesh controls and the editing mode to the page's planner view (`app`: a
  * PlannerView, see view.js); call it before the view starts, so Mesh mode sees pointer events
- * before the drawing tools. Returns the overlay painter for the renderer
- * (`overlay(ctx, renderer)`), which draws the mesh whenever it has nodes.
+ * before the drawing tools. Returns `{overlay, syncBar}`: the overlay painter for the renderer
+ * (`overlay(ctx, renderer)`), which draws the mesh whenever it has nodes, and `syncBar()`,
+ * which shows the mesh bar only for A* on a node mesh.
  */
 export function attachMesh(app, canvas) {
   const mesh = { editing: false, drag: null };
-  app.mesh = mesh;
   const bar = $('#mesh-bar');
   const editButton = $('#mesh-edit');
 
@@ -40,12 +40,12 @@ export function attachMesh(app, canvas) {
     mesh.drag = null;
     editButton.setAttribute('aria-pressed', String(on));
     canvas.classList.toggle('mesh-editing', on);
-    app.renderer.dirty = true;
+    app.renderer.invalidate();
     if (on) app.say('Mesh mode: click to add a node, drag from node to node to join them, right-click a node to remove it.', 'info');
   };
 
   /** Shows the mesh bar only for A* on a node mesh; leaving it ends the editing mode. */
-  app.syncMeshBar = () => {
+  const syncBar = () => {
     const on = Boolean(algorithmInfo(app.planner.settings().algorithm)?.needs.mesh);
     bar.hidden = !on;
     if (!on && mesh.editing) setEditing(false);
@@ -104,7 +104,7 @@ export function attachMesh(app, canvas) {
   canvas.addEventListener('pointermove', (e) => {
     if (!mesh.editing || !mesh.drag) return;
     mesh.drag.to = local(e);
-    app.renderer.dirty = true;
+    app.renderer.invalidate();
   }, { capture: true });
   canvas.addEventListener('pointerup', (e) => {
     if (!mesh.editing || !mesh.drag) return;
@@ -113,7 +113,7 @@ export function attachMesh(app, canvas) {
     const target = nodeAt(app.renderer.cellAt(p.x, p.y));
     const from = mesh.drag.from;
     mesh.drag = null;
-    app.renderer.dirty = true;
+    app.renderer.invalidate();
     if (target >= 0 && target !== from) {
       report(() => {
         app.planner.connectMeshNodes(from, target);
@@ -136,7 +136,7 @@ export function attachMesh(app, canvas) {
     if (app.planner.removeMeshNode(i)) app.edited();
   });
 
-  return (ctx, r) => drawMesh(ctx, r, app, mesh);
+  return { overlay: (ctx, r) => drawMesh(ctx, r, app, mesh), syncBar };
 }
 
 function drawMesh(ctx, r, app, mesh) {

@@ -206,6 +206,8 @@ export class Renderer extends Viewport {
     this.cells = this.pickCells();
   }
 
+  invalidate() { this.dirty = true; }
+
   /** The WebGL2 layer unless the URL refuses it or it fails to start; the 2D layer then. */
   pickCells() {
     let cells;

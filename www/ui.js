@@ -9,36 +9,6 @@ import { algorithmInfo } from './algorithms.js';
 
 export const $ = (sel) => document.querySelector(sel);
 
-/** Speed slider stops: index 0 = one expansion per frame, last = instant. */
-export const SPEEDS = [
-  { label: '1 / frame', kind: 'expansions', amount: 1 },
-  { label: '2 / frame', kind: 'expansions', amount: 2 },
-  { label: '5 / frame', kind: 'expansions', amount: 5 },
-  { label: '10 / frame', kind: 'expansions', amount: 10 },
-  { label: '30 / frame', kind: 'expansions', amount: 30 },
-  { label: '100 / frame', kind: 'expansions', amount: 100 },
-  { label: '500 / frame', kind: 'expansions', amount: 500 },
-  { label: '2 000 / frame', kind: 'expansions', amount: 2000 },
-  { label: '10 000 / frame', kind: 'expansions', amount: 10000 },
-  { label: '8 ms / frame', kind: 'millis', amount: 8 },
-  { label: 'instant', kind: 'instant', amount: 0 },
-];
-
-/** How long the default speed lets a whole-map search take, in frames (about 3 s at 60 Hz). */
-const DEFAULT_SEARCH_FRAMES = 180;
-
-/**
- * The speed stop (index into SPEEDS) that fits a map of `cells` cells: the slowest number of
- * expansions per frame that expands the whole map in about three seconds, so a small maze
- * is watchable and a 1024² map still finishes in a few seconds. Used until the user picks a
- * speed; a picked speed is kept.
- */
-export function speedFor(cells) {
-  const want = cells / DEFAULT_SEARCH_FRAMES;
-  const i = SPEEDS.findIndex((s) => s.kind === 'expansions' && s.amount >= want);
-  return i >= 0 ? i : SPEEDS.findIndex((s) => s.kind === 'millis');
-}
-
 const messageEl = () => $('#message');
 
 /**
