@@ -20,11 +20,12 @@ import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import {
   $, setMessage, readSettings, writeSettings, reflectRelevance,
-  showBrush, buildLegend, showInspector, offerLink, showShape,
+  showBrush, buildLegend, showInspector, copyLink, showShape,
 } from './ui.js';
 import { statusWord } from './status.js';
 import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
 import { Session } from './session.js';
+import { reloadAfterCrash, recoveredFromCrash } from './crash.js';
 
 const FALLBACK = { width: 40, height: 25 };
 
@@ -61,8 +62,6 @@ function guard(action) {
 // ---- crash recovery --------------------------------------------------------------------
 
 const CRASH_KEY = 'pathlab:crashed-at';
-/** A second crash this soon after recovering stops the reloading (no reload loops). */
-const CRASH_LOOP_MS = 20_000;
 
 /**
  * The wasm instance trapped. A trapped instance can't be trusted, so the page stops using it,
@@ -73,30 +72,11 @@ function crashed(error) {
   if (app.dead) return;
   app.dead = true;
   if (app.view) app.view.crash(error);
-  let last = 0;
-  try {
-    last = Number(sessionStorage.getItem(CRASH_KEY)) || 0;
-    sessionStorage.setItem(CRASH_KEY, String(Date.now()));
-  } catch {
-    // No session storage: recover anyway, the loop guard just can't see earlier crashes.
-  }
   const detail = messageOf(error);
-  if (Date.now() - last < CRASH_LOOP_MS) {
+  if (reloadAfterCrash(CRASH_KEY)) {
+    setMessage(`The planner crashed (${detail}) Reloading it with your autosaved map…`, 'error');
+  } else {
     setMessage(`The planner crashed again (${detail}) Your autosaved map is kept: reload the page to try once more.`, 'error');
-    return;
-  }
-  setMessage(`The planner crashed (${detail}) Reloading it with your autosaved map…`, 'error');
-  setTimeout(() => location.reload(), 1200);
-}
-
-/** Whether this load follows a crash recovery (and forgets it after a while). */
-function recoveredFromCrash() {
-  try {
-    const at = Number(sessionStorage.getItem(CRASH_KEY)) || 0;
-    if (at && Date.now() - at > CRASH_LOOP_MS) sessionStorage.removeItem(CRASH_KEY);
-    return at > 0 && Date.now() - at < CRASH_LOOP_MS;
-  } catch {
-    return false;
   }
 }
 
@@ -244,19 +224,16 @@ function openCompare(e) {
   location.href = url;
 }
 
-async function copyLink() {
-  let link;
-  try {
-    link = currentLink();
-  } catch (e) {
-    say(`Could not make a link: ${messageOf(e)}`, 'error');
-    return;
-  }
-  $('#share-box').hidden = false;
-  const kind = link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`;
-  await offerLink(say, $('#share-url'), link.url,
-    `Copied a ${kind}: it opens this map, markers and settings.`,
-    `The browser would not copy: the ${kind} is selected below, press Ctrl+C.`);
+function copyPageLink() {
+  const kind = (link) => (link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`);
+  return copyLink({
+    say,
+    field: $('#share-url'),
+    make: () => currentLink(),
+    show: () => { $('#share-box').hidden = false; },
+    copied: (link) => `Copied a ${kind(link)}: it opens this map, markers and settings.`,
+    selected: (link) => `The browser would not copy: the ${kind(link)} is selected below, press Ctrl+C.`,
+  });
 }
 
 /** Opens the link in the location's fragment (if any), then clears the fragment. */
@@ -429,7 +406,7 @@ function wireControls() {
     }
   });
   $('#export-png').addEventListener('click', exportPng);
-  $('#copy-link').addEventListener('click', copyLink);
+  $('#copy-link').addEventListener('click', copyPageLink);
   $('#compare-link').addEventListener('click', openCompare);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => {
@@ -597,7 +574,7 @@ async function main() {
   ]);
   if (restoredAs === 'damaged') {
     say('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');
-  } else if (restored && recoveredFromCrash()) {
+  } else if (restored && recoveredFromCrash(CRASH_KEY)) {
     say('The planner was reloaded after a crash: your autosaved map was restored.', 'success');
   } else if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
     say(restored

@@ -6,6 +6,7 @@ import { legendEntries } from './palette.js';
 import { all, el } from './dom.js';
 import { statusWord } from './status.js';
 import { algorithmInfo } from './algorithms.js';
+import { messageOf } from './view.js';
 
 export const $ = (sel) => document.querySelector(sel);
 
@@ -37,20 +38,32 @@ export function syncMark(el, at) {
 }
 
 /**
- * Puts `url` in the text `field` and copies it to the clipboard, saying `copied` through
- * `say(text, kind)`; without
- * clipboard permission (or on an insecure origin) the field's text is selected instead and
- * `selected` tells the user to copy it themselves.
+ * A page's Copy link, the one rule: `make()` makes the link (`{url, …}`; when it throws, the
+ * page says "Could not make a link: …" and nothing else happens), `show()` reveals the field,
+ * the link goes into `field` and onto the clipboard; when the browser will not copy, the
+ * field is focused and selected for Ctrl+C. `copied(link)` and `selected(link)` are the
+ * sentences said either way.
+ * @template {{url: string}} L
+ * @param {{say: (text: string, kind: string) => void, field: HTMLInputElement, make: () => L, show: () => void,
+ *   copied: (link: L) => string, selected: (link: L) => string}} how
  */
-export async function offerLink(say, field, url, copied, selected) {
-  field.value = url;
+export async function copyLink({ say, field, make, show, copied, selected }) {
+  let link;
   try {
-    await navigator.clipboard.writeText(url);
-    say(copied, 'success');
+    link = make();
+  } catch (e) {
+    say(`Could not make a link: ${messageOf(e)}`, 'error');
+    return;
+  }
+  show();
+  field.value = link.url;
+  try {
+    await navigator.clipboard.writeText(link.url);
+    say(copied(link), 'success');
   } catch {
     field.focus();
     field.select();
-    say(selected, 'info');
+    say(selected(link), 'info');
   }
 }
 
