@@ -20,7 +20,7 @@ import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import {
   $, setMessage, readSettings, writeSettings, reflectRelevance,
-  showBrush, buildLegend, showInspector, copyLink, showShape,
+  showBrush, buildLegend, showInspector, copyLink, showShape, loadPlanner,
 } from './ui.js';
 import { statusWord } from './status.js';
 import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
@@ -488,13 +488,8 @@ function installHooks() {
 
 async function main() {
   const t0 = performance.now();
-  let wasm;
-  try {
-    wasm = await init();
-  } catch (e) {
-    say(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
-    return;
-  }
+  const wasm = await loadPlanner(() => init(), say);
+  if (!wasm) return;
   app.memory = wasm.memory;
   const p = app.session.newPlanner(FALLBACK.width, FALLBACK.height);
   p.setPalette(buildPalette());

@@ -11,7 +11,7 @@ import { defaultRace } from './algorithms.js';
 import { messageOf } from './view.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
-import { $, setMessage, copyLink } from './ui.js';
+import { $, setMessage, copyLink, loadPlanner } from './ui.js';
 
 const DEFAULT_MAP = 'maze-63.map';
 
@@ -162,13 +162,8 @@ function installHooks() {
 }
 
 async function main() {
-  let wasm;
-  try {
-    wasm = await init();
-  } catch (e) {
-    setMessage(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
-    return;
-  }
+  const wasm = await loadPlanner(() => init(), setMessage);
+  if (!wasm) return;
   page.mapList = await maps.fetchIndex();
   fillMapPicker();
   page.view = new CompareView($('#compare'), {

@@ -367,7 +367,7 @@ export class CompareView {
     this.attachKeys();
     this.layout();
     for (const c of this.columns) c.view.start();
-    this.setSpeed(this.session.state.speed);
+    this.session.dispatch({ cmd: 'setSpeed', speed: this.session.state.speed });
     this.queueTable();
   }
 
@@ -417,20 +417,6 @@ export class CompareView {
 
   // ---- one Run / Step / Reset for all --------------------------------------------------------
 
-  /** Run or pause every planner. A planner that has finished stays finished while others run. */
-  toggleRun() {
-    this.session.dispatch({ cmd: 'toggleRun' });
-  }
-
-  /** `n` expansions (default one) in every planner still searching (all start over once all have finished). */
-  step(n = 1) {
-    this.session.dispatch({ cmd: 'step', n });
-  }
-
-  resetSearch() {
-    this.session.dispatch({ cmd: 'reset' });
-  }
-
   /** Seeks every planner to `step` (each clamps to its own length). */
   seek(step) {
     if (!this.timeline) {
@@ -440,10 +426,6 @@ export class CompareView {
       return;
     }
     this.timeline.seekAll(step);
-  }
-
-  setSpeed(index) {
-    this.session.dispatch({ cmd: 'setSpeed', speed: index });
   }
 
   /** The shared Run button (pressed while any planner runs) and the table. */

@@ -348,13 +348,13 @@ async function mountCompare(root, options, emit) {
     const list = await mapIndex();
     await embed.loadMap(options.link || list[0]?.file || '');
     compare.start();
-    if (options.speed !== null) compare.setSpeed(parseSpeed(options.speed));
+    if (options.speed !== null) compare.session.dispatch({ cmd: 'setSpeed', speed: parseSpeed(options.speed) });
     if (options.step !== null) openStep(compare.views, options.step, compare.timeline);
   } catch (e) {
     compare.destroy();
     throw e;
   }
-  if (options.autoplay) compare.toggleRun();
+  if (options.autoplay) compare.session.dispatch({ cmd: 'toggleRun' });
   return embed;
 }
 

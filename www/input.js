@@ -353,7 +353,7 @@ export function attachInput(app, canvas) {
         app.clearCell(cell);
         break;
       case 'reset':
-        app.resetSearch();
+        send({ cmd: 'reset' });
         break;
       case 'range':
         app.fields?.pick(cell);

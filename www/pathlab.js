@@ -441,7 +441,7 @@ class MountedView {
    * last one had finished; returns the stats.
    */
   step(n = 1) {
-    this.view.step(checkArgs('step', { n }).n);
+    this.session.dispatch({ cmd: 'step', n: checkArgs('step', { n }).n });
     return this.view.planner.stats();
   }
 
@@ -646,7 +646,7 @@ async function mount(element, options = {}) {
   mounted.syncControls();
   mounted.view.start();
   mounted.view.syncStats();
-  if (options.autoplay) mounted.view.toggleRun();
+  if (options.autoplay) mounted.session.dispatch({ cmd: 'run' });
   return mounted;
 }
 

@@ -204,7 +204,7 @@ export class PseudocodePanel {
     this.enter = delta < 0 ? 'last' : 'first';
     const v = this.view;
     if (v.session.timeline) v.session.dispatch({ cmd: 'timelineStep', delta });
-    else if (delta > 0 && v.planner.status === 'running') v.step();
+    else if (delta > 0 && v.planner.status === 'running') v.session.dispatch({ cmd: 'step' });
     else return;
     this.update(true);
   }

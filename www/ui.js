@@ -38,6 +38,23 @@ export function syncMark(el, at) {
 }
 
 /**
+ * Loads the wasm planner with `init` (the package's default export); when it cannot, says so
+ * with how to build it and resolves to null.
+ * @template T
+ * @param {() => Promise<T>} init
+ * @param {(text: string, kind: string) => void} say
+ * @returns {Promise<T | null>}
+ */
+export async function loadPlanner(init, say) {
+  try {
+    return await init();
+  } catch (e) {
+    say(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
+    return null;
+  }
+}
+
+/**
  * A page's Copy link, the one rule: `make()` makes the link (`{url, …}`; when it throws, the
  * page says "Could not make a link: …" and nothing else happens), `show()` reveals the field,
  * the link goes into `field` and onto the clipboard; when the browser will not copy, the

@@ -277,11 +277,6 @@ export class PlannerView {
     return brushNamed(this.brush)?.byte ?? 0;
   }
 
-  /** Picks the brush (every lane's: the session's). */
-  setBrush(brush) {
-    this.session.dispatch({ cmd: 'brush', brush }, this);
-  }
-
   /** The session picked a brush. */
   brushChosen() {
     // A brush chosen in the range view draws: presses stop moving the range's origin.
@@ -342,11 +337,6 @@ export class PlannerView {
     this.hook('edited', this);
   }
 
-  /** `n` expansions (default one) in every lane, starting over when the searches had finished. */
-  step(n = 1) {
-    this.session.dispatch({ cmd: 'step', n });
-  }
-
   /** `n` expansions of this lane's search (the session's `step` effect). */
   stepLane(n = 1) {
     const t0 = performance.now();
@@ -356,15 +346,6 @@ export class PlannerView {
     this.syncStats();
     this.buttons();
     this.hook('stepped', this);
-  }
-
-  /** Starts the search (from scratch when it had finished) or pauses it. */
-  toggleRun() {
-    this.session.dispatch({ cmd: 'toggleRun' });
-  }
-
-  resetSearch() {
-    this.session.dispatch({ cmd: 'reset' });
   }
 
   clearWalls() {
@@ -444,12 +425,6 @@ export class PlannerView {
       return;
     }
     this.walker = walker;
-  }
-
-  /** Sets the speed stop (index into SPEEDS) the user picked; returns its label. */
-  setSpeedStop(index) {
-    this.session.dispatch({ cmd: 'setSpeed', speed: index });
-    return SPEEDS[this.speed].label;
   }
 
   /** Until the user picks a speed, the speed that fits the map (controls.js `speedFor`). */
