@@ -199,6 +199,8 @@ export class Session {
     /** Whether the timeline keys step and seek without a scrubber (compare mode's). */
     this.timelineKeys = timelineKeys;
     this.listeners = new Set();
+    /** The state the listeners last heard. */
+    this.heard = this.state;
   }
 
   /**
@@ -249,7 +251,7 @@ export class Session {
     const lane = this.views.indexOf(view);
     if (lane < 0 || !this.state.running[lane]) return;
     this.state = reduce(this.state, { cmd: 'stop', lane }, []).state;
-    for (const fn of this.listeners) fn(this.state);
+    this.tell();
   }
 
   /** Whether any lane is running. */
@@ -282,8 +284,15 @@ export class Session {
     // Every lane's panels show the state now, not at the next frame (but a stroke's moves
     // wait for the frame: reading the state back on every pointer move would slow drawing).
     if (state !== before || effects.some((e) => !QUIET.has(e.do))) for (const v of this.live()) v.syncStats();
-    if (this.state !== before) for (const fn of this.listeners) fn(this.state);
+    this.tell();
     return answer;
+  }
+
+  /** Tells the listeners the state, once per change (a command's follow-up tells them first). */
+  tell() {
+    if (this.state === this.heard) return;
+    this.heard = this.state;
+    for (const fn of this.listeners) fn(this.state);
   }
 
   /**

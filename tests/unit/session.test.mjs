@@ -121,3 +121,47 @@ test('the table of controls: every shortcut and brush once, keys found as typed'
   assert.equal(noTimeline('Home'), null, 'without a scrubber, Home is the browser\'s');
   assert.deepEqual(noTimeline('ArrowRight', { shiftKey: true }).command, { cmd: 'step' }, 'and Shift+→ is a step');
 });
+
+/** A lane as the Session sees it: a planner whose calls are logged, and the view's methods. */
+function fakeLane(log, name, status) {
+  const planner = {
+    status,
+    resetSearch() { log.push(`${name}.resetSearch`); planner.status = 'running'; },
+    beginStroke() { log.push(`${name}.beginStroke`); },
+    paintLine(...a) { log.push(`${name}.paintLine ${a.join(',')}`); return 3; },
+    endStroke() { log.push(`${name}.endStroke`); },
+  };
+  return {
+    planner,
+    destroyed: false,
+    stepLane(n) { log.push(`${name}.step ${n}`); },
+    stopWalker() { log.push(`${name}.stopWalker`); },
+    applySpeed() { log.push(`${name}.applySpeed`); },
+    edited() { log.push(`${name}.edited`); },
+    syncStats() {},
+  };
+}
+
+test('the Session carries the effects out on its lanes, reading their searches again after a reset', async () => {
+  const { Session } = await import('../../www/session.js');
+  const log = [];
+  const said = [];
+  const session = new Session({ notices: { racing: 'Racing…' }, say: (text) => said.push(text) });
+  const a = fakeLane(log, 'a', 'found');
+  const b = fakeLane(log, 'b', 'found');
+  session.attach(a);
+  session.attach(b);
+  const heard = [];
+  session.subscribe((state) => heard.push(state.running.join()));
+  session.dispatch({ cmd: 'toggleRun' });
+  assert.deepEqual(log, ['a.resetSearch', 'b.resetSearch', 'a.stopWalker', 'b.stopWalker'], 'both finished: both reset, then both start');
+  assert.equal(session.isRunning(a) && session.isRunning(b), true);
+  assert.deepEqual(said, ['Racing…']);
+  assert.deepEqual(heard, ['true,true']);
+  log.length = 0;
+  assert.equal(session.dispatch({ cmd: 'paint', from: { x: 1, y: 2 }, to: { x: 3, y: 2 }, value: 0 }, b), 3, 'a paint answers the cells it changed');
+  assert.deepEqual(log, ['b.paintLine 1,2,3,2,1,0'], 'from the lane it came from, with the brush size');
+  session.detach(a);
+  assert.equal(session.isRunning(b), true);
+  assert.deepEqual(session.state.running, [true]);
+});
