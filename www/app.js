@@ -18,18 +18,21 @@ import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
 import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
-import { all } from './dom.js';
 import {
-  $, SPEEDS, setMessage, readSettings, writeSettings, reflectRelevance,
-  showBrush, buildLegend, showInspector, offerLink, showShape,
+  $, setMessage, readSettings, writeSettings, reflectRelevance,
+  showBrush, buildLegend, showInspector, copyLink, showShape, loadPlanner,
 } from './ui.js';
 import { statusWord } from './status.js';
+import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
+import { Session } from './session.js';
+import { reloadAfterCrash, recoveredFromCrash } from './crash.js';
 
-const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
 const FALLBACK = { width: 40, height: 25 };
 
 /** Everything the page knows besides what lives in the planner view. */
 const app = {
+  /** The page's one session: running, speed, brush, draw-progress; its one lane is `view`. */
+  session: new Session({ Planner }),
   view: null,
   memory: null,
   mapName: '',
@@ -59,8 +62,6 @@ function guard(action) {
 // ---- crash recovery --------------------------------------------------------------------
 
 const CRASH_KEY = 'pathlab:crashed-at';
-/** A second crash this soon after recovering stops the reloading (no reload loops). */
-const CRASH_LOOP_MS = 20_000;
 
 /**
  * The wasm instance trapped. A trapped instance can't be trusted, so the page stops using it,
@@ -71,30 +72,11 @@ function crashed(error) {
   if (app.dead) return;
   app.dead = true;
   if (app.view) app.view.crash(error);
-  let last = 0;
-  try {
-    last = Number(sessionStorage.getItem(CRASH_KEY)) || 0;
-    sessionStorage.setItem(CRASH_KEY, String(Date.now()));
-  } catch {
-    // No session storage: recover anyway, the loop guard just can't see earlier crashes.
-  }
   const detail = messageOf(error);
-  if (Date.now() - last < CRASH_LOOP_MS) {
+  if (reloadAfterCrash(CRASH_KEY)) {
+    setMessage(`The planner crashed (${detail}) Reloading it with your autosaved map…`, 'error');
+  } else {
     setMessage(`The planner crashed again (${detail}) Your autosaved map is kept: reload the page to try once more.`, 'error');
-    return;
-  }
-  setMessage(`The planner crashed (${detail}) Reloading it with your autosaved map…`, 'error');
-  setTimeout(() => location.reload(), 1200);
-}
-
-/** Whether this load follows a crash recovery (and forgets it after a while). */
-function recoveredFromCrash() {
-  try {
-    const at = Number(sessionStorage.getItem(CRASH_KEY)) || 0;
-    if (at && Date.now() - at > CRASH_LOOP_MS) sessionStorage.removeItem(CRASH_KEY);
-    return at > 0 && Date.now() - at < CRASH_LOOP_MS;
-  } catch {
-    return false;
   }
 }
 
@@ -136,8 +118,9 @@ const planner = () => app.view.planner;
 
 // ---- speed and settings ----------------------------------------------------------------
 
-function applySpeed() {
-  const label = app.view.setSpeedStop(app.view.speed);
+/** Shows the session's speed stop beside the slider. */
+function showSpeed() {
+  const { label } = SPEEDS[app.session.state.speed];
   $('#speed-value').textContent = label;
   $('#speed').setAttribute('aria-valuetext', label);
 }
@@ -149,10 +132,8 @@ function applySettingsFromForm() {
     return true;
   });
   if (!ok) writeSettings(planner().settings());
-  app.view.syncMeshBar();
-  app.view.running = false;
-  app.view.walker = null;
-  app.view.syncStats();
+  app.meshBar.syncBar();
+  app.view.halt();
   save();
 }
 
@@ -171,7 +152,7 @@ function afterLoad(name, message) {
   showMapName(name);
   app.shippedText = app.mapList.some((m) => m.file === name) ? planner().exportMap() : null;
   app.view.loaded();
-  app.view.syncMeshBar();
+  app.meshBar.syncBar();
   syncControls();
   if (message) say(message, 'success');
 }
@@ -243,19 +224,16 @@ function openCompare(e) {
   location.href = url;
 }
 
-async function copyLink() {
-  let link;
-  try {
-    link = currentLink();
-  } catch (e) {
-    say(`Could not make a link: ${messageOf(e)}`, 'error');
-    return;
-  }
-  $('#share-box').hidden = false;
-  const kind = link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`;
-  await offerLink(say, $('#share-url'), link.url,
-    `Copied a ${kind}: it opens this map, markers and settings.`,
-    `The browser would not copy: the ${kind} is selected below, press Ctrl+C.`);
+function copyPageLink() {
+  const kind = (link) => (link.short ? 'short link to the shipped map' : `link (${link.url.length} characters)`);
+  return copyLink({
+    say,
+    field: $('#share-url'),
+    make: () => currentLink(),
+    show: () => { $('#share-box').hidden = false; },
+    copied: (link) => `Copied a ${kind(link)}: it opens this map, markers and settings.`,
+    selected: (link) => `The browser would not copy: the ${kind(link)} is selected below, press Ctrl+C.`,
+  });
 }
 
 /** Opens the link in the location's fragment (if any), then clears the fragment. */
@@ -388,14 +366,7 @@ function restore() {
     }
   }
   const ui = s.ui || {};
-  const v = app.view;
-  if (ui.brush in BRUSH_BYTES) v.brush = ui.brush;
-  if ([1, 3, 5].includes(ui.brushSize)) v.brushSize = ui.brushSize;
-  if (Number.isInteger(ui.speed) && ui.speed >= 0 && ui.speed < SPEEDS.length) {
-    v.speed = ui.speed;
-    v.speedChosen = true;
-  }
-  if (typeof ui.drawProgress === 'boolean') v.drawProgress = ui.drawProgress;
+  app.session.dispatch({ cmd: 'prefs', brush: ui.brush, brushSize: ui.brushSize, speed: ui.speed, drawProgress: ui.drawProgress });
   app.mapName = typeof s.map === 'string' ? s.map : '';
   return 'restored';
 }
@@ -405,30 +376,20 @@ function restore() {
 let scenarios = null;
 
 function wireControls() {
-  const v = app.view;
-  $('#step').addEventListener('click', () => v.step());
-  $('#run').addEventListener('click', () => v.toggleRun());
-  $('#reset-search').addEventListener('click', () => v.resetSearch());
-  $('#clear-walls').addEventListener('click', () => v.clearWalls());
-  $('#undo').addEventListener('click', () => v.undo());
-  $('#redo').addEventListener('click', () => v.redo());
-  $('#walk').addEventListener('click', () => v.walk());
+  const dispatch = (command) => app.session.dispatch(command);
+  // Step, Run, Reset, Walk, Clear walls, undo, redo and zoom: the table's (controls.js).
+  wirePageButtons(dispatch);
   $('#speed').addEventListener('input', (e) => {
-    v.speed = Number(e.target.value);
-    v.speedChosen = true;
-    applySpeed();
+    dispatch({ cmd: 'setSpeed', speed: Number(e.target.value) });
+    showSpeed();
     save();
   });
   $('#draw-progress').addEventListener('change', (e) => {
-    v.drawProgress = e.target.checked;
+    dispatch({ cmd: 'drawProgress', on: e.target.checked });
     save();
   });
-  for (const b of all('[data-brush]')) {
-    b.addEventListener('click', () => v.setBrush(b.dataset.brush));
-  }
   $('#brush-size').addEventListener('change', (e) => {
-    v.brushSize = Number(e.target.value);
-    v.renderer.dirty = true;
+    dispatch({ cmd: 'brushSize', size: Number(e.target.value) });
     save();
   });
   for (const id of ['algorithm', 'heuristic', 'weight', 'connectivity', 'diagonal-rule', 'diagonal-cost', 'goal-directed', 'budget']) {
@@ -445,15 +406,12 @@ function wireControls() {
     }
   });
   $('#export-png').addEventListener('click', exportPng);
-  $('#copy-link').addEventListener('click', copyLink);
+  $('#copy-link').addEventListener('click', copyPageLink);
   $('#compare-link').addEventListener('click', openCompare);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => {
     openLinkFromLocation();
   });
-  $('#zoom-in').addEventListener('click', () => v.zoom(1.25));
-  $('#zoom-out').addEventListener('click', () => v.zoom(0.8));
-  $('#zoom-fit').addEventListener('click', () => v.fit());
 
   const wrap = $('#canvas-wrap');
   const hint = $('#drop-hint');
@@ -481,14 +439,16 @@ function wireControls() {
 }
 
 function syncControls() {
-  const v = app.view;
+  const s = app.session.state;
   showShape(planner().shape, guard(() => Planner.heuristics(planner().shape)) ?? []);
   writeSettings(planner().settings());
-  $('#speed').value = String(v.speed);
-  $('#draw-progress').checked = v.drawProgress;
-  $('#brush-size').value = String(v.brushSize);
-  showBrush(v.brush);
-  applySpeed();
+  $('#speed').value = String(s.speed);
+  $('#draw-progress').checked = s.drawProgress;
+  $('#brush-size').value = String(s.brushSize);
+  showBrush(s.brush);
+  // The speed again: a planner given a new state has the speed of the state it was given.
+  app.session.dispatch({ cmd: 'setSpeed', speed: s.speed, chosen: false });
+  showSpeed();
   showMapSize(planner());
 }
 
@@ -528,18 +488,16 @@ function installHooks() {
 
 async function main() {
   const t0 = performance.now();
-  let wasm;
-  try {
-    wasm = await init();
-  } catch (e) {
-    say(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
-    return;
-  }
+  const wasm = await loadPlanner(() => init(), say);
+  if (!wasm) return;
   app.memory = wasm.memory;
-  const p = new Planner(FALLBACK.width, FALLBACK.height);
+  const p = app.session.newPlanner(FALLBACK.width, FALLBACK.height);
   p.setPalette(buildPalette());
+  // The brush buttons, from the table (controls.js), before the legend colours their swatches.
+  $('#brushes').replaceChildren(...brushButtons((command) => app.session.dispatch(command)));
   buildLegend();
   app.view = new PlannerView({
+    session: app.session,
     planner: p,
     memory: () => app.memory,
     canvas: $('#grid-canvas'),
@@ -585,11 +543,12 @@ async function main() {
   wireControls();
   wireFields({ view: app.view, save });
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
-  app.view.overlay = attachMesh(app.view, $('#grid-canvas'));
-  app.view.syncMeshBar();
+  app.meshBar = attachMesh(app.view, $('#grid-canvas'));
+  app.view.setOverlay(app.meshBar.overlay);
+  app.meshBar.syncBar();
   // The scrubber first: the canvas must have its final height when the view fits the map.
   app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
-  app.view.timeline = app.timeline;
+  app.session.setTimeline(app.timeline);
   app.view.start();
   app.openList = new OpenListPanel($('#open-list'), app.view);
   app.openList.update(true);
@@ -610,7 +569,7 @@ async function main() {
   ]);
   if (restoredAs === 'damaged') {
     say('Your autosaved map could not be read (it is damaged), so it was ignored: starting with a shipped map.', 'error');
-  } else if (restored && recoveredFromCrash()) {
+  } else if (restored && recoveredFromCrash(CRASH_KEY)) {
     say('The planner was reloaded after a crash: your autosaved map was restored.', 'success');
   } else if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
     say(restored

@@ -11,7 +11,7 @@ import { defaultRace } from './algorithms.js';
 import { messageOf } from './view.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
-import { $, setMessage, offerLink } from './ui.js';
+import { $, setMessage, copyLink, loadPlanner } from './ui.js';
 
 const DEFAULT_MAP = 'maze-63.map';
 
@@ -115,19 +115,16 @@ function currentLink() {
   return `${location.href.split('#')[0]}#${base}&${part}`;
 }
 
-async function copyLink() {
-  let url;
-  try {
-    url = currentLink();
-  } catch (e) {
-    setMessage(`Could not make a link: ${messageOf(e)}`, 'error');
-    return;
-  }
+function copyPageLink() {
   const field = $('#share-url');
-  field.hidden = false;
-  await offerLink(setMessage, field, url,
-    'Copied a link to this comparison: the map, markers, planners and step.',
-    'The browser would not copy: the link is selected beside the button, press Ctrl+C.');
+  return copyLink({
+    say: setMessage,
+    field,
+    make: () => ({ url: currentLink() }),
+    show: () => { field.hidden = false; },
+    copied: () => 'Copied a link to this comparison: the map, markers, planners and step.',
+    selected: () => 'The browser would not copy: the link is selected beside the button, press Ctrl+C.',
+  });
 }
 
 async function openFromLocation(first = false) {
@@ -165,13 +162,8 @@ function installHooks() {
 }
 
 async function main() {
-  let wasm;
-  try {
-    wasm = await init();
-  } catch (e) {
-    setMessage(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
-    return;
-  }
+  const wasm = await loadPlanner(() => init(), setMessage);
+  if (!wasm) return;
   page.mapList = await maps.fetchIndex();
   fillMapPicker();
   page.view = new CompareView($('#compare'), {
@@ -214,7 +206,7 @@ async function main() {
       setMessage(messageOf(err), 'error');
     }
   });
-  $('#copy-link').addEventListener('click', copyLink);
+  $('#copy-link').addEventListener('click', copyPageLink);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => openFromLocation());
   requestAnimationFrame(installHooks);

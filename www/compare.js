@@ -9,7 +9,8 @@
 // search: it only forwards and shows.
 
 import { PlannerView, isTrap, messageOf } from './view.js';
-import { SPEEDS } from './ui.js';
+import { controlButton, speedSlider, showSpeed, brushMenu, shortcutFor, keyName } from './controls.js';
+import { Session } from './session.js';
 import { statusWord } from './status.js';
 import { summary, onChange, runButton } from './panels.js';
 import { Timeline } from './timeline.js';
@@ -62,7 +63,8 @@ export function winners(rows) {
  *   `timeline`: show the scrubber (default true); `editable`: show the per-column
  *   algorithm/weight pickers and add/remove (default true); `readonly`: no drawing;
  *   `navigation`: the views' `{wheel, pan, fit}` (view.js);
- * - `hooks`: { message(text, kind), edited(), changed() } — all optional.
+ * - `hooks`: { message(text, kind), edited(), changed(), stepped() } — all optional; `stepped`
+ *   after any planner stepped (a step or a frame of a run).
  */
 export class CompareView {
   constructor(root, { Planner, memory, planners, controls = true, timeline = true, editable = true, readonly = false, navigation = {}, hooks = {} }) {
@@ -71,17 +73,34 @@ export class CompareView {
     }
     this.Planner = Planner;
     this.memory = memory;
-    /** @type {{message?: (text: string, kind: string) => void, edited?: () => void, changed?: () => void}} */
+    /** @type {{message?: (text: string, kind: string) => void, edited?: () => void, changed?: () => void, stepped?: () => void}} */
     this.hooks = hooks;
     this.readonly = readonly;
     this.editable = editable;
     this.navigation = navigation;
-    this.speed = 3;
-    this.brush = 'wall';
+    // One session drives every column: one Run, Step and Reset, one speed (the slider's), one
+    // brush; its lanes are the columns.
+    this.session = new Session({
+      Planner,
+      state: { speedChosen: true },
+      notices: {
+        racing: 'Racing…',
+        paused: 'Paused. Press Space to go on, or N to step.',
+        reset: 'Searches reset. Press Run (Space) or Step (N).',
+      },
+      say: (text, kind) => this.say(text, kind),
+      timelineKeys: true,
+    });
     this.columns = [];
     this.tableQueued = false;
     this.lastDone = false;
     this.build(root, { controls, timeline });
+    this.session.setTimeline(this.timeline);
+    this.session.subscribe((state) => {
+      showSpeed(this.speedInput, state.speed);
+      if (this.brushSelect && this.brushSelect.value !== state.brush) this.brushSelect.value = state.brush;
+      this.showButtons();
+    });
     // Settings every column shares (movement, heuristic, budget): those of the loaded link.
     this.base = null;
     for (const spec of planners) this.addColumn(spec);
@@ -111,34 +130,26 @@ export class CompareView {
     const shown = (name) => controls === true || (Array.isArray(controls) && controls.includes(name));
     if (['step', 'run', 'reset', 'speed', 'brush'].some(shown) || (controls === true && this.editable)) {
       const bar = el('div', { class: 'compare-bar', role: 'toolbar', 'aria-label': 'Compare controls' });
-      const button = (name, text, title, fn, cls = '') => {
-        const b = el('button', { type: 'button', text, title, class: cls, 'data-compare': name });
-        b.addEventListener('click', fn);
-        bar.append(b);
-        return b;
-      };
-      if (shown('step')) button('step', 'Step', 'One expansion in every planner (N or →)', () => this.step());
-      if (shown('run')) this.runButton = button('run', 'Run', 'Run or pause every planner (Space)', () => this.toggleRun(), 'primary');
-      if (shown('reset')) button('reset', 'Reset', 'Reset every search (R)', () => this.resetSearch());
+      const dispatch = (command) => this.session.dispatch(command);
+      const control = (name) => bar.appendChild(controlButton(name, dispatch, { many: true, attr: 'data-compare' }));
+      if (shown('step')) control('step');
+      if (shown('run')) this.runButton = control('run');
+      if (shown('reset')) control('reset');
       if (shown('speed')) {
-        this.speedInput = el('input', {
-          type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(this.speed), 'data-compare': 'speed',
-        });
-        this.speedInput.setAttribute('aria-valuetext', SPEEDS[this.speed].label);
-        this.speedInput.addEventListener('input', () => this.setSpeed(Number(this.speedInput.value)));
+        this.speedInput = speedSlider(dispatch, { 'data-compare': 'speed' });
+        showSpeed(this.speedInput, this.session.state.speed);
         bar.append(el('label', {}, ['Speed', this.speedInput]));
       }
       if (!this.readonly && shown('brush')) {
-        this.brushSelect = el('select', { 'aria-label': 'Brush', 'data-compare': 'brush' }, [
-          ['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4'],
-        ].map(([v, t]) => el('option', { value: v, text: t })));
-        this.brushSelect.addEventListener('change', () => this.setBrush(this.brushSelect.value));
+        this.brushSelect = brushMenu(dispatch, { 'data-compare': 'brush' });
         bar.append(this.brushSelect);
-        button('undo', '↶', 'Undo in every planner (Ctrl+Z)', () => this.views[0]?.undo()).setAttribute('aria-label', 'Undo');
-        button('redo', '↷', 'Redo in every planner (Ctrl+Shift+Z)', () => this.views[0]?.redo()).setAttribute('aria-label', 'Redo');
+        control('undo');
+        control('redo');
       }
       if (this.editable) {
-        this.addButton = button('add', '+ Planner', 'Add a planner (up to 4)', () => this.guard(() => this.addColumn({ algorithm: this.nextAlgorithm(), weight: null }, true)));
+        this.addButton = el('button', { type: 'button', text: '+ Planner', title: 'Add a planner (up to 4)', class: '', 'data-compare': 'add' });
+        this.addButton.addEventListener('click', () => this.guard(() => this.addColumn({ algorithm: this.nextAlgorithm(), weight: null }, true)));
+        bar.append(this.addButton);
       }
       this.root.append(bar);
     }
@@ -171,8 +182,7 @@ export class CompareView {
   addColumn(spec, live = false) {
     if (this.columns.length >= MAX_PLANNERS) throw new Error(`compare mode shows at most ${MAX_PLANNERS} planners`);
     // The first column makes the planner; every other column is a lane of it.
-    const first = this.columns[0]?.raw;
-    const raw = first ? first.addLane() : new this.Planner(40, 25);
+    const raw = this.session.newPlanner();
     raw.setPalette(buildPalette());
     const column = { raw, spec: { algorithm: spec.algorithm, weight: spec.weight ?? null } };
     this.buildPanel(column);
@@ -183,7 +193,7 @@ export class CompareView {
       keyScope: column.panel,
       readonly: this.readonly,
       navigation: this.navigation,
-      controls: this,
+      session: this.session,
       // The column's line, the shared Run button and table, and the shared scrubber.
       components: [
         summary(column.line, column.line),
@@ -200,11 +210,10 @@ export class CompareView {
           this.queueTable();
           this.hooks.edited?.();
         },
-        brush: (brush) => this.setBrush(brush),
         crashed: (error) => this.say(`The planner crashed (${messageOf(error)}) Reload the page to start it again.`, 'error'),
+        stepped: () => this.hooks.stepped?.(),
       },
     });
-    column.view.speed = this.speed;
     this.columns.push(column);
     try {
       this.applySettings(column);
@@ -305,8 +314,7 @@ export class CompareView {
       column.spec.weight = s.weight;
     }
     this.showSpec(column);
-    column.view.running = false;
-    column.view.walker = null;
+    column.view.halt();
     column.view.edited();
     this.hooks.changed?.();
   }
@@ -327,7 +335,7 @@ export class CompareView {
       if (!c.view.frameId) continue;
       c.view.renderer.resize();
       c.view.fit();
-      c.view.renderer.dirty = true;
+      c.view.renderer.invalidate();
     }
   }
 
@@ -340,30 +348,16 @@ export class CompareView {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target;
       const takes = keyTaker(t);
-      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+      const key = keyName(e);
       // Text fields and selects keep every key; a focused button keeps Enter, a slider its
       // arrows; Space is run/pause everywhere else.
       if (takes === 'text' || (takes === 'button' && key === 'Enter') || (takes === 'range' && RANGE_KEYS.has(key))) return;
       if (this.columns.some((c) => c.panel.contains(t))) return;
-      if (e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
-        e.preventDefault();
-        this.timelineStep(key === 'ArrowLeft' ? -1 : 1);
-        return;
-      }
-      const act = {
-        ' ': () => this.toggleRun(),
-        n: () => this.step(),
-        ArrowRight: () => this.step(),
-        r: () => this.resetSearch(),
-        ',': () => this.timelineStep(-1),
-        '.': () => this.timelineStep(1),
-        Home: () => this.timelineSeek(0),
-        End: () => this.timelineSeek(Infinity),
-      }[key];
-      if (!act) return;
+      const shortcut = shortcutFor(e);
+      if (!shortcut || (shortcut.group !== 'run' && shortcut.group !== 'timeline')) return;
       e.preventDefault();
       if (key === ' ') swallowSpaceUp(t);
-      act();
+      this.session.dispatch(shortcut.command);
     };
     document.addEventListener('keydown', this.onKey);
   }
@@ -373,7 +367,7 @@ export class CompareView {
     this.attachKeys();
     this.layout();
     for (const c of this.columns) c.view.start();
-    this.setSpeed(this.speed);
+    this.session.dispatch({ cmd: 'setSpeed', speed: this.session.state.speed });
     this.queueTable();
   }
 
@@ -423,55 +417,6 @@ export class CompareView {
 
   // ---- one Run / Step / Reset for all --------------------------------------------------------
 
-  allFinished() {
-    return this.views.every((v) => v.planner.status !== 'running');
-  }
-
-  /** Run or pause every planner. A planner that has finished stays finished while others run. */
-  toggleRun() {
-    const views = this.views;
-    if (views.some((v) => v.running)) {
-      for (const v of views) v.running = false;
-      this.say('Paused. Press Space to go on, or N to step.', 'info');
-    } else {
-      if (this.allFinished()) for (const v of views) v.planner.resetSearch();
-      for (const v of views) {
-        if (v.planner.status === 'running') {
-          v.walker = null;
-          v.running = true;
-        }
-      }
-      this.say('Racing…', 'info');
-    }
-    for (const v of views) v.syncStats();
-    this.showButtons();
-  }
-
-  /** `n` expansions (default one) in every planner still searching (all start over once all have finished). */
-  step(n = 1) {
-    const views = this.views;
-    if (this.allFinished()) for (const v of views) v.planner.resetSearch();
-    for (const v of views) {
-      if (v.planner.status === 'running') v.step(n);
-      else v.running = false;
-    }
-    this.showButtons();
-  }
-
-  resetSearch() {
-    for (const v of this.views) v.resetSearch();
-    this.say('Searches reset. Press Run (Space) or Step (N).', 'info');
-  }
-
-  timelineStep(delta) {
-    if (this.timeline) this.timeline.stepBy(delta);
-    else if (delta > 0) this.step();
-  }
-
-  timelineSeek(step) {
-    this.timeline?.seekTo(step);
-  }
-
   /** Seeks every planner to `step` (each clamps to its own length). */
   seek(step) {
     if (!this.timeline) {
@@ -483,24 +428,9 @@ export class CompareView {
     this.timeline.seekAll(step);
   }
 
-  setSpeed(index) {
-    this.speed = index;
-    for (const v of this.views) v.setSpeedStop(index);
-    if (this.speedInput) {
-      this.speedInput.value = String(index);
-      this.speedInput.setAttribute('aria-valuetext', SPEEDS[index]?.label ?? '');
-    }
-  }
-
-  setBrush(brush) {
-    this.brush = brush;
-    for (const v of this.views) v.brush = brush;
-    if (this.brushSelect && this.brushSelect.value !== brush) this.brushSelect.value = brush;
-  }
-
   /** The shared Run button (pressed while any planner runs) and the table. */
   showButtons() {
-    this.runPanel.render({ running: this.views.some((v) => v.running) });
+    this.runPanel.render({ running: this.session.anyRunning() });
     this.queueTable();
   }
 

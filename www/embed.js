@@ -11,6 +11,7 @@
 
 import { readOptions, mountEmbed, showError } from './embedkit.js';
 import { messageOf } from './view.js';
+import { reloadAfterCrash } from './crash.js';
 
 const params = new URLSearchParams(location.search);
 
@@ -75,18 +76,6 @@ window.addEventListener('message', async (event) => {
   }
 });
 
-/** After a wasm trap: the frame's state comes from its URL, so a reload starts it afresh. */
-function reloadAfterCrash() {
-  // A second crash soon after stays down (no reload loops).
-  let last = 0;
-  try {
-    last = Number(sessionStorage.getItem('pathlab:embed-crashed-at')) || 0;
-    sessionStorage.setItem('pathlab:embed-crashed-at', String(Date.now()));
-  } catch {
-    // No session storage: reload anyway.
-  }
-  if (Date.now() - last > 20_000) setTimeout(() => location.reload(), 1200);
-}
 
 async function main() {
   const root = /** @type {HTMLElement} */ (document.getElementById('planner'));
@@ -97,7 +86,8 @@ async function main() {
         embed = mounted;
         window.pathlabEmbed = mounted;
       },
-      onCrash: reloadAfterCrash,
+      // The frame's state comes from its URL, so a reload starts it afresh.
+      onCrash: () => reloadAfterCrash('pathlab:embed-crashed-at'),
     });
   } catch (e) {
     mountError = messageOf(e);

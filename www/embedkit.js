@@ -151,47 +151,49 @@ class SingleEmbed {
     return this.view.getState();
   }
 
-  /** Runs a checked command `c` of message `msg`; returns its result. */
-  async run(c, msg) {
-    const v = this.view;
-    switch (c.cmd) {
-      case 'step':
-        return v.step(c.n);
-      case 'run':
-        v.run();
-        return { started: true };
-      case 'pause':
-        v.pause();
-        return v.getState();
-      case 'reset':
-        v.reset();
-        return v.getState().stats;
-      case 'seek':
-        return v.seek(c.step);
-      case 'setSpeed':
-        v.setSpeed(c.speed);
-        return v.getState();
-      case 'loadMap':
-        return v.loadMap(msg.map);
-      case 'setStart':
-        v.setStart(c.x, c.y);
-        return v.getState();
-      case 'setGoal':
-        v.setGoal(c.x, c.y);
-        return v.getState();
-      case 'setSettings':
-        v.setSettings(msg.settings);
-        return v.getState().settings;
-      case 'setView':
-        v.setView(c.view);
-        return v.getState();
-      case 'setRange':
-        return v.setRange(c.x, c.y, c.budget);
-      case 'releaseWalkers':
-        return { released: v.releaseWalkers(c.count, c.seed), field: v.fieldInfo() };
-      default:
-        return v.getState();
-    }
+  /** The session driving the planner (session.js): run, pause, step, reset, speed. */
+  get session() {
+    return this.view.session;
+  }
+
+  seek(step) {
+    return this.view.seek(step);
+  }
+
+  loadMap(map) {
+    return this.view.loadMap(map);
+  }
+
+  setMarker(which, x, y) {
+    if (which === 'start') this.view.setStart(x, y);
+    else this.view.setGoal(x, y);
+  }
+
+  setSettings(settings) {
+    this.view.setSettings(settings);
+  }
+
+  setView(view) {
+    this.view.setView(view);
+  }
+
+  setRange(x, y, budget) {
+    return this.view.setRange(x, y, budget);
+  }
+
+  releaseWalkers(count, seed) {
+    return { released: this.view.releaseWalkers(count, seed), field: this.view.fieldInfo() };
+  }
+
+  /**
+   * A command's reply: what it returned (a seek, a load, a range, walkers), else the state
+   * or the part of it the command is about.
+   */
+  answer(cmd, value) {
+    if (value !== undefined) return value;
+    const state = this.view.getState();
+    const part = { step: 'stats', reset: 'stats', setSettings: 'settings' }[cmd];
+    return part ? state[part] : state;
   }
 
   destroy() {
@@ -265,47 +267,40 @@ class CompareEmbed {
     };
   }
 
-  async run(c, msg) {
+  /** The session driving every planner (session.js): run, pause, step, reset, speed. */
+  get session() {
+    return this.compare.session;
+  }
+
+  seek(step) {
+    this.compare.seek(step);
+  }
+
+  setMarker(which, x, y) {
     const cv = this.compare;
-    const running = () => cv.views.some((v) => v.running);
-    switch (c.cmd) {
-      case 'step':
-        cv.step(c.n);
-        break;
-      case 'run':
-        if (!running()) cv.toggleRun();
-        return { started: true };
-      case 'pause':
-        if (running()) cv.toggleRun();
-        break;
-      case 'setSpeed':
-        cv.setSpeed(c.speed);
-        break;
-      case 'reset':
-        cv.resetSearch();
-        break;
-      case 'seek':
-        cv.seek(c.step);
-        break;
-      case 'loadMap':
-        await this.loadMap(msg.map);
-        break;
-      case 'setStart':
-      case 'setGoal': {
-        const which = c.cmd === 'setStart' ? 'start' : 'goal';
-        cv.views[0].setMarker(which, { x: c.x, y: c.y });
-        const at = cv.columns[0].raw[which]();
-        if (at.x !== c.x || at.y !== c.y) throw new Error(`the ${which} cannot go on (${c.x}, ${c.y}): a wall, the other marker or outside the map`);
-        break;
-      }
-      case 'setSettings':
-        throw new Error('in compare mode each planner\'s algorithm comes from the compare parameter');
-      case 'setView':
-      case 'setRange':
-      case 'releaseWalkers':
-        throw new Error(`${c.cmd}: compare mode shows the paths only (no distance field or movement range)`);
-      default:
-    }
+    cv.views[0].setMarker(which, { x, y });
+    const at = cv.columns[0].raw[which]();
+    if (at.x !== x || at.y !== y) throw new Error(`the ${which} cannot go on (${x}, ${y}): a wall, the other marker or outside the map`);
+  }
+
+  setSettings() {
+    throw new Error('in compare mode each planner\'s algorithm comes from the compare parameter');
+  }
+
+  setView() {
+    throw new Error('setView: compare mode shows the paths only (no distance field or movement range)');
+  }
+
+  setRange() {
+    throw new Error('setRange: compare mode shows the paths only (no distance field or movement range)');
+  }
+
+  releaseWalkers() {
+    throw new Error('releaseWalkers: compare mode shows the paths only (no distance field or movement range)');
+  }
+
+  /** Every command's reply in compare mode: the state. */
+  answer() {
     return this.getState();
   }
 
@@ -317,30 +312,10 @@ class CompareEmbed {
 /** Mounts the comparison of `options.compare` into `root`; events go to `emit`. */
 async function mountCompare(root, options, emit) {
   const wasm = await init();
-  const compare = new CompareView(root, {
-    Planner,
-    memory: () => wasm.memory,
-    planners: options.compare,
-    controls: options.controls,
-    timeline: options.timeline || options.step !== null,
-    editable: false,
-    readonly: options.readonly,
-    navigation: options.navigation,
-  });
-  const embed = new CompareEmbed(compare);
-  try {
-    const list = await mapIndex();
-    await embed.loadMap(options.link || list[0]?.file || '');
-    compare.start();
-    if (options.speed !== null) compare.setSpeed(parseSpeed(options.speed));
-    if (options.step !== null) openStep(compare.views, options.step, compare.timeline);
-  } catch (e) {
-    compare.destroy();
-    throw e;
-  }
   // One 'step' event per frame at most, and one 'done' when every planner has finished.
   let queued = false;
   let wasDone = true;
+  let embed = null;
   const tick = () => {
     queued = false;
     const state = embed.getState();
@@ -350,19 +325,36 @@ async function mountCompare(root, options, emit) {
     if (done && !wasDone) emit('done', { stats: state.summary, step });
     wasDone = done;
   };
-  for (const v of compare.views) {
-    const hooks = v.hooks;
-    const stepped = hooks.stepped;
-    hooks.stepped = (...a) => {
-      stepped?.(...a);
-      wasDone = false;
-      if (!queued) {
-        queued = true;
-        requestAnimationFrame(tick);
-      }
-    };
+  const stepped = () => {
+    wasDone = false;
+    if (!queued) {
+      queued = true;
+      requestAnimationFrame(tick);
+    }
+  };
+  const compare = new CompareView(root, {
+    Planner,
+    memory: () => wasm.memory,
+    planners: options.compare,
+    controls: options.controls,
+    timeline: options.timeline || options.step !== null,
+    editable: false,
+    readonly: options.readonly,
+    navigation: options.navigation,
+    hooks: { stepped },
+  });
+  embed = new CompareEmbed(compare);
+  try {
+    const list = await mapIndex();
+    await embed.loadMap(options.link || list[0]?.file || '');
+    compare.start();
+    if (options.speed !== null) compare.session.dispatch({ cmd: 'setSpeed', speed: parseSpeed(options.speed) });
+    if (options.step !== null) openStep(compare.views, options.step, compare.timeline);
+  } catch (e) {
+    compare.destroy();
+    throw e;
   }
-  if (options.autoplay) compare.toggleRun();
+  if (options.autoplay) compare.session.dispatch({ cmd: 'toggleRun' });
   return embed;
 }
 
@@ -429,12 +421,60 @@ export class Embed {
     return this.inner instanceof SingleEmbed ? this.inner.view : null;
   }
 
+  /**
+   * Runs checked command `c` of message `msg`, the one switch for one planner and for a
+   * comparison: the session's commands go to its `dispatch`, the rest to the planner.
+   */
+  async run(c, msg) {
+    const t = this.inner;
+    let value;
+    switch (c.cmd) {
+      case 'run':
+        t.session.dispatch({ cmd: 'run' });
+        return { started: true };
+      case 'step':
+        t.session.dispatch({ cmd: 'step', n: c.n });
+        break;
+      case 'pause':
+      case 'reset':
+        t.session.dispatch({ cmd: c.cmd });
+        break;
+      case 'setSpeed':
+        t.session.dispatch({ cmd: 'setSpeed', speed: c.speed });
+        break;
+      case 'seek':
+        value = t.seek(c.step);
+        break;
+      case 'loadMap':
+        value = await t.loadMap(msg.map);
+        break;
+      case 'setStart':
+      case 'setGoal':
+        t.setMarker(c.cmd === 'setStart' ? 'start' : 'goal', c.x, c.y);
+        break;
+      case 'setSettings':
+        t.setSettings(msg.settings);
+        break;
+      case 'setView':
+        t.setView(c.view);
+        break;
+      case 'setRange':
+        value = t.setRange(c.x, c.y, c.budget);
+        break;
+      case 'releaseWalkers':
+        value = t.releaseWalkers(c.count, c.seed);
+        break;
+      default:
+    }
+    return t.answer(c.cmd, value);
+  }
+
   async command(msg) {
     let result;
     let c;
     try {
       c = checkMessage(msg);
-      result = await this.inner.run(c, msg);
+      result = await this.run(c, msg);
     } catch (e) {
       // The same sentence whichever way the command came (a reply's `error`, a rejection).
       throw new Error(messageOf(e));

@@ -139,7 +139,7 @@ export function wireExportDialog(button, view, { stem }) {
     }
   });
   button.addEventListener('click', () => {
-    view.running = false;
+    view.stop();
     setState('idle');
     fill();
     dialog.showModal();

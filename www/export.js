@@ -260,7 +260,7 @@ export async function exportAnimation(view, options = {}) {
   canvas.height = first.height * scale;
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d', { willReadFrequently: true }));
   const back = p.timelinePosition();
-  view.running = false;
+  view.stop();
   const gif = GIFEncoder();
   let previous = null;
   try {

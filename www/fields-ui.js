@@ -38,7 +38,7 @@ export function wireFields({ view, save }) {
     const ok = view.guard(() => (view.planner.setView(kind), true));
     if (!ok) viewSelect.value = layer.state.view;
     layer.read();
-    view.renderer.dirty = true;
+    view.renderer.invalidate();
     save();
   });
 
@@ -49,7 +49,7 @@ export function wireFields({ view, save }) {
   $('#clear-walkers').addEventListener('click', () => view.guard(() => layer.clearWalkers()));
   arrows.addEventListener('change', () => {
     layer.arrows = arrows.checked;
-    view.renderer.dirty = true;
+    view.renderer.invalidate();
   });
 
   /** Applies a budget typed or slid; a refused one is said and the range's own put back. */

@@ -2,10 +2,13 @@
 // the markers, double-click/double-tap placement, panning and pinch-zoom; the wheel zooms
 // (unless the view's `navigation` leaves the wheel to the page, or turns panning off or keeps
 // the map fitted: an embed's choices);
-// the right-click menu; keyboard shortcuts. Every cell decision goes to the planner: JS sends
-// the two ends of each pointer movement and wasm fills every cell between them.
+// the right-click menu; keyboard shortcuts. Every change goes through the view's session as a
+// command (session.js): strokes send the two ends of each pointer movement and wasm fills
+// every cell between them; keys are the table's (controls.js).
 // `app` is a PlannerView (view.js): several can share a page, so the keyboard only answers
 // inside `app.keyScope` when the view has one, and a read-only view only pans and zooms.
+
+import { shortcutFor, keyName } from './controls.js';
 
 const DOUBLE_MS = 450;
 
@@ -63,7 +66,6 @@ export function attachInput(app, canvas) {
   let lastClick = null;
   const menu = app.menu;
   let menuCell = null;
-  const setMessage = (text, kind) => app.say(text, kind);
   // Listeners outside the canvas, removed again by the returned detach function.
   const outside = [];
   const listen = (target, type, fn, opts) => {
@@ -85,19 +87,12 @@ export function attachInput(app, canvas) {
 
   const sameCell = (a, b) => a && b && a.x === b.x && a.y === b.y;
 
-  function setHover(cell) {
-    if (!sameCell(cell, app.hover)) {
-      app.hover = cell;
-      r.dirty = true;
-    }
-  }
+  /** Sends `command` to the view's session, from this view's lane. */
+  const send = (command) => app.session.dispatch(command, app);
 
   function endGesture() {
     if (!gesture) return;
-    if (gesture.kind === 'paint' || gesture.kind === 'start' || gesture.kind === 'goal') {
-      app.planner.endStroke();
-      app.edited();
-    }
+    if (gesture.kind === 'paint' || gesture.kind === 'start' || gesture.kind === 'goal') send({ cmd: 'endStroke' });
     gesture = null;
     canvas.classList.remove('panning', 'dragging');
   }
@@ -106,11 +101,20 @@ export function attachInput(app, canvas) {
   function beginPaint(cell, now) {
     // A stroke that starts on a wall erases; otherwise it paints with the active brush.
     const value = app.planner.cell(cell.x, cell.y) === 0 ? 1 : app.brushByte();
-    app.planner.beginStroke();
-    const changed = app.planner.paintLine(cell.x, cell.y, cell.x, cell.y, app.brushSize, value);
+    send({ cmd: 'beginStroke' });
+    const changed = send({ cmd: 'paint', from: cell, to: cell, value });
     gesture = { kind: 'paint', last: cell, value, moved: false };
     lastClick = { time: now, cell, changed };
     app.changed();
+  }
+
+  /** Paints on from the stroke's last cell to `cell`. */
+  function paintTo(cell) {
+    if (sameCell(cell, gesture.last)) return;
+    send({ cmd: 'paint', from: gesture.last, to: cell, value: gesture.value });
+    gesture.last = cell;
+    gesture.moved = true;
+    lastClick = null;
   }
 
   /**
@@ -183,7 +187,7 @@ export function attachInput(app, canvas) {
     if (lastClick && now - lastClick.time < DOUBLE_MS && sameCell(lastClick.cell, cell)) {
       // The second press of a double-click: take back what the first press painted, then
       // place a marker instead.
-      if (lastClick.changed > 0) app.planner.undo();
+      if (lastClick.changed > 0) send({ cmd: 'takeBack' });
       lastClick = null;
       gesture = { kind: 'none' };
       app.doubleClick(cell);
@@ -194,7 +198,7 @@ export function attachInput(app, canvas) {
     const goal = app.planner.goal();
     if (sameCell(cell, start) || sameCell(cell, goal)) {
       gesture = { kind: sameCell(cell, start) ? 'start' : 'goal', last: cell, moved: false };
-      app.planner.beginStroke();
+      send({ cmd: 'beginStroke' });
       canvas.classList.add('dragging');
       lastClick = { time: now, cell, changed: 0 };
       return;
@@ -209,7 +213,7 @@ export function attachInput(app, canvas) {
   canvas.addEventListener('pointermove', (e) => {
     const p = local(e);
     if (pointers.has(e.pointerId)) pointers.set(e.pointerId, p);
-    if (e.pointerType !== 'touch' || !gesture) setHover(r.cellAt(p.x, p.y));
+    if (e.pointerType !== 'touch' || !gesture) app.setHover(r.cellAt(p.x, p.y));
     if (!gesture) return;
     switch (gesture.kind) {
       case 'pinch': {
@@ -231,27 +235,13 @@ export function attachInput(app, canvas) {
         if (Math.hypot(p.x - gesture.at.x, p.y - gesture.at.y) < TOUCH_SLOP) return;
         // The finger moved off: a one-finger drag draws, from where it went down.
         clearTimeout(gesture.timer);
-        const from = gesture.cell;
-        beginPaint(from, gesture.time);
-        const cell = r.cellClamped(p.x, p.y);
-        if (!sameCell(cell, from)) {
-          app.planner.paintLine(from.x, from.y, cell.x, cell.y, app.brushSize, gesture.value);
-          gesture.last = cell;
-          gesture.moved = true;
-          lastClick = null;
-        }
+        beginPaint(gesture.cell, gesture.time);
+        paintTo(r.cellClamped(p.x, p.y));
         break;
       }
-      case 'paint': {
-        const cell = r.cellClamped(p.x, p.y);
-        if (sameCell(cell, gesture.last)) return;
-        const { last } = gesture;
-        app.planner.paintLine(last.x, last.y, cell.x, cell.y, app.brushSize, gesture.value);
-        gesture.last = cell;
-        gesture.moved = true;
-        lastClick = null;
+      case 'paint':
+        paintTo(r.cellClamped(p.x, p.y));
         break;
-      }
       case 'range': {
         const cell = r.cellAt(p.x, p.y);
         // Dragged over a wall, the origin waits on the last free cell.
@@ -265,8 +255,7 @@ export function attachInput(app, canvas) {
         const cell = r.cellAt(p.x, p.y);
         if (!cell || sameCell(cell, gesture.last)) return;
         try {
-          if (gesture.kind === 'start') app.planner.setStart(cell.x, cell.y);
-          else app.planner.setGoal(cell.x, cell.y);
+          send({ cmd: 'moveMarker', which: gesture.kind, to: cell });
           gesture.last = cell;
           lastClick = null;
         } catch {
@@ -296,7 +285,7 @@ export function attachInput(app, canvas) {
   canvas.addEventListener('pointerup', release);
   canvas.addEventListener('pointercancel', release);
   canvas.addEventListener('pointerleave', (e) => {
-    if (e.pointerType !== 'touch') setHover(null);
+    if (e.pointerType !== 'touch') app.setHover(null);
   });
   canvas.addEventListener('lostpointercapture', (e) => {
     if (pointers.has(e.pointerId)) release(e);
@@ -358,15 +347,13 @@ export function attachInput(app, canvas) {
     switch (button.dataset.action) {
       case 'start':
       case 'goal':
-        if (app.setMarker(button.dataset.action, cell)) {
-          setMessage(`${button.dataset.action === 'start' ? 'Start' : 'Goal'} set at (${cell.x}, ${cell.y}).`, 'info');
-        }
+        app.markerAt(button.dataset.action, cell);
         break;
       case 'clear':
         app.clearCell(cell);
         break;
       case 'reset':
-        app.resetSearch();
+        send({ cmd: 'reset' });
         break;
       case 'range':
         app.fields?.pick(cell);
@@ -397,75 +384,39 @@ export function attachInput(app, canvas) {
 
   // ---- keyboard ----
 
-  const editKeys = new Set(['w', 'e', '1', '2', '3', '4', 's', 'g']);
+  // Every shortcut is the table's (controls.js); run and timeline keys drive every lane of
+  // the session, edit keys change the map (none in a read-only view), view keys this canvas.
   listen(app.keyScope || document, 'keydown', (e) => {
     if (e.defaultPrevented) return;
     const t = e.target;
     const takes = keyTaker(t);
-    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    const key = keyName(e);
+    // Views without a timeline (the tutorial's) leave the timeline keys to the browser.
+    const shortcut = shortcutFor(e, { timeline: Boolean(app.session.timeline || app.session.timelineKeys) });
     if ((e.ctrlKey || e.metaKey) && !e.altKey) {
       // In a text field Ctrl+Z is the field's own undo.
-      if (app.readonly || takes === 'text') return;
-      if (key === 'z') {
-        e.preventDefault();
-        if (e.shiftKey) app.redo();
-        else app.undo();
-      } else if (key === 'y') {
-        e.preventDefault();
-        app.redo();
-      }
+      if (app.readonly || takes === 'text' || !shortcut) return;
+      e.preventDefault();
+      app.session.dispatch(shortcut.command, app);
       return;
     }
     if (e.altKey || takes === 'text') return;
     if (key === 'Escape') {
       closeMenu();
-      app.walker = null;
+      app.stopWalker();
       return;
     }
     // Enter on a focused button presses it (keyboard users reach every button that way);
     // arrows, Home and End on a slider move the slider.
     if (takes === 'button' && key === 'Enter') return;
     if (takes === 'range' && RANGE_KEYS.has(key)) return;
-    if (app.readonly && editKeys.has(key)) return;
+    if (app.readonly && shortcut?.group === 'edit') return;
     // The canvas has a cell cursor of its own for drawing without a mouse.
     if (t === canvas && cursorKey(e, key)) return;
-    // Run, step, reset and the timeline go to the view's controller when it has one (compare
-    // mode drives several views from one place).
-    const ctl = app.controls || app;
-    // Views without a timeline (the tutorial's) leave these keys to the browser.
-    const timelineKeys = Boolean(app.controls || app.timeline);
-    if (!timelineKeys && (key === ',' || key === '.' || key === 'Home' || key === 'End')) return;
-    if (timelineKeys && e.shiftKey && (key === 'ArrowLeft' || key === 'ArrowRight')) {
-      e.preventDefault();
-      ctl.timelineStep(key === 'ArrowLeft' ? -1 : 1);
-      return;
-    }
-    const act = {
-      ' ': () => ctl.toggleRun(),
-      n: () => ctl.step(),
-      ArrowRight: () => ctl.step(),
-      r: () => ctl.resetSearch(),
-      ',': () => ctl.timelineStep(-1),
-      '.': () => ctl.timelineStep(1),
-      Home: () => ctl.timelineSeek(0),
-      End: () => ctl.timelineSeek(Infinity),
-      w: () => app.setBrush('wall'),
-      e: () => app.setBrush('erase'),
-      1: () => app.setBrush('1'),
-      2: () => app.setBrush('2'),
-      3: () => app.setBrush('3'),
-      4: () => app.setBrush('4'),
-      s: () => placeMarker('start'),
-      g: () => placeMarker('goal'),
-      f: () => app.fit(),
-      '+': () => app.zoom(1.25),
-      '=': () => app.zoom(1.25),
-      '-': () => app.zoom(0.8),
-    }[key];
-    if (!act) return;
+    if (!shortcut) return;
     e.preventDefault();
     if (key === ' ') swallowSpaceUp(t);
-    act();
+    app.session.dispatch(shortcut.command, app);
   });
 
   /**
@@ -492,24 +443,6 @@ export function attachInput(app, canvas) {
       return true;
     }
     return false;
-  }
-
-  /** Places a marker at the keyboard cursor when there is one, else under the pointer. */
-  function placeMarker(which) {
-    // Inside a web component the focused element is its shadow root's, not the document's.
-    const focused = /** @type {Document | ShadowRoot} */ (canvas.getRootNode()).activeElement;
-    const cell = app.cursor && focused === canvas ? app.cursor : app.hover;
-    placeAt(which, cell);
-  }
-
-  function placeAt(which, cell) {
-    if (!cell) {
-      setMessage(`Point at a cell on the map (or move the cursor there with the arrow keys), then press ${which === 'start' ? 'S' : 'G'}.`, 'info');
-      return;
-    }
-    if (app.setMarker(which, cell)) {
-      setMessage(`${which === 'start' ? 'Start' : 'Goal'} set at (${cell.x}, ${cell.y}).`, 'info');
-    }
   }
 
   return () => {

@@ -12,12 +12,12 @@ import { algorithmInfo } from './algorithms.js';
 /**
  * Wires the mesh controls and the editing mode to the page's planner view (`app`: a
  * PlannerView, see view.js); call it before the view starts, so Mesh mode sees pointer events
- * before the drawing tools. Returns the overlay for the renderer (`overlay()`: the mesh to
- * draw, picture.js, whenever it has nodes).
+ * before the drawing tools. Returns `{overlay, syncBar}`: the overlay for the renderer
+ * (`overlay()`: the mesh to draw, picture.js, whenever it has nodes), and `syncBar()`, which
+ * shows the mesh bar only for A* on a node mesh.
  */
 export function attachMesh(app, canvas) {
   const mesh = { editing: false, drag: null };
-  app.mesh = mesh;
   const bar = $('#mesh-bar');
   const editButton = /** @type {HTMLButtonElement} */ ($('#mesh-edit'));
 
@@ -35,7 +35,7 @@ export function attachMesh(app, canvas) {
     mesh.drag = null;
     editButton.setAttribute('aria-pressed', String(on));
     canvas.classList.toggle('mesh-editing', on);
-    app.renderer.dirty = true;
+    app.renderer.invalidate();
     if (on) app.say('Mesh mode: click to add a node, drag from node to node to join them, right-click a node to remove it.', 'info');
   };
 
@@ -47,7 +47,7 @@ export function attachMesh(app, canvas) {
    * the planner says the mesh cannot run (a map of hexagons), Edit and Generate are disabled
    * with its reason (the planner refuses those edits too).
    */
-  app.syncMeshBar = () => {
+  const syncBar = () => {
     const id = app.planner.settings().algorithm;
     const on = Boolean(algorithmInfo(id)?.needs.mesh);
     const why = on ? (app.planner.algorithmUnavailable(id) ?? null) : null;
@@ -112,7 +112,7 @@ export function attachMesh(app, canvas) {
   canvas.addEventListener('pointermove', (e) => {
     if (!mesh.editing || !mesh.drag) return;
     mesh.drag.to = local(e);
-    app.renderer.dirty = true;
+    app.renderer.invalidate();
   }, { capture: true });
   canvas.addEventListener('pointerup', (e) => {
     if (!mesh.editing || !mesh.drag) return;
@@ -121,7 +121,7 @@ export function attachMesh(app, canvas) {
     const target = nodeAt(app.renderer.cellAt(p.x, p.y));
     const from = mesh.drag.from;
     mesh.drag = null;
-    app.renderer.dirty = true;
+    app.renderer.invalidate();
     if (target >= 0 && target !== from) {
       report(() => {
         app.planner.connectMeshNodes(from, target);
@@ -144,7 +144,7 @@ export function attachMesh(app, canvas) {
     if (app.planner.removeMeshNode(i)) app.edited();
   });
 
-  return () => meshScene(app, mesh);
+  return { overlay: () => meshScene(app, mesh), syncBar };
 }
 
 /**

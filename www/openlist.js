@@ -44,11 +44,7 @@ export class OpenListPanel {
   hoverRow(tr) {
     const i = tr ? Number(tr.dataset.index) : NaN;
     const entry = Number.isInteger(i) ? this.entries[i] : null;
-    const next = entry ? { x: entry.x, y: entry.y } : null;
-    const cur = this.view.highlight;
-    if (cur?.x === next?.x && cur?.y === next?.y) return;
-    this.view.highlight = next;
-    this.view.renderer.dirty = true;
+    this.view.setHighlight(entry ? { x: entry.x, y: entry.y } : null);
   }
 
   /**

@@ -12,7 +12,8 @@
 import init, { Planner, checkCommand, splitLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf } from './view.js';
-import { SPEEDS } from './ui.js';
+import { SPEEDS, BUTTONS, controlButton, speedSlider, showSpeed, brushMenu } from './controls.js';
+import { Session } from './session.js';
 import { summary, runButton, onChange } from './panels.js';
 import { statusWord } from './status.js';
 import * as links from './links.js';
@@ -25,7 +26,6 @@ import { exportImage, exportAnimation } from './export.js';
 
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear', 'pseudocode'];
 const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
-const BRUSHES = [['wall', 'Wall'], ['erase', 'Erase'], ['2', 'Cost 2'], ['3', 'Cost 3'], ['4', 'Cost 4']];
 const MAX_MAP_TEXT = 40 * 1024 * 1024;
 
 let wasmReady = null;
@@ -147,10 +147,16 @@ class MountedView {
     this.withTimeline = !!options.timeline;
     // The pseudocode panel: shown from the start with the option, toggled by its control.
     this.withCode = !!options.pseudocode || controls.includes('pseudocode');
+    // A speed given is kept; without one the speed follows each map's size (view.js fitSpeed).
+    this.session = new Session({
+      Planner,
+      state: { speed: parseSpeed(options.speed), speedChosen: options.speed !== undefined && options.speed !== null && options.speed !== '' },
+    });
     this.build(controls);
-    const planner = new Planner(40, 25);
+    const planner = this.session.newPlanner();
     planner.setPalette(buildPalette());
     this.view = new PlannerView({
+      session: this.session,
       planner,
       memory: () => memory,
       canvas: this.canvas,
@@ -161,7 +167,6 @@ class MountedView {
         message: (text, kind) => this.say(text, kind),
         stepped: () => this.emit('step', this.view.planner.stats()),
         finished: (stats) => this.emit('done', stats),
-        brush: (brush) => this.showBrush(brush),
         // The shared wasm instance trapped: every view on the page is done for until reload.
         crashed: (error) => {
           const text = `The planner crashed (${messageOf(error)}) Reload the page to start it again.`;
@@ -170,13 +175,11 @@ class MountedView {
         },
       },
     });
-    // A speed given is kept; without one the speed follows each map's size (view.js fitSpeed).
-    this.view.speed = parseSpeed(options.speed);
-    this.view.speedChosen = options.speed !== undefined && options.speed !== null && options.speed !== '';
     if (this.withTimeline) {
       this.timeline = new Timeline(this.timelineHost, { views: () => [this.view] });
-      this.view.timeline = this.timeline;
+      this.session.setTimeline(this.timeline);
     }
+    this.session.subscribe(() => this.syncControls());
     if (this.withCode) {
       this.code = new PseudocodePanel(this.codeHost, this.view, { visible: !!options.pseudocode });
       this.showCodeButton();
@@ -210,56 +213,27 @@ class MountedView {
     this.root = el('div', { class: 'pathlab-view' });
     const bar = el('div', { class: 'pl-toolbar', role: 'toolbar', 'aria-label': 'Planner controls' });
     this.buttons = {};
-    const button = (name, label, title, fn, cls = '') => {
-      const b = el('button', { type: 'button', text: label, title, class: cls, 'data-control': name });
-      b.addEventListener('click', fn);
-      this.buttons[name] = b;
-      bar.append(b);
-    };
+    const dispatch = (command) => this.session.dispatch(command);
     for (const name of controls) {
-      switch (name) {
-        case 'step':
-          button('step', 'Step', 'One expansion (N)', () => this.view.step());
-          break;
-        case 'run':
-          button('run', 'Run', 'Run or pause (Space)', () => this.view.toggleRun(), 'primary');
-          break;
-        case 'reset':
-          button('reset', 'Reset', 'Reset the search (R)', () => this.view.resetSearch());
-          break;
-        case 'clear':
-          button('clear', 'Clear walls', 'Make every cell open ground', () => this.view.clearWalls());
-          break;
-        case 'pseudocode':
-          button('pseudocode', 'Pseudocode', 'Show or hide the pseudocode, line by line beside the search', () => this.showPseudocode(!this.code?.visible));
-          break;
-        case 'algo': {
-          this.algo = el('select', { 'aria-label': 'Algorithm', 'data-control': 'algo' },
-            algorithmTable().filter((a) => !a.needs.mesh).map((a) => el('option', { value: a.id, text: a.label, title: a.summary })));
-          this.algo.addEventListener('change', () => this.guarded(() => this.setSettings({ algorithm: this.algo.value })));
-          bar.append(this.algo);
-          break;
-        }
-        case 'speed': {
-          this.speedInput = el('input', {
-            type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', 'aria-label': 'Speed', 'data-control': 'speed',
-          });
-          this.speedInput.addEventListener('input', () => {
-            this.view.speedChosen = true;
-            const label = this.view.setSpeedStop(Number(this.speedInput.value));
-            this.speedInput.setAttribute('aria-valuetext', label);
-          });
-          bar.append(el('label', { class: 'pl-speed' }, ['Speed', this.speedInput]));
-          break;
-        }
-        case 'brush': {
-          this.brushSelect = el('select', { 'aria-label': 'Brush', 'data-control': 'brush' },
-            BRUSHES.map(([v, t]) => el('option', { value: v, text: t })));
-          this.brushSelect.addEventListener('change', () => this.view.setBrush(this.brushSelect.value));
-          bar.append(this.brushSelect);
-          break;
-        }
-        default:
+      if (BUTTONS.some((b) => b.name === name)) {
+        this.buttons[name] = bar.appendChild(controlButton(name, dispatch));
+      } else if (name === 'pseudocode') {
+        const b = el('button', {
+          type: 'button', text: 'Pseudocode', title: 'Show or hide the pseudocode, line by line beside the search', class: '', 'data-control': 'pseudocode',
+        });
+        b.addEventListener('click', () => this.showPseudocode(!this.code?.visible));
+        this.buttons.pseudocode = bar.appendChild(b);
+      } else if (name === 'algo') {
+        this.algo = el('select', { 'aria-label': 'Algorithm', 'data-control': 'algo' },
+          algorithmTable().filter((a) => !a.needs.mesh).map((a) => el('option', { value: a.id, text: a.label, title: a.summary })));
+        this.algo.addEventListener('change', () => this.guarded(() => this.setSettings({ algorithm: this.algo.value })));
+        bar.append(this.algo);
+      } else if (name === 'speed') {
+        this.speedInput = speedSlider(dispatch, { 'aria-label': 'Speed', 'data-control': 'speed' });
+        bar.append(el('label', { class: 'pl-speed' }, ['Speed', this.speedInput]));
+      } else if (name === 'brush') {
+        this.brushSelect = brushMenu(dispatch, { 'data-control': 'brush' });
+        bar.append(this.brushSelect);
       }
     }
     this.canvas = el('canvas', {
@@ -298,15 +272,11 @@ class MountedView {
     for (const fn of this.listeners.message) fn({ text, kind });
   }
 
-  showBrush(brush) {
-    if (this.brushSelect) this.brushSelect.value = brush;
-  }
-
+  /** The toolbar's menus and slider show the settings and the session's choices. */
   syncControls() {
-    const s = this.view.planner.settings();
-    if (this.algo) this.algo.value = s.algorithm;
-    if (this.speedInput) this.speedInput.value = String(this.view.speed);
-    if (this.brushSelect) this.brushSelect.value = this.view.brush;
+    if (this.algo && !this.view.destroyed) this.algo.value = this.view.planner.settings().algorithm;
+    showSpeed(this.speedInput, this.session.state.speed);
+    if (this.brushSelect) this.brushSelect.value = this.session.state.brush;
   }
 
   guarded(fn) {
@@ -424,8 +394,7 @@ class MountedView {
     const next = { ...current, ...partial };
     if (partial.movement) next.movement = { ...current.movement, ...partial.movement };
     this.view.planner.setSettings(next);
-    this.view.running = false;
-    this.view.walker = null;
+    this.view.halt();
     this.view.edited();
     this.syncControls();
   }
@@ -477,7 +446,7 @@ class MountedView {
    * last one had finished; returns the stats.
    */
   step(n = 1) {
-    this.view.step(checkArgs('step', { n }).n);
+    this.session.dispatch({ cmd: 'step', n: checkArgs('step', { n }).n });
     return this.view.planner.stats();
   }
 
@@ -489,7 +458,7 @@ class MountedView {
         resolve(stats);
       });
     });
-    if (!this.view.running) this.view.toggleRun();
+    this.session.dispatch({ cmd: 'run' });
     return done;
   }
 
@@ -500,7 +469,7 @@ class MountedView {
   seek(step) {
     const p = this.view.planner;
     const at = checkArgs('seek', { step }).step;
-    this.view.running = false;
+    this.view.stop();
     p.seek(Math.min(at, p.timelineLength()));
     this.view.syncStats();
     return { step: p.timelinePosition(), length: p.timelineLength(), stats: p.stats() };
@@ -538,18 +507,17 @@ class MountedView {
 
   /** Stops an animated run where it is. */
   pause() {
-    if (this.view.running) this.view.toggleRun();
+    this.session.dispatch({ cmd: 'pause' });
   }
 
   /** Clears the search (the map and markers stay). */
   reset() {
-    this.view.resetSearch();
+    this.session.dispatch({ cmd: 'reset' });
   }
 
   /** Sets the speed stop (0–10 or "instant"). */
   setSpeed(speed) {
-    this.view.speedChosen = true;
-    this.view.setSpeedStop(parseSpeed(speed));
+    this.session.dispatch({ cmd: 'setSpeed', speed: parseSpeed(speed) });
     this.syncControls();
   }
 
@@ -566,7 +534,7 @@ class MountedView {
       stats,
       status: statusWord(stats, this.view.running),
       running: this.view.running,
-      speed: this.view.speed,
+      speed: this.session.state.speed,
       map: this.mapFile,
       timeline: this.timelineState(),
       view: p.view,
@@ -683,7 +651,7 @@ async function mount(element, options = {}) {
   mounted.syncControls();
   mounted.view.start();
   mounted.view.syncStats();
-  if (options.autoplay) mounted.view.toggleRun();
+  if (options.autoplay) mounted.session.dispatch({ cmd: 'run' });
   return mounted;
 }
 

@@ -185,11 +185,7 @@ export class PseudocodePanel {
 
   /** Rings `cell` on the map (or nothing). */
   ring(cell) {
-    const v = this.view;
-    const cur = v.highlight;
-    if (cur?.x === cell?.x && cur?.y === cell?.y) return;
-    v.highlight = cell ? { x: cell.x, y: cell.y } : null;
-    v.renderer.dirty = true;
+    this.view.setHighlight(cell ? { x: cell.x, y: cell.y } : null);
   }
 
   /**
@@ -207,8 +203,8 @@ export class PseudocodePanel {
     }
     this.enter = delta < 0 ? 'last' : 'first';
     const v = this.view;
-    if (v.timeline) v.timelineStep(delta);
-    else if (delta > 0 && v.planner.status === 'running') v.step();
+    if (v.session.timeline) v.session.dispatch({ cmd: 'timelineStep', delta });
+    else if (delta > 0 && v.planner.status === 'running') v.session.dispatch({ cmd: 'step' });
     else return;
     this.update(true);
   }

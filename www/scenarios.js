@@ -73,7 +73,7 @@ export function wireScenarios({ view, setMessage, settingsChanged = () => {} }) 
       setMessage(messageOf(e), 'error');
       return;
     }
-    view.running = false;
+    view.halt();
     view.edited();
     settingsChanged();
     const s = scenarios.find((x) => x.index === index);

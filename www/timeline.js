@@ -137,8 +137,7 @@ export class Timeline {
     const t0 = performance.now();
     let core = 0;
     for (const v of views) {
-      v.running = false;
-      v.walker = null;
+      v.halt();
       // A refused search (say JPS on terrain) has nothing to show at any step.
       if (v.planner.refusedReason?.()) continue;
       const len = v.planner.timelineLength();
@@ -174,7 +173,7 @@ export class Timeline {
     const views = this.live();
     const { position, length } = this.figures();
     if (delta > 0 && position >= length) {
-      for (const v of views) if (v.planner.status === 'running') v.step();
+      if (views.some((v) => v.planner.status === 'running')) views[0].session.dispatch({ cmd: 'stepLanes', n: 1, searching: true });
       this.update();
       return;
     }

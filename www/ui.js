@@ -6,38 +6,9 @@ import { legendEntries } from './palette.js';
 import { all, el } from './dom.js';
 import { statusWord } from './status.js';
 import { algorithmInfo } from './algorithms.js';
+import { messageOf } from './view.js';
 
 export const $ = (sel) => document.querySelector(sel);
-
-/** Speed slider stops: index 0 = one expansion per frame, last = instant. */
-export const SPEEDS = [
-  { label: '1 / frame', kind: 'expansions', amount: 1 },
-  { label: '2 / frame', kind: 'expansions', amount: 2 },
-  { label: '5 / frame', kind: 'expansions', amount: 5 },
-  { label: '10 / frame', kind: 'expansions', amount: 10 },
-  { label: '30 / frame', kind: 'expansions', amount: 30 },
-  { label: '100 / frame', kind: 'expansions', amount: 100 },
-  { label: '500 / frame', kind: 'expansions', amount: 500 },
-  { label: '2 000 / frame', kind: 'expansions', amount: 2000 },
-  { label: '10 000 / frame', kind: 'expansions', amount: 10000 },
-  { label: '8 ms / frame', kind: 'millis', amount: 8 },
-  { label: 'instant', kind: 'instant', amount: 0 },
-];
-
-/** How long the default speed lets a whole-map search take, in frames (about 3 s at 60 Hz). */
-const DEFAULT_SEARCH_FRAMES = 180;
-
-/**
- * The speed stop (index into SPEEDS) that fits a map of `cells` cells: the slowest number of
- * expansions per frame that expands the whole map in about three seconds, so a small maze
- * is watchable and a 1024² map still finishes in a few seconds. Used until the user picks a
- * speed; a picked speed is kept.
- */
-export function speedFor(cells) {
-  const want = cells / DEFAULT_SEARCH_FRAMES;
-  const i = SPEEDS.findIndex((s) => s.kind === 'expansions' && s.amount >= want);
-  return i >= 0 ? i : SPEEDS.findIndex((s) => s.kind === 'millis');
-}
 
 const messageEl = () => $('#message');
 
@@ -67,20 +38,49 @@ export function syncMark(el, at) {
 }
 
 /**
- * Puts `url` in the text `field` and copies it to the clipboard, saying `copied` through
- * `say(text, kind)`; without
- * clipboard permission (or on an insecure origin) the field's text is selected instead and
- * `selected` tells the user to copy it themselves.
+ * Loads the wasm planner with `init` (the package's default export); when it cannot, says so
+ * with how to build it and resolves to null.
+ * @template T
+ * @param {() => Promise<T>} init
+ * @param {(text: string, kind: string) => void} say
+ * @returns {Promise<T | null>}
  */
-export async function offerLink(say, field, url, copied, selected) {
-  field.value = url;
+export async function loadPlanner(init, say) {
   try {
-    await navigator.clipboard.writeText(url);
-    say(copied, 'success');
+    return await init();
+  } catch (e) {
+    say(`The planner could not load (${messageOf(e)}) Build it with scripts/build-wasm.sh.`, 'error');
+    return null;
+  }
+}
+
+/**
+ * A page's Copy link, the one rule: `make()` makes the link (`{url, …}`; when it throws, the
+ * page says "Could not make a link: …" and nothing else happens), `show()` reveals the field,
+ * the link goes into `field` and onto the clipboard; when the browser will not copy, the
+ * field is focused and selected for Ctrl+C. `copied(link)` and `selected(link)` are the
+ * sentences said either way.
+ * @template {{url: string}} L
+ * @param {{say: (text: string, kind: string) => void, field: HTMLInputElement, make: () => L, show: () => void,
+ *   copied: (link: L) => string, selected: (link: L) => string}} how
+ */
+export async function copyLink({ say, field, make, show, copied, selected }) {
+  let link;
+  try {
+    link = make();
+  } catch (e) {
+    say(`Could not make a link: ${messageOf(e)}`, 'error');
+    return;
+  }
+  show();
+  field.value = link.url;
+  try {
+    await navigator.clipboard.writeText(link.url);
+    say(copied(link), 'success');
   } catch {
     field.focus();
     field.select();
-    say(selected, 'info');
+    say(selected(link), 'info');
   }
 }
 

@@ -6,18 +6,15 @@
 
 import { Renderer } from './render.js';
 import { attachInput } from './input.js';
-import { SPEEDS, speedFor } from './ui.js';
+import { SPEEDS, brushNamed } from './controls.js';
+import { Session } from './session.js';
 import { statusSentence, sentence } from './status.js';
 import { algorithmInfo } from './algorithms.js';
 import { FramePerf } from './perf.js';
 import { FieldLayer } from './fields-view.js';
-
-const BRUSH_BYTES = { wall: 0, erase: 1, 1: 1, 2: 2, 3: 3, 4: 4 };
+import { pathWalker, liveWalker, walkerPosition } from './walker.js';
 
 const NOOP = () => {};
-
-/** Milliseconds per cell for the D* Lite walker. */
-const LIVE_STEP_MS = 140;
 
 /** Whether `e` is the wasm instance trapping (a panic, or worse): nothing after it is safe. */
 export function isTrap(e) {
@@ -39,8 +36,9 @@ export function messageOf(e) {
  * - `navigation`: `{wheel: 'zoom' | 'scroll', pan, fit}`: whether the wheel zooms the map or
  *   is left to the page, whether the map pans, and whether it is kept whole in view (no zoom,
  *   no pan); default `{wheel: 'zoom', pan: true, fit: false}` (input.js reads it);
- * - `controls`: optional object answering toggleRun/step/resetSearch/timelineStep/timelineSeek
- *   for the keyboard instead of this view (compare mode drives every view from one place);
+ * - `session`: the Session (session.js) this view is a lane of: it owns running, speed, brush
+ *   and draw-progress, and every button and key goes through its `dispatch` (a view given
+ *   none makes a session of its own, with this one lane);
  * - `components`: panels that show the planner's state, each with `render(state)` (a
  *   {@link PlannerState}); the view calls them whenever the state changes (a step, an edit, a
  *   seek, run or pause), all with the same object, read from the planner once;
@@ -71,7 +69,7 @@ export function messageOf(e) {
  */
 
 export class PlannerView {
-  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, navigation = {}, hooks = {}, controls = null, components = [] }) {
+  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, navigation = {}, hooks = {}, session = null, components = [] }) {
     /** @type {import('./pkg/pathlab.js').Planner} */
     this.planner = planner;
     this.memory = memory;
@@ -92,23 +90,14 @@ export class PlannerView {
     this.renderer = new Renderer(canvas, () => memory());
     /** The distance field's and movement range's views of the planner (fields-view.js). */
     this.fields = new FieldLayer(this, canvas);
-    this.running = false;
-    this.brush = 'wall';
-    this.brushSize = 1;
-    this.speed = 3;
-    // Whether the user picked the speed; until then it follows the map's size (speedFor).
-    this.speedChosen = false;
-    this.drawProgress = true;
+    /** @type {Session} The session this view is a lane of. */
+    this.session = session ?? new Session();
+    this.session.attach(this);
     this.hover = null;
     // The keyboard's cell cursor on the canvas (arrow keys), or null.
     this.cursor = null;
     // A cell to ring on the canvas (the open-list row under the pointer), or null.
     this.highlight = null;
-    // Who answers Run/Step/Reset and the timeline keys: the view itself, or a compare
-    // controller that drives several views at once.
-    this.controls = controls;
-    // The timeline controller (timeline.js) for the timeline keys, when the page has one.
-    this.timeline = null;
     /** @type {Uint32Array | number[]} The path as x, y pairs. */
     this.path = [];
     this.paintedVersion = -1;
@@ -127,6 +116,36 @@ export class PlannerView {
     this.frameId = 0;
   }
 
+  /** Whether this lane's search is running (the session's to say). */
+  get running() {
+    return this.session.isRunning(this);
+  }
+
+  /** The brush's id (the session's). */
+  get brush() {
+    return this.session.state.brush;
+  }
+
+  /** The brush size (the session's). */
+  get brushSize() {
+    return this.session.state.brushSize;
+  }
+
+  /** The speed stop (the session's). */
+  get speed() {
+    return this.session.state.speed;
+  }
+
+  /** Whether the speed was picked (the session's); until then it follows the map's size. */
+  get speedChosen() {
+    return this.session.state.speedChosen;
+  }
+
+  /** Whether a run paints as it goes (the session's). */
+  get drawProgress() {
+    return this.session.state.drawProgress;
+  }
+
   /** Sizes the canvas, attaches input and starts the frame loop. */
   start() {
     this.fitSpeed();
@@ -136,10 +155,10 @@ export class PlannerView {
     // The keyboard's cell cursor shows while the canvas has keyboard focus.
     const refocus = () => {
       if (!this.cursor) this.cursor = this.planner.start();
-      this.renderer.dirty = true;
+      this.renderer.invalidate();
     };
     this.canvas.addEventListener('focus', refocus);
-    this.canvas.addEventListener('blur', () => { this.renderer.dirty = true; });
+    this.canvas.addEventListener('blur', () => this.renderer.invalidate());
     this.resizeObserver = new ResizeObserver(() => {
       // A view destroyed since (its planner freed) may still get this last callback.
       if (this.destroyed) return;
@@ -166,6 +185,7 @@ export class PlannerView {
     this.resizeObserver?.disconnect();
     this.detachInput?.();
     this.renderer.destroy();
+    this.session.detach(this);
     this.planner.free();
   }
 
@@ -244,7 +264,7 @@ export class PlannerView {
     if (this.crashed) return;
     this.crashed = true;
     this.destroyed = true;
-    this.running = false;
+    this.session.stopped(this);
     cancelAnimationFrame(this.frameId);
     this.detachInput?.();
     this.hook('crashed', error);
@@ -252,16 +272,56 @@ export class PlannerView {
 
   // ---- edits and search ------------------------------------------------------------------
 
+  /** The grid byte the brush paints. */
   brushByte() {
-    return BRUSH_BYTES[this.brush];
+    return brushNamed(this.brush)?.byte ?? 0;
   }
 
-  setBrush(brush) {
-    if (!(brush in BRUSH_BYTES)) return;
-    this.brush = brush;
+  /** The session picked a brush. */
+  brushChosen() {
     // A brush chosen in the range view draws: presses stop moving the range's origin.
     this.fields.setPickMode(false);
-    this.hook('brush', brush);
+    this.hook('brush', this.brush);
+  }
+
+  /**
+   * Stops this lane's run and its walker: a settings change, a scenario, a seek or an export
+   * (the session's `halt`).
+   */
+  halt() {
+    this.session.dispatch({ cmd: 'halt' }, this);
+  }
+
+  /** Stops this lane's run where it is (its search finished, a seek, an export). */
+  stop() {
+    this.session.dispatch({ cmd: 'stop' }, this);
+  }
+
+  /** Sends the walker away (the session's effect, and Escape). */
+  stopWalker() {
+    this.walker = null;
+  }
+
+  /** The hovered cell (pointer or keyboard cursor); repaints when it changed. */
+  setHover(cell) {
+    const h = this.hover;
+    if (cell === h || (cell && h && cell.x === h.x && cell.y === h.y)) return;
+    this.hover = cell;
+    this.renderer.invalidate();
+  }
+
+  /** Gives the renderer the node mesh to draw (`overlay()`: the mesh scene, picture.js), or nothing. */
+  setOverlay(overlay) {
+    this.overlay = overlay;
+    this.renderer.invalidate();
+  }
+
+  /** Rings `cell` on the map (the open-list row or the pseudocode's cell under the pointer), or none. */
+  setHighlight(cell) {
+    const cur = this.highlight;
+    if (cur?.x === cell?.x && cur?.y === cell?.y) return;
+    this.highlight = cell;
+    this.renderer.invalidate();
   }
 
   changed() {
@@ -277,10 +337,8 @@ export class PlannerView {
     this.hook('edited', this);
   }
 
-  /** `n` expansions (default one), starting over when the search had finished. */
-  step(n = 1) {
-    this.running = false;
-    if (this.planner.status !== 'running') this.planner.resetSearch();
+  /** `n` expansions of this lane's search (the session's `step` effect). */
+  stepLane(n = 1) {
     const t0 = performance.now();
     if (n > 1) this.planner.stepMany(n);
     else this.planner.stepOnce();
@@ -288,27 +346,6 @@ export class PlannerView {
     this.syncStats();
     this.buttons();
     this.hook('stepped', this);
-  }
-
-  /** Starts the search (from scratch when it had finished) or pauses it. */
-  toggleRun() {
-    if (this.running) {
-      this.running = false;
-    } else {
-      if (this.planner.status !== 'running') this.planner.resetSearch();
-      this.walker = null;
-      this.running = true;
-    }
-    this.syncStats();
-    this.buttons();
-  }
-
-  resetSearch() {
-    this.running = false;
-    this.walker = null;
-    this.planner.resetSearch();
-    this.syncStats();
-    this.buttons();
   }
 
   clearWalls() {
@@ -349,7 +386,7 @@ export class PlannerView {
   /** Moves the keyboard's cell cursor (drawn while the canvas has focus). */
   setCursor(cell) {
     this.cursor = cell;
-    this.renderer.dirty = true;
+    this.renderer.invalidate();
     this.inspected = '';
     this.hover = cell;
   }
@@ -358,115 +395,71 @@ export class PlannerView {
   toggleWall(cell) {
     if (this.readonly || !cell) return;
     const wall = this.planner.cell(cell.x, cell.y) === 0;
-    this.planner.beginStroke();
-    const changed = this.guard(() => this.planner.paintLine(cell.x, cell.y, cell.x, cell.y, 1, wall ? 1 : 0)) ?? 0;
-    this.planner.endStroke();
+    const changed = this.paintCell(cell, wall ? 1 : 0);
     if (!changed && !wall) this.say('The start and goal cells cannot be walled.', 'info');
-    this.edited();
   }
 
   clearCell(cell) {
-    this.planner.beginStroke();
-    this.guard(() => this.planner.paintLine(cell.x, cell.y, cell.x, cell.y, 1, 1));
-    this.planner.endStroke();
-    this.edited();
+    this.paintCell(cell, 1);
   }
 
-  walk() {
-    if (algorithmInfo(this.planner.settings().algorithm)?.liveWalker) {
-      this.walkLive();
-      return;
-    }
-    if (this.path.length < 4) {
-      this.say('There is no path to walk yet: run the search first.', 'info');
-      return;
-    }
-    const pts = this.path;
-    const lengths = [0];
-    // Between cell centres, in cell pitches (a hex step is 1 long, as a square's side is).
-    const { centre } = this.renderer.layout;
-    for (let i = 2; i < pts.length; i += 2) {
-      const [ax, ay] = centre(pts[i - 2], pts[i - 1]);
-      const [bx, by] = centre(pts[i], pts[i + 1]);
-      lengths.push(lengths[lengths.length - 1] + Math.hypot(bx - ax, by - ay));
-    }
-    const total = lengths[lengths.length - 1];
-    // About 8 cells a second, but never more than 12 s for very long paths.
-    const duration = Math.min(12000, Math.max(1200, (total / 8) * 1000));
-    this.walker = { pts, lengths, total, duration, t0: performance.now(), pos: null };
+  /** Paints one cell with grid byte `value` as a stroke of its own; returns the cells changed. */
+  paintCell(cell, value) {
+    this.session.dispatch({ cmd: 'beginStroke' }, this);
+    const changed = this.guard(() => this.session.dispatch({ cmd: 'paint', from: cell, to: cell, size: 1, value }, this)) ?? 0;
+    this.session.dispatch({ cmd: 'endStroke' }, this);
+    return changed;
   }
 
   /**
-   * D* Lite's walker: the planner moves the start one cell along the path per step and
-   * repairs the search from there, so walls drawn in front of the walker are walked round.
+   * Sends a walker along the path (walker.js); with D* Lite, the live walker, which moves
+   * the start and repairs the search as it goes.
    */
-  walkLive() {
-    if (this.planner.status !== 'found') {
+  walk() {
+    const live = Boolean(algorithmInfo(this.planner.settings().algorithm)?.liveWalker);
+    const walker = live
+      ? this.planner.status === 'found' && liveWalker(this.planner.start(), performance.now())
+      : pathWalker(this.path, this.renderer.layout.centre, performance.now());
+    if (!walker) {
       this.say('There is no path to walk yet: run the search first.', 'info');
       return;
     }
-    const at = this.planner.start();
-    this.walker = { live: true, from: at, to: at, t0: performance.now(), steps: 0, done: false, arrived: false };
+    this.walker = walker;
   }
 
-  liveWalkerPosition(now) {
-    const w = this.walker;
-    if (!w.done && now - w.t0 >= LIVE_STEP_MS) {
-      const next = this.planner.advanceWalker();
-      if (next.length === 2) {
-        w.from = w.to;
-        w.to = { x: next[0], y: next[1] };
-        w.steps++;
-      } else {
-        w.done = true;
-        w.from = w.to;
-        const goal = this.planner.goal();
-        w.arrived = w.to.x === goal.x && w.to.y === goal.y;
-      }
-      w.t0 = now;
-    }
-    const f = w.done ? 1 : Math.min(1, (now - w.t0) / LIVE_STEP_MS);
-    return { from: w.from, to: w.to, f, done: w.done };
-  }
-
-  walkerPosition(now) {
-    if (this.walker.live) return this.liveWalkerPosition(now);
-    const w = this.walker;
-    const t = Math.min(1, (now - w.t0) / w.duration);
-    // Ease in and out so the walker starts and stops softly.
-    const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-    const d = eased * w.total;
-    let i = 1;
-    while (i < w.lengths.length - 1 && w.lengths[i] < d) i++;
-    const seg = w.lengths[i] - w.lengths[i - 1] || 1;
-    const f = Math.min(1, Math.max(0, (d - w.lengths[i - 1]) / seg));
-    const from = { x: w.pts[2 * (i - 1)], y: w.pts[2 * (i - 1) + 1] };
-    const to = { x: w.pts[2 * i], y: w.pts[2 * i + 1] };
-    return { from, to, f, done: t >= 1 };
-  }
-
-  /** Moves the timeline `delta` steps (±1) when the page has a timeline. */
-  timelineStep(delta) {
-    this.timeline?.stepBy(delta);
-  }
-
-  /** Jumps the timeline to `step` (0 = start, Infinity = live) when the page has one. */
-  timelineSeek(step) {
-    this.timeline?.seekTo(step);
-  }
-
-  /** Sets the speed stop (index into SPEEDS); returns its label. */
-  setSpeedStop(index) {
-    if (Number.isInteger(index) && index >= 0 && index < SPEEDS.length) this.speed = index;
-    this.applySpeed();
-    return SPEEDS[this.speed].label;
-  }
-
-  /** Until the user picks a speed, the speed that fits the map (ui.js `speedFor`). */
+  /** Until the user picks a speed, the speed that fits the map (controls.js `speedFor`). */
   fitSpeed() {
-    if (this.speedChosen) return;
-    this.speed = speedFor(this.planner.width * this.planner.height);
-    this.applySpeed();
+    this.session.dispatch({ cmd: 'fitSpeed', cells: this.planner.width * this.planner.height });
+  }
+
+  /**
+   * A command about this view's own canvas (the session hands these to the lane they came
+   * from): place a marker at the keyboard cursor or the pointer, fit, zoom.
+   * @param {{cmd: string, which?: string, factor?: number}} command
+   */
+  command(command) {
+    if (command.cmd === 'placeMarker') this.placeMarker(command.which);
+    else if (command.cmd === 'fit') this.fit();
+    else if (command.cmd === 'zoom') this.zoom(command.factor);
+  }
+
+  /** Places a marker at the keyboard cursor when the canvas has focus, else under the pointer. */
+  placeMarker(which) {
+    // Inside a web component the focused element is its shadow root's, not the document's.
+    const focused = /** @type {Document | ShadowRoot} */ (this.canvas.getRootNode()).activeElement;
+    const cell = this.cursor && focused === this.canvas ? this.cursor : this.hover;
+    if (!cell) {
+      this.say(`Point at a cell on the map (or move the cursor there with the arrow keys), then press ${which === 'start' ? 'S' : 'G'}.`, 'info');
+      return;
+    }
+    this.markerAt(which, cell);
+  }
+
+  /** Sets marker `which` on `cell` and says so. */
+  markerAt(which, cell) {
+    if (this.setMarker(which, cell)) {
+      this.say(`${which === 'start' ? 'Start' : 'Goal'} set at (${cell.x}, ${cell.y}).`, 'info');
+    }
   }
 
   applySpeed() {
@@ -477,8 +470,7 @@ export class PlannerView {
   /** After the planner got a new map (or a whole new state): forget the old view of it. */
   loaded() {
     this.fitSpeed();
-    this.running = false;
-    this.walker = null;
+    this.halt();
     this.nextDoubleClick = 'start';
     this.refit();
     this.paintedVersion = -1;
@@ -528,10 +520,7 @@ export class PlannerView {
       this.perf.stepped(performance.now() - t0);
       // The step first, then (from buttons) the finish: a host hears `step` before `done`.
       this.hook('stepped', this);
-      if (status !== 'running') {
-        this.running = false;
-        this.buttons();
-      }
+      if (status !== 'running') this.stop();
     }
     this.syncStats();
     const version = p.version;
@@ -541,7 +530,7 @@ export class PlannerView {
     this.inspect();
     let walker = null;
     if (this.walker) {
-      walker = this.walkerPosition(now);
+      walker = walkerPosition(this.walker, now, this.planner);
       const linger = this.walker.live ? 1500 : this.walker.duration + 1500;
       if (walker.done && now - this.walker.t0 > linger) this.walker = null;
     }

@@ -1,0 +1,167 @@
+// session.js: the session's rule book (`reduce`: state + command + the lanes' searches → the
+// new state and the effects) and the table of controls it is driven from (controls.js), with
+// no browser and no planner.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { reduce, initialState } from '../../www/session.js';
+import { SHORTCUTS, BRUSHES, shortcutFor, speedFor, SPEEDS } from '../../www/controls.js';
+
+const lanes = (...statuses) => statuses.map((status) => ({ status }));
+const withLanes = (n, over = {}) => initialState({ running: Array(n).fill(false), ...over });
+const does = (effects) => effects.map((e) => (e.lane === undefined ? e.do : `${e.do}:${e.lane}`));
+
+test('Run on a finished search starts it over; on a paused one goes on', () => {
+  const s = withLanes(1);
+  const over = reduce(s, { cmd: 'toggleRun' }, lanes('found'));
+  assert.deepEqual(does(over.effects), ['reset:0', 'then'], 'a finished search is reset, then started');
+  assert.deepEqual(over.effects[1].command, { cmd: 'start' });
+  const on = reduce(s, { cmd: 'toggleRun' }, lanes('running'));
+  assert.deepEqual(on.state.running, [true]);
+  assert.deepEqual(does(on.effects), ['stopWalker:0', 'notice']);
+  const paused = reduce(on.state, { cmd: 'toggleRun' }, lanes('running'));
+  assert.deepEqual(paused.state.running, [false], 'Run again pauses');
+  assert.deepEqual(does(paused.effects), ['notice']);
+});
+
+test('a lone planner always starts; in a race a finished planner stays finished', () => {
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'start' }, lanes('refused')).state.running, [true]);
+  const race = reduce(withLanes(3), { cmd: 'start' }, lanes('running', 'found', 'running'));
+  assert.deepEqual(race.state.running, [true, false, true]);
+  assert.deepEqual(does(race.effects), ['stopWalker:0', 'stopWalker:2', 'notice']);
+  const again = reduce(withLanes(2), { cmd: 'run' }, lanes('found', 'none'));
+  assert.deepEqual(does(again.effects), ['reset:0', 'reset:1', 'then'], 'once all have finished, all start over');
+  const partly = reduce(withLanes(2), { cmd: 'run' }, lanes('found', 'running'));
+  assert.deepEqual(partly.state.running, [false, true], 'while one is still going, only it runs');
+  const running = withLanes(2, { running: [true, false] });
+  assert.equal(reduce(running, { cmd: 'run' }, lanes('running', 'found')).state, running, 'Run while running changes nothing');
+});
+
+test('Step pauses the run and steps every search still going', () => {
+  const s = withLanes(2, { running: [true, true] });
+  const r = reduce(s, { cmd: 'step', n: 5 }, lanes('running', 'found'));
+  assert.deepEqual(r.state.running, [false, false]);
+  assert.deepEqual(r.effects, [{ do: 'step', lane: 0, n: 5 }]);
+  const done = reduce(withLanes(1), { cmd: 'step' }, lanes('found'));
+  assert.deepEqual(does(done.effects), ['reset:0', 'then'], 'a finished search starts over on Step');
+  assert.deepEqual(done.effects[1].command, { cmd: 'stepLanes', n: 1 });
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'stepLanes', n: 1 }, lanes('refused')).effects, [{ do: 'step', lane: 0, n: 1 }], 'a lone planner always steps');
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'stepLanes', n: 1, searching: true }, lanes('found')).effects, [], 'past the live end, only searches still going step');
+});
+
+test('reset, halt and stop: which lanes stop, and what goes with them', () => {
+  const s = withLanes(2, { running: [true, true] });
+  const reset = reduce(s, { cmd: 'reset' }, lanes('running', 'running'));
+  assert.deepEqual(reset.state.running, [false, false]);
+  assert.deepEqual(does(reset.effects), ['stopWalker:0', 'reset:0', 'stopWalker:1', 'reset:1', 'notice']);
+  const halt = reduce(s, { cmd: 'halt', lane: 1 }, lanes('running', 'running'));
+  assert.deepEqual(halt.state.running, [true, false], 'a settings change stops its own lane');
+  assert.deepEqual(does(halt.effects), ['stopWalker:1']);
+  assert.deepEqual(reduce(s, { cmd: 'halt' }, lanes('running', 'running')).state.running, [false, false], 'without a lane, every lane');
+  const stop = reduce(s, { cmd: 'stop', lane: 0 }, lanes('found', 'running'));
+  assert.deepEqual(stop.state.running, [false, true]);
+  assert.deepEqual(stop.effects, [], 'a search that finished in a frame just stops');
+});
+
+test('speed: a pick is kept, a map size sets it only until then; bad stops change nothing', () => {
+  const s = withLanes(1);
+  const fit = reduce(s, { cmd: 'fitSpeed', cells: 1024 * 1024 }, lanes('none'));
+  assert.equal(fit.state.speed, speedFor(1024 * 1024));
+  assert.deepEqual(does(fit.effects), ['speed']);
+  const picked = reduce(s, { cmd: 'setSpeed', speed: 7 }, lanes('none')).state;
+  assert.equal(picked.speed, 7);
+  assert.equal(picked.speedChosen, true);
+  assert.equal(reduce(picked, { cmd: 'fitSpeed', cells: 100 }, lanes('none')).state, picked, 'a picked speed stays');
+  assert.equal(reduce(s, { cmd: 'setSpeed', speed: 3, chosen: false }, lanes('none')).state.speedChosen, false, 'a page re-applying its speed does not pick it');
+  assert.equal(reduce(s, { cmd: 'setSpeed', speed: SPEEDS.length }, lanes('none')).state.speed, s.speed);
+  assert.equal(reduce(s, { cmd: 'setSpeed', speed: 1.5 }, lanes('none')).state.speed, s.speed);
+});
+
+test('brush, size, draw-progress and the autosave\'s choices', () => {
+  const s = withLanes(1);
+  const b = reduce(s, { cmd: 'brush', brush: '3' }, lanes('none'));
+  assert.equal(b.state.brush, '3');
+  assert.deepEqual(does(b.effects), ['brush']);
+  assert.equal(reduce(s, { cmd: 'brush', brush: 'lava' }, lanes('none')).state, s, 'an unknown brush changes nothing');
+  assert.equal(reduce(s, { cmd: 'brushSize', size: 5 }, lanes('none')).state.brushSize, 5);
+  assert.equal(reduce(s, { cmd: 'brushSize', size: 4 }, lanes('none')).state.brushSize, 1);
+  assert.equal(reduce(s, { cmd: 'drawProgress', on: false }, lanes('none')).state.drawProgress, false);
+  const prefs = reduce(s, { cmd: 'prefs', brush: '2', brushSize: 3, speed: 9, drawProgress: false }, lanes('none')).state;
+  assert.deepEqual({ ...prefs, running: undefined }, { running: undefined, speed: 9, speedChosen: true, brush: '2', brushSize: 3, drawProgress: false });
+  const junk = reduce(s, { cmd: 'prefs', brush: 7, brushSize: 2, speed: -1, drawProgress: 'yes' }, lanes('none')).state;
+  assert.deepEqual(junk, s, 'a damaged autosave restores nothing');
+});
+
+test('edits and view commands go to the lane they came from, unknown commands do nothing', () => {
+  const s = withLanes(2);
+  assert.deepEqual(reduce(s, { cmd: 'undo' }, lanes('none', 'none')).effects, [{ do: 'undo', lane: 0 }]);
+  assert.deepEqual(reduce(s, { cmd: 'clear', lane: 1 }, lanes('none', 'none')).effects, [{ do: 'clear', lane: 1 }]);
+  assert.deepEqual(reduce(s, { cmd: 'zoom', factor: 2, lane: 1 }, lanes('none', 'none')).effects, [{ do: 'view', lane: 1, command: { cmd: 'zoom', factor: 2, lane: 1 } }]);
+  const none = reduce(s, { cmd: 'explode' }, lanes('none', 'none'));
+  assert.deepEqual(none, { state: s, effects: [] });
+});
+
+test('the table of controls: every shortcut and brush once, keys found as typed', () => {
+  const key = (k, mods = {}) => shortcutFor({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+  const names = SHORTCUTS.map((s) => `${s.ctrl ? 'ctrl+' : ''}${s.shift ? 'shift+' : s.shift === false ? 'noshift+' : ''}${s.key}`);
+  assert.equal(new Set(names).size, names.length, 'no shortcut written twice');
+  assert.equal(new Set(BRUSHES.map((b) => b.id)).size, BRUSHES.length);
+  assert.equal(new Set(BRUSHES.map((b) => b.key)).size, BRUSHES.length);
+  assert.deepEqual(key(' ').command, { cmd: 'toggleRun' });
+  assert.deepEqual(key('N').command, { cmd: 'step' }, 'letters in either case');
+  assert.deepEqual(key('3').command, { cmd: 'brush', brush: '3' });
+  assert.deepEqual(key('z', { ctrlKey: true }).command, { cmd: 'undo' });
+  assert.deepEqual(key('Z', { ctrlKey: true, shiftKey: true }).command, { cmd: 'redo' });
+  assert.deepEqual(key('y', { metaKey: true }).command, { cmd: 'redo' });
+  assert.deepEqual(key('ArrowRight', { shiftKey: true }).command, { cmd: 'timelineStep', delta: 1 });
+  assert.deepEqual(key('ArrowRight').command, { cmd: 'step' });
+  assert.equal(key('n', { altKey: true }), null, 'Alt makes no shortcut');
+  assert.equal(key('n', { ctrlKey: true }), null, 'Ctrl+N is the browser\'s');
+  assert.equal(key('q'), null);
+  const noTimeline = (k, mods = {}) => shortcutFor({ key: k, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods }, { timeline: false });
+  assert.equal(noTimeline('Home'), null, 'without a scrubber, Home is the browser\'s');
+  assert.deepEqual(noTimeline('ArrowRight', { shiftKey: true }).command, { cmd: 'step' }, 'and Shift+→ is a step');
+});
+
+/** A lane as the Session sees it: a planner whose calls are logged, and the view's methods. */
+function fakeLane(log, name, status) {
+  const planner = {
+    status,
+    resetSearch() { log.push(`${name}.resetSearch`); planner.status = 'running'; },
+    beginStroke() { log.push(`${name}.beginStroke`); },
+    paintLine(...a) { log.push(`${name}.paintLine ${a.join(',')}`); return 3; },
+    endStroke() { log.push(`${name}.endStroke`); },
+  };
+  return {
+    planner,
+    destroyed: false,
+    stepLane(n) { log.push(`${name}.step ${n}`); },
+    stopWalker() { log.push(`${name}.stopWalker`); },
+    applySpeed() { log.push(`${name}.applySpeed`); },
+    edited() { log.push(`${name}.edited`); },
+    syncStats() {},
+  };
+}
+
+test('the Session carries the effects out on its lanes, reading their searches again after a reset', async () => {
+  const { Session } = await import('../../www/session.js');
+  const log = [];
+  const said = [];
+  const session = new Session({ notices: { racing: 'Racing…' }, say: (text) => said.push(text) });
+  const a = fakeLane(log, 'a', 'found');
+  const b = fakeLane(log, 'b', 'found');
+  session.attach(a);
+  session.attach(b);
+  const heard = [];
+  session.subscribe((state) => heard.push(state.running.join()));
+  session.dispatch({ cmd: 'toggleRun' });
+  assert.deepEqual(log, ['a.resetSearch', 'b.resetSearch', 'a.stopWalker', 'b.stopWalker'], 'both finished: both reset, then both start');
+  assert.equal(session.isRunning(a) && session.isRunning(b), true);
+  assert.deepEqual(said, ['Racing…']);
+  assert.deepEqual(heard, ['true,true']);
+  log.length = 0;
+  assert.equal(session.dispatch({ cmd: 'paint', from: { x: 1, y: 2 }, to: { x: 3, y: 2 }, value: 0 }, b), 3, 'a paint answers the cells it changed');
+  assert.deepEqual(log, ['b.paintLine 1,2,3,2,1,0'], 'from the lane it came from, with the brush size');
+  session.detach(a);
+  assert.equal(session.isRunning(b), true);
+  assert.deepEqual(session.state.running, [true]);
+});

@@ -1,0 +1,370 @@
+// One Session in the page: what every page shares about driving its planners. It owns
+// running (per lane), the speed, the brush and its size, draw-progress and the lanes (the
+// planner views, each on a handle of one wasm Planner: the first made with `new Planner`, the
+// others with `addLane()`). Every button, key and host command reaches the planners through
+// `dispatch(command)`, a plain object (`{cmd: 'step', n: 5}`: docs/embedding.md's commands and
+// the page's own); the decision is `reduce` — pure, state + command + what the lanes' searches
+// are doing → the new state and the effects to carry out — and `apply` is the one place that
+// maps an effect to planner and view calls. `subscribe(listener)` hears the state after each
+// command. The main page, compare mode, the JS API and both embeds are shells over a Session.
+
+import { SPEEDS, DEFAULT_SPEED, speedFor, brushNamed, BRUSH_SIZES } from './controls.js';
+
+/**
+ * @typedef {object} SessionState
+ * @property {boolean[]} running whether each lane's search is running (animated), by lane
+ * @property {number} speed the speed stop (index into SPEEDS)
+ * @property {boolean} speedChosen whether the speed was picked; until then it fits the map
+ * @property {string} brush the brush's id (controls.js BRUSHES)
+ * @property {number} brushSize 1, 3 or 5
+ * @property {boolean} drawProgress whether a run paints as it goes (off: once at the end)
+ */
+
+/**
+ * What a lane's search is doing, as the reducer needs it.
+ * @typedef {{status: string}} LaneFacts
+ */
+
+/**
+ * One thing to do: `{do, lane?, …}`. `lane` is a lane's index; without it, every lane.
+ * @typedef {{do: string, lane?: number, n?: number, key?: string, command?: object, delta?: number, step?: number,
+ *   from?: {x: number, y: number}, to?: {x: number, y: number}, size?: number, value?: number, which?: string}} Effect
+ */
+
+/** Effects of a stroke in progress: the frame loop shows them, nothing is read back at once. */
+const QUIET = new Set(['beginStroke', 'paint', 'moveMarker', 'takeBack']);
+
+/**
+ * The first state. `options` may set any field; the rest are the defaults.
+ * @param {Partial<SessionState>} [options]
+ * @returns {SessionState}
+ */
+export function initialState(options = {}) {
+  return {
+    running: [],
+    speed: DEFAULT_SPEED,
+    speedChosen: false,
+    brush: 'wall',
+    brushSize: 1,
+    drawProgress: true,
+    ...options,
+  };
+}
+
+const every = (lanes, fn) => lanes.flatMap((_, lane) => fn(lane));
+
+/** Whether every lane's search has finished (or never started: none is running). */
+function allFinished(lanes) {
+  return lanes.every((l) => l.status !== 'running');
+}
+
+/**
+ * The session's rule book: `state` after `command`, given `lanes` (each lane's search), and
+ * the effects that carry it out. Pure: no planner, no DOM. Commands it does not know change
+ * nothing. A lone planner and a race follow the same rules: Run starts every search still
+ * going (all over again once all have finished), Step steps every search still going, a
+ * settings change (`halt`) stops the run.
+ * @param {SessionState} state
+ * @param {{cmd: string, [key: string]: any}} command
+ * @param {LaneFacts[]} lanes
+ * @returns {{state: SessionState, effects: Effect[]}}
+ */
+export function reduce(state, command, lanes) {
+  // The same object when nothing changes: listeners hear only changes.
+  const set = (patch, effects = []) => ({ state: Object.keys(patch).length ? { ...state, ...patch } : state, effects });
+  const lone = lanes.length === 1;
+  const stopped = lanes.map(() => false);
+  switch (command.cmd) {
+    case 'toggleRun':
+      return reduce(state, { cmd: state.running.some(Boolean) ? 'pause' : 'run' }, lanes);
+    case 'run': {
+      if (state.running.some(Boolean)) return set({});
+      // Once every search has finished, Run starts them all again.
+      if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'reset', lane }]), { do: 'then', command: { cmd: 'start' } }]);
+      return reduce(state, { cmd: 'start' }, lanes);
+    }
+    case 'start': {
+      // A lone planner always starts (a refused search says why in its first frame); in a
+      // race, a planner that has finished stays finished while the others run.
+      const running = lanes.map((l) => lone || l.status === 'running');
+      return set({ running }, [...every(lanes, (lane) => (running[lane] ? [{ do: 'stopWalker', lane }] : [])), { do: 'notice', key: 'racing' }]);
+    }
+    case 'pause':
+      if (!state.running.some(Boolean)) return set({});
+      return set({ running: stopped }, [{ do: 'notice', key: 'paused' }]);
+    case 'stop': {
+      // This lane's run stops where it is: its search finished in a frame, or a seek or an
+      // export took the lane over.
+      const running = state.running.slice();
+      running[command.lane ?? 0] = false;
+      return set({ running });
+    }
+    case 'step': {
+      const n = command.n ?? 1;
+      if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'reset', lane }]), { do: 'then', command: { cmd: 'stepLanes', n } }]);
+      return reduce(state, { cmd: 'stepLanes', n }, lanes);
+    }
+    case 'stepLanes':
+      // A step pauses the run; a planner that has finished stays finished.
+      // `searching`: only the searches still going (the timeline's step past the live end).
+      return set({ running: stopped }, every(lanes, (lane) => ((lone && !command.searching) || lanes[lane].status === 'running' ? [{ do: 'step', lane, n: command.n }] : [])));
+    case 'reset':
+      return set({ running: stopped }, [...every(lanes, (lane) => [{ do: 'stopWalker', lane }, { do: 'reset', lane }]), { do: 'notice', key: 'reset' }]);
+    case 'halt': {
+      // A settings change, a scenario, a seek or an export: the run stops and the walker
+      // goes (its path is no longer the one shown).
+      const which = command.lane === undefined ? lanes.map((_, i) => i) : [command.lane];
+      const running = state.running.map((r, i) => (which.includes(i) ? false : r));
+      return set({ running }, which.map((lane) => ({ do: 'stopWalker', lane })));
+    }
+    case 'setSpeed': {
+      if (!Number.isInteger(command.speed) || command.speed < 0 || command.speed >= SPEEDS.length) return set({}, [{ do: 'speed' }]);
+      return set({ speed: command.speed, speedChosen: state.speedChosen || command.chosen !== false }, [{ do: 'speed' }]);
+    }
+    case 'fitSpeed':
+      if (state.speedChosen) return set({});
+      return set({ speed: speedFor(command.cells) }, [{ do: 'speed' }]);
+    case 'brush':
+      if (!brushNamed(command.brush)) return set({});
+      return set({ brush: brushNamed(command.brush).id }, [{ do: 'brush' }]);
+    case 'brushSize':
+      if (!BRUSH_SIZES.includes(command.size)) return set({});
+      return set({ brushSize: command.size }, [{ do: 'invalidate' }]);
+    case 'drawProgress':
+      return set({ drawProgress: Boolean(command.on) });
+    case 'prefs': {
+      // The autosave's choices, restored without side effects but the speed.
+      const patch = {};
+      if (brushNamed(command.brush)) patch.brush = brushNamed(command.brush).id;
+      if (BRUSH_SIZES.includes(command.brushSize)) patch.brushSize = command.brushSize;
+      if (Number.isInteger(command.speed) && command.speed >= 0 && command.speed < SPEEDS.length) {
+        patch.speed = command.speed;
+        patch.speedChosen = true;
+      }
+      if (typeof command.drawProgress === 'boolean') patch.drawProgress = command.drawProgress;
+      return set(patch, [{ do: 'speed' }]);
+    }
+    case 'timelineStep':
+      return set({}, [{ do: 'timelineStep', delta: command.delta }]);
+    case 'timelineSeek':
+      return set({}, [{ do: 'timelineSeek', step: command.step }]);
+    // A stroke: its cells painted between pointer positions (`size`: the brush's by
+    // default), or a marker dragged, then ended as one edit; `takeBack` undoes the stroke a
+    // double-click's first press painted.
+    case 'beginStroke':
+    case 'endStroke':
+    case 'takeBack':
+      return set({}, [{ do: command.cmd, lane: command.lane ?? 0 }]);
+    case 'paint':
+      return set({}, [{ do: 'paint', lane: command.lane ?? 0, from: command.from, to: command.to, size: command.size ?? state.brushSize, value: command.value }]);
+    case 'moveMarker':
+      return set({}, [{ do: 'moveMarker', lane: command.lane ?? 0, which: command.which, to: command.to }]);
+    // Edits go through one lane: the map is one for every lane.
+    case 'undo':
+    case 'redo':
+    case 'clear':
+    case 'walk':
+      return set({}, [{ do: command.cmd, lane: command.lane ?? 0 }]);
+    case 'placeMarker':
+    case 'fit':
+    case 'zoom':
+      return set({}, [{ do: 'view', lane: command.lane ?? 0, command }]);
+    default:
+      return set({});
+  }
+}
+
+/** Says nothing: a session without notices. */
+const QUIETLY = (_text, _kind) => {};
+
+/**
+ * One session over one or more lanes. `options`:
+ * - `Planner`: the wasm Planner class (for `newPlanner`);
+ * - `state`: initial choices (speed, speedChosen, brush, brushSize, drawProgress);
+ * - `notices`: texts said on `racing`, `paused` and `reset` (compare mode's; none by default);
+ * - `say(text, kind)`: where those notices go;
+ * - `timelineKeys`: the timeline keys step and seek even without a scrubber (compare mode).
+ */
+export class Session {
+  constructor({ Planner = null, state = {}, notices = {}, say = QUIETLY, timelineKeys = false } = {}) {
+    this.Planner = Planner;
+    /** @type {SessionState} */
+    this.state = initialState(state);
+    this.notices = notices;
+    this.say = say;
+    /** @type {import('./view.js').PlannerView[]} The lanes' views, in lane order. */
+    this.views = [];
+    /** The scrubber driving every lane, when the page shows one (timeline.js). */
+    this.timeline = null;
+    /** Whether the timeline keys step and seek without a scrubber (compare mode's). */
+    this.timelineKeys = timelineKeys;
+    this.listeners = new Set();
+    /** The state the listeners last heard. */
+    this.heard = this.state;
+  }
+
+  /**
+   * A planner handle for a new lane: a new planner for the first, a lane of the first's
+   * planner (`addLane`) for the others, so every lane searches the one map.
+   * @param {number} [width]
+   * @param {number} [height]
+   */
+  newPlanner(width = 40, height = 25) {
+    const first = this.views[0]?.planner;
+    return first ? first.addLane() : new this.Planner(width, height);
+  }
+
+  /** Drives the timeline commands through `timeline` (timeline.js), the page's scrubber, or none. */
+  setTimeline(timeline) {
+    this.timeline = timeline;
+  }
+
+  /** Adds `view` as the last lane. */
+  attach(view) {
+    this.views.push(view);
+    this.state = { ...this.state, running: [...this.state.running, false] };
+  }
+
+  /** Removes `view`'s lane. */
+  detach(view) {
+    const i = this.views.indexOf(view);
+    if (i < 0) return;
+    this.views.splice(i, 1);
+    this.state = { ...this.state, running: this.state.running.filter((_, j) => j !== i) };
+  }
+
+  /** The lanes still on the page. */
+  live() {
+    return this.views.filter((v) => !v.destroyed);
+  }
+
+  /** Whether lane `view` is running its search. */
+  isRunning(view) {
+    return Boolean(this.state.running[this.views.indexOf(view)]);
+  }
+
+  /**
+   * Lane `view` stopped running without a command (its search finished in a frame, or the
+   * wasm instance trapped): the state follows, nothing is called.
+   */
+  stopped(view) {
+    const lane = this.views.indexOf(view);
+    if (lane < 0 || !this.state.running[lane]) return;
+    this.state = reduce(this.state, { cmd: 'stop', lane }, []).state;
+    this.tell();
+  }
+
+  /** Whether any lane is running. */
+  anyRunning() {
+    return this.state.running.some(Boolean);
+  }
+
+  /** Calls `listener(state)` after every command; returns a function that unsubscribes. */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Carries out `command` (a plain object). `from` is the view it came from (a key or a
+   * press on that lane's canvas): its lane is the one `lane`-less view commands act on.
+   * Returns what the last effect answered (the cells a `paint` changed), if anything.
+   * @param {{cmd: string, [key: string]: any}} command
+   * @param {import('./view.js').PlannerView} [from]
+   */
+  dispatch(command, from = undefined) {
+    const lane = from ? this.views.indexOf(from) : -1;
+    const cmd = lane >= 0 && command.lane === undefined ? { ...command, lane } : command;
+    const before = this.state;
+    const facts = this.views.map((v) => ({ status: v.destroyed ? 'stopped' : v.planner.status }));
+    const { state, effects } = reduce(this.state, cmd, facts);
+    this.state = state;
+    let answer;
+    for (const effect of effects) answer = this.apply(effect) ?? answer;
+    // Every lane's panels show the state now, not at the next frame (but a stroke's moves
+    // wait for the frame: reading the state back on every pointer move would slow drawing).
+    if (state !== before || effects.some((e) => !QUIET.has(e.do))) for (const v of this.live()) v.syncStats();
+    this.tell();
+    return answer;
+  }
+
+  /** Tells the listeners the state, once per change (a command's follow-up tells them first). */
+  tell() {
+    if (this.state === this.heard) return;
+    this.heard = this.state;
+    for (const fn of this.listeners) fn(this.state);
+  }
+
+  /**
+   * The one place an effect becomes planner and view calls; returns what the planner
+   * answered, if anything.
+   * @param {Effect} effect
+   */
+  apply(effect) {
+    const views = effect.lane === undefined ? this.live() : [this.views[effect.lane]].filter((v) => v && !v.destroyed);
+    const planner = views[0]?.planner;
+    switch (effect.do) {
+      case 'beginStroke':
+        planner?.beginStroke();
+        break;
+      case 'paint': {
+        const { from, to } = effect;
+        return planner?.paintLine(from.x, from.y, to.x, to.y, effect.size, effect.value);
+      }
+      case 'moveMarker':
+        if (effect.which === 'start') planner?.setStart(effect.to.x, effect.to.y);
+        else planner?.setGoal(effect.to.x, effect.to.y);
+        break;
+      case 'takeBack':
+        planner?.undo();
+        break;
+      case 'endStroke':
+        planner?.endStroke();
+        for (const v of views) v.edited();
+        break;
+      case 'then':
+        this.dispatch(effect.command);
+        break;
+      case 'reset':
+        for (const v of views) v.planner.resetSearch();
+        break;
+      case 'step':
+        for (const v of views) v.stepLane(effect.n);
+        break;
+      case 'stopWalker':
+        for (const v of views) v.stopWalker();
+        break;
+      case 'speed':
+        for (const v of views) v.applySpeed();
+        break;
+      case 'brush':
+        for (const v of views) v.brushChosen();
+        break;
+      case 'invalidate':
+        for (const v of views) v.renderer.invalidate();
+        break;
+      case 'notice': {
+        const text = this.notices[effect.key];
+        if (text) this.say(text, 'info');
+        break;
+      }
+      case 'undo':
+      case 'redo':
+      case 'clear':
+      case 'walk':
+        for (const v of views) v[effect.do === 'clear' ? 'clearWalls' : effect.do]();
+        break;
+      case 'view':
+        for (const v of views) v.command(effect.command);
+        break;
+      case 'timelineStep':
+        if (this.timeline) this.timeline.stepBy(effect.delta);
+        else if (this.timelineKeys && effect.delta > 0) this.dispatch({ cmd: 'step' });
+        break;
+      case 'timelineSeek':
+        this.timeline?.seekTo(effect.step);
+        break;
+      default:
+    }
+  }
+}
