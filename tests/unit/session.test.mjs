@@ -212,3 +212,41 @@ test('the Session carries the effects out on its lanes, reading their searches a
   assert.equal(session.isRunning(b), true);
   assert.deepEqual(session.state.running, [true]);
 });
+
+test('the Session makes the walker from the lane, has the planner move it, and edits the mesh', async () => {
+  const { Session } = await import('../../www/session.js');
+  const log = [];
+  const lane = fakeLane(log, 'a', 'found');
+  Object.assign(lane.planner, {
+    advanceWalker() { log.push('a.advanceWalker'); return new Uint32Array([1, 0]); },
+    goal: () => ({ x: 5, y: 0 }),
+    generateMesh() { log.push('a.generateMesh'); return 4; },
+    removeMeshNode(i) { log.push(`a.removeMeshNode ${i}`); return i === 0; },
+  });
+  const said = [];
+  let path = null;
+  Object.assign(lane, {
+    newWalker: (now) => path && { live: true, from: { x: 0, y: 0 }, to: { x: 0, y: 0 }, t0: now, steps: 0, done: false, arrived: false },
+    say: (text) => said.push(text),
+  });
+  const session = new Session();
+  session.attach(lane);
+  session.dispatch({ cmd: 'walk' });
+  assert.equal(session.walkerOf(lane), null);
+  assert.deepEqual(said, ['There is no path to walk yet: run the search first.']);
+  path = [0, 0, 5, 0];
+  session.dispatch({ cmd: 'walk' });
+  const w = session.walkerOf(lane);
+  assert.equal(w.live, true);
+  session.dispatch({ cmd: 'walkerFrame', now: w.t0 + 200 });
+  assert.deepEqual(log, ['a.advanceWalker']);
+  assert.deepEqual(session.walkerOf(lane).to, { x: 1, y: 0 });
+  assert.equal(session.walkerOf(lane).steps, 1);
+  log.length = 0;
+  assert.equal(session.dispatch({ cmd: 'generateMesh' }), 4, 'Generate answers the node count');
+  assert.equal(session.dispatch({ cmd: 'removeMeshNode', node: 3 }), false);
+  assert.equal(session.dispatch({ cmd: 'removeMeshNode', node: 0 }), true);
+  assert.deepEqual(log, ['a.generateMesh', 'a.edited', 'a.removeMeshNode 3', 'a.removeMeshNode 0', 'a.edited'], 'an edit that changed nothing is not one');
+  session.dispatch({ cmd: 'stopWalker' });
+  assert.equal(session.walkerOf(lane), null);
+});
