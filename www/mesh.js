@@ -1,9 +1,10 @@
 // A* on a node mesh, the page side: the Mesh editing mode (click to add a node, drag from a
 // node to another to join them, right-click or Delete to remove one), the Generate and Clear
 // buttons, and the mesh handed to the display list (picture.js draws it, on screen and in the
-// exports alike). The mesh itself lives in the planner (meshNodes/meshEdges/addMeshNode/
-// connectMeshNodes/removeMeshNode/generateMesh); this file only forwards input and hands on
-// what the planner reports.
+// exports alike). The mesh itself lives in the planner; its edits are the session's commands
+// (`addMeshNode`, `connectMeshNodes`, `removeMeshNode`, `generateMesh`, `clearMesh`:
+// session.js applies them), so this file only turns input into commands and hands on what
+// the planner reports.
 
 import { $ } from './ui.js';
 import { messageOf } from './view.js';
@@ -21,6 +22,7 @@ export function attachMesh(app, canvas) {
   const bar = $('#mesh-bar');
   const editButton = /** @type {HTMLButtonElement} */ ($('#mesh-edit'));
 
+  const dispatch = (command) => app.session.dispatch(command, app);
   const report = (action) => {
     try {
       return action();
@@ -67,17 +69,15 @@ export function attachMesh(app, canvas) {
 
   editButton.addEventListener('click', () => setEditing(!mesh.editing));
   generateButton.addEventListener('click', () => {
-    const n = report(() => app.planner.generateMesh());
+    const n = report(() => dispatch({ cmd: 'generateMesh' }));
     if (n !== undefined) {
       const edges = app.planner.meshEdges().length / 2;
       app.say(`Generated a visibility graph: ${n} nodes at obstacle corners, ${edges} edges.`, 'success');
-      app.edited();
     }
   });
   $('#mesh-clear').addEventListener('click', () => {
-    report(() => app.planner.clearMesh());
+    report(() => dispatch({ cmd: 'clearMesh' }));
     app.say('Mesh cleared.', 'info');
-    app.edited();
   });
 
   // Capture-phase listeners run before the drawing tools' and swallow the events in Mesh
@@ -103,10 +103,7 @@ export function attachMesh(app, canvas) {
     if (from >= 0) {
       mesh.drag = { from, to: p };
     } else {
-      report(() => {
-        app.planner.addMeshNode(cell.x, cell.y);
-        app.edited();
-      });
+      report(() => dispatch({ cmd: 'addMeshNode', at: cell }));
     }
   }, { capture: true });
   canvas.addEventListener('pointermove', (e) => {
@@ -123,10 +120,7 @@ export function attachMesh(app, canvas) {
     mesh.drag = null;
     app.renderer.invalidate();
     if (target >= 0 && target !== from) {
-      report(() => {
-        app.planner.connectMeshNodes(from, target);
-        app.edited();
-      });
+      report(() => dispatch({ cmd: 'connectMeshNodes', nodes: [from, target] }));
     }
   }, { capture: true });
   canvas.addEventListener('contextmenu', (e) => {
@@ -134,14 +128,14 @@ export function attachMesh(app, canvas) {
     swallow(e);
     const p = local(e);
     const i = nodeAt(app.renderer.cellAt(p.x, p.y));
-    if (i >= 0 && app.planner.removeMeshNode(i)) app.edited();
+    if (i >= 0) dispatch({ cmd: 'removeMeshNode', node: i });
   }, { capture: true });
   window.addEventListener('keydown', (e) => {
     if (!mesh.editing || (e.key !== 'Delete' && e.key !== 'Backspace')) return;
     const i = nodeAt(app.hover);
     if (i < 0) return;
     e.preventDefault();
-    if (app.planner.removeMeshNode(i)) app.edited();
+    dispatch({ cmd: 'removeMeshNode', node: i });
   });
 
   return { overlay: () => meshScene(app, mesh), syncBar };

@@ -1,5 +1,5 @@
 // One Session in the page: what every page shares about driving its planners. It owns
-// running (per lane), the speed, the brush and its size, draw-progress and the lanes (the
+// running and the walker (per lane), the speed, the brush and its size, draw-progress and the lanes (the
 // planner views, each on a handle of one wasm Planner: the first made with `new Planner`, the
 // others with `addLane()`). Every button, key and host command reaches the planners through
 // `dispatch(command)`, a plain object (`{cmd: 'step', n: 5}`: docs/embedding.md's commands and
@@ -7,12 +7,17 @@
 // are doing → the new state and the effects to carry out — and `apply` is the one place that
 // maps an effect to planner and view calls. `subscribe(listener)` hears the state after each
 // command. The main page, compare mode, the JS API and both embeds are shells over a Session.
+// Every planner change the page makes goes through `dispatch`: runs and steps, strokes and
+// markers, undo, the walker's moves and the node mesh's edits.
 
 import { SPEEDS, DEFAULT_SPEED, speedFor, brushNamed, BRUSH_SIZES } from './controls.js';
+import { liveStepDue, liveMoved, walkerGone } from './walker.js';
 
 /**
  * @typedef {object} SessionState
  * @property {boolean[]} running whether each lane's search is running (animated), by lane
+ * @property {any[]} walkers each lane's walker (walker.js: along the path, or D* Lite's live
+ *   walker, and where it is), or null, by lane
  * @property {number} speed the speed stop (index into SPEEDS)
  * @property {boolean} speedChosen whether the speed was picked; until then it fits the map
  * @property {string} brush the brush's id (controls.js BRUSHES)
@@ -28,7 +33,8 @@ import { SPEEDS, DEFAULT_SPEED, speedFor, brushNamed, BRUSH_SIZES } from './cont
 /**
  * One thing to do: `{do, lane?, …}`. `lane` is a lane's index; without it, every lane.
  * @typedef {{do: string, lane?: number, n?: number, key?: string, command?: object, delta?: number, step?: number,
- *   from?: {x: number, y: number}, to?: {x: number, y: number}, size?: number, value?: number, which?: string}} Effect
+ *   from?: {x: number, y: number}, to?: {x: number, y: number}, size?: number, value?: number, which?: string,
+ *   now?: number, at?: {x: number, y: number}, nodes?: number[], node?: number}} Effect
  */
 
 /** Effects of a stroke in progress: the frame loop shows them, nothing is read back at once. */
@@ -42,6 +48,7 @@ const QUIET = new Set(['beginStroke', 'paint', 'moveMarker', 'takeBack']);
 export function initialState(options = {}) {
   return {
     running: [],
+    walkers: [],
     speed: DEFAULT_SPEED,
     speedChosen: false,
     brush: 'wall',
@@ -52,6 +59,18 @@ export function initialState(options = {}) {
 }
 
 const every = (lanes, fn) => lanes.flatMap((_, lane) => fn(lane));
+
+/** `walkers` with lane `lane`'s walker replaced by `walker`. */
+function withWalker(walkers, lane, walker) {
+  const next = walkers.slice();
+  next[lane] = walker;
+  return next;
+}
+
+/** `walkers` without the walkers of the lanes `gone(lane)` says. */
+function withoutWalkers(walkers, gone) {
+  return walkers.map((w, lane) => (gone(lane) ? null : w));
+}
 
 /** Whether every lane's search has finished (or never started: none is running). */
 function allFinished(lanes) {
@@ -87,7 +106,7 @@ export function reduce(state, command, lanes) {
       // A lone planner always starts (a refused search says why in its first frame); in a
       // race, a planner that has finished stays finished while the others run.
       const running = lanes.map((l) => lone || l.status === 'running');
-      return set({ running }, [...every(lanes, (lane) => (running[lane] ? [{ do: 'stopWalker', lane }] : [])), { do: 'notice', key: 'racing' }]);
+      return set({ running, walkers: withoutWalkers(state.walkers, (lane) => running[lane]) }, [{ do: 'notice', key: 'racing' }]);
     }
     case 'pause':
       if (!state.running.some(Boolean)) return set({});
@@ -109,14 +128,60 @@ export function reduce(state, command, lanes) {
       // `searching`: only the searches still going (the timeline's step past the live end).
       return set({ running: stopped }, every(lanes, (lane) => ((lone && !command.searching) || lanes[lane].status === 'running' ? [{ do: 'step', lane, n: command.n }] : [])));
     case 'reset':
-      return set({ running: stopped }, [...every(lanes, (lane) => [{ do: 'stopWalker', lane }, { do: 'reset', lane }]), { do: 'notice', key: 'reset' }]);
+      return set({ running: stopped, walkers: withoutWalkers(state.walkers, () => true) }, [...every(lanes, (lane) => [{ do: 'reset', lane }]), { do: 'notice', key: 'reset' }]);
     case 'halt': {
       // A settings change, a scenario, a seek or an export: the run stops and the walker
       // goes (its path is no longer the one shown).
       const which = command.lane === undefined ? lanes.map((_, i) => i) : [command.lane];
       const running = state.running.map((r, i) => (which.includes(i) ? false : r));
-      return set({ running }, which.map((lane) => ({ do: 'stopWalker', lane })));
+      return set({ running, walkers: withoutWalkers(state.walkers, (lane) => which.includes(lane)) });
     }
+    // The walker: Walk makes one (the effect reads the lane's path and start, then `walker`
+    // keeps it); each frame (`walkerFrame`) a live walker whose step is due has the planner
+    // move it (`walkerMoved`), and a walker that has arrived leaves after lingering.
+    case 'walker':
+      return set({ walkers: withWalker(state.walkers, command.lane ?? 0, command.walker ?? null) });
+    case 'stopWalker': {
+      const lane = command.lane ?? 0;
+      if (!state.walkers[lane]) return set({});
+      return set({ walkers: withWalker(state.walkers, lane, null) });
+    }
+    case 'walkerFrame': {
+      const lane = command.lane ?? 0;
+      const w = state.walkers[lane];
+      if (!w) return set({});
+      if (liveStepDue(w, command.now)) return set({}, [{ do: 'advanceWalker', lane, now: command.now }]);
+      if (walkerGone(w, command.now)) return set({ walkers: withWalker(state.walkers, lane, null) });
+      return set({});
+    }
+    case 'walkerMoved': {
+      const lane = command.lane ?? 0;
+      const w = state.walkers[lane];
+      if (!w?.live) return set({});
+      return set({ walkers: withWalker(state.walkers, lane, liveMoved(w, command.next, command.goal, command.now)) });
+    }
+    case 'edited': {
+      // An edit: a walker along the old path goes; D* Lite's live walker keeps walking (it
+      // replans from where it stands).
+      const lane = command.lane ?? 0;
+      const w = state.walkers[lane];
+      if (!w || w.live) return set({});
+      return set({ walkers: withWalker(state.walkers, lane, null) });
+    }
+    case 'pathChanged': {
+      // A new path (`length`: its x, y count): a walker along another path goes.
+      const lane = command.lane ?? 0;
+      const w = state.walkers[lane];
+      if (!w || w.live || w.pts.length === command.length) return set({});
+      return set({ walkers: withWalker(state.walkers, lane, null) });
+    }
+    // The node mesh (A* on a node mesh): edits of the one map, through one lane.
+    case 'addMeshNode':
+    case 'connectMeshNodes':
+    case 'removeMeshNode':
+    case 'generateMesh':
+    case 'clearMesh':
+      return set({}, [{ do: command.cmd, lane: command.lane ?? 0, at: command.at, nodes: command.nodes, node: command.node }]);
     case 'setSpeed': {
       if (!Number.isInteger(command.speed) || command.speed < 0 || command.speed >= SPEEDS.length) return set({}, [{ do: 'speed' }]);
       return set({ speed: command.speed, speedChosen: state.speedChosen || command.chosen !== false }, [{ do: 'speed' }]);
@@ -222,7 +287,7 @@ export class Session {
   /** Adds `view` as the last lane. */
   attach(view) {
     this.views.push(view);
-    this.state = { ...this.state, running: [...this.state.running, false] };
+    this.state = { ...this.state, running: [...this.state.running, false], walkers: [...this.state.walkers, null] };
   }
 
   /** Removes `view`'s lane. */
@@ -230,7 +295,7 @@ export class Session {
     const i = this.views.indexOf(view);
     if (i < 0) return;
     this.views.splice(i, 1);
-    this.state = { ...this.state, running: this.state.running.filter((_, j) => j !== i) };
+    this.state = { ...this.state, running: this.state.running.filter((_, j) => j !== i), walkers: this.state.walkers.filter((_, j) => j !== i) };
   }
 
   /** The lanes still on the page. */
@@ -252,6 +317,11 @@ export class Session {
     if (lane < 0 || !this.state.running[lane]) return;
     this.state = reduce(this.state, { cmd: 'stop', lane }, []).state;
     this.tell();
+  }
+
+  /** Lane `view`'s walker (walker.js), or null. */
+  walkerOf(view) {
+    return this.state.walkers[this.views.indexOf(view)] ?? null;
   }
 
   /** Whether any lane is running. */
@@ -331,8 +401,33 @@ export class Session {
       case 'step':
         for (const v of views) v.stepLane(effect.n);
         break;
-      case 'stopWalker':
-        for (const v of views) v.stopWalker();
+      case 'advanceWalker': {
+        // The planner moves D* Lite's start one cell on and repairs the search from there.
+        const next = planner?.advanceWalker();
+        if (next) this.dispatch({ cmd: 'walkerMoved', lane: effect.lane, next: Array.from(next), goal: planner.goal(), now: effect.now });
+        break;
+      }
+      case 'addMeshNode':
+        planner?.addMeshNode(effect.at.x, effect.at.y);
+        for (const v of views) v.edited();
+        break;
+      case 'connectMeshNodes':
+        planner?.connectMeshNodes(effect.nodes[0], effect.nodes[1]);
+        for (const v of views) v.edited();
+        break;
+      case 'removeMeshNode': {
+        const removed = planner?.removeMeshNode(effect.node);
+        if (removed) for (const v of views) v.edited();
+        return removed;
+      }
+      case 'generateMesh': {
+        const n = planner?.generateMesh();
+        for (const v of views) v.edited();
+        return n;
+      }
+      case 'clearMesh':
+        planner?.clearMesh();
+        for (const v of views) v.edited();
         break;
       case 'speed':
         for (const v of views) v.applySpeed();
@@ -351,8 +446,14 @@ export class Session {
       case 'undo':
       case 'redo':
       case 'clear':
-      case 'walk':
         for (const v of views) v[effect.do === 'clear' ? 'clearWalls' : effect.do]();
+        break;
+      case 'walk':
+        for (const v of views) {
+          const walker = v.newWalker(performance.now());
+          if (walker) this.dispatch({ cmd: 'walker', lane: this.views.indexOf(v), walker });
+          else v.say('There is no path to walk yet: run the search first.', 'info');
+        }
         break;
       case 'view':
         for (const v of views) v.command(effect.command);

@@ -109,7 +109,6 @@ export class PlannerView {
     // A notice said by an action, shown while the planner stays in the state it was said in.
     this.notice = null;
     this.shownStatus = '';
-    this.walker = null;
     this.nextDoubleClick = 'start';
     this.perf = new FramePerf();
     this.destroyed = false;
@@ -119,6 +118,11 @@ export class PlannerView {
   /** Whether this lane's search is running (the session's to say). */
   get running() {
     return this.session.isRunning(this);
+  }
+
+  /** This lane's walker (walker.js), or null (the session's). */
+  get walker() {
+    return this.session.walkerOf(this);
   }
 
   /** The brush's id (the session's). */
@@ -297,9 +301,9 @@ export class PlannerView {
     this.session.dispatch({ cmd: 'stop' }, this);
   }
 
-  /** Sends the walker away (the session's effect, and Escape). */
+  /** Sends the walker away (Escape). */
   stopWalker() {
-    this.walker = null;
+    this.session.dispatch({ cmd: 'stopWalker' }, this);
   }
 
   /** The hovered cell (pointer or keyboard cursor); repaints when it changed. */
@@ -325,8 +329,8 @@ export class PlannerView {
   }
 
   changed() {
-    // A D* Lite walker keeps walking through edits: it replans from where it stands.
-    if (!this.walker?.live) this.walker = null;
+    // A walker along the old path goes (the session's rule; D* Lite's keeps walking).
+    if (this.walker) this.session.dispatch({ cmd: 'edited' }, this);
     this.buttons();
   }
 
@@ -412,19 +416,15 @@ export class PlannerView {
   }
 
   /**
-   * Sends a walker along the path (walker.js); with D* Lite, the live walker, which moves
-   * the start and repairs the search as it goes.
+   * A walker for this lane's path at `now` (walker.js), or null when there is no path to
+   * walk: with D* Lite, the live walker, which moves the start and repairs the search as it
+   * goes. The session keeps it (its `walk` effect).
+   * @param {number} now
    */
-  walk() {
+  newWalker(now) {
     const live = Boolean(algorithmInfo(this.planner.settings().algorithm)?.liveWalker);
-    const walker = live
-      ? this.planner.status === 'found' && liveWalker(this.planner.start(), performance.now())
-      : pathWalker(this.path, this.renderer.layout.centre, performance.now());
-    if (!walker) {
-      this.say('There is no path to walk yet: run the search first.', 'info');
-      return;
-    }
-    this.walker = walker;
+    if (live) return this.planner.status === 'found' ? liveWalker(this.planner.start(), now) : null;
+    return pathWalker(this.path, this.renderer.layout.centre, now);
   }
 
   /** Until the user picks a speed, the speed that fits the map (controls.js `speedFor`). */
@@ -528,12 +528,12 @@ export class PlannerView {
     // The field or range under the pointer may have changed: inspect it again.
     if (fields.read) this.inspected = '';
     this.inspect();
-    let walker = null;
-    if (this.walker) {
-      walker = walkerPosition(this.walker, now, this.planner);
-      const linger = this.walker.live ? 1500 : this.walker.duration + 1500;
-      if (walker.done && now - this.walker.t0 > linger) this.walker = null;
-    }
+    // The session moves the walker on (or sends it away); the view paints where it is (a
+    // walker leaving this frame is painted where it stopped, once more).
+    const held = this.walker;
+    if (held) this.session.dispatch({ cmd: 'walkerFrame', now }, this);
+    const w = this.walker ?? held;
+    const walker = w ? walkerPosition(w, now) : null;
     this.renderStatus();
     if (version !== this.paintedVersion || this.renderer.dirty || walker || fields.changed) {
       this.renderer.paint({
@@ -579,7 +579,7 @@ export class PlannerView {
     this.stats = stats;
     const path = p.path();
     this.path = path;
-    if (this.walker && !this.walker.live && this.walker.pts.length !== path.length) this.walker = null;
+    if (this.walker) this.session.dispatch({ cmd: 'pathChanged', length: path.length }, this);
     this.state = {
       version,
       running: this.running,

@@ -7,7 +7,9 @@ import { reduce, initialState } from '../../www/session.js';
 import { SHORTCUTS, BRUSHES, shortcutFor, speedFor, SPEEDS } from '../../www/controls.js';
 
 const lanes = (...statuses) => statuses.map((status) => ({ status }));
-const withLanes = (n, over = {}) => initialState({ running: Array(n).fill(false), ...over });
+const withLanes = (n, over = {}) => initialState({ running: Array(n).fill(false), walkers: Array(n).fill(null), ...over });
+const W = { pts: [0, 0, 1, 0, 2, 0], lengths: [0, 1, 2], total: 2, duration: 1200, t0: 0 };
+const LIVE = { live: true, from: { x: 0, y: 0 }, to: { x: 0, y: 0 }, t0: 0, steps: 0, done: false, arrived: false };
 const does = (effects) => effects.map((e) => (e.lane === undefined ? e.do : `${e.do}:${e.lane}`));
 
 test('Run on a finished search starts it over; on a paused one goes on', () => {
@@ -17,7 +19,8 @@ test('Run on a finished search starts it over; on a paused one goes on', () => {
   assert.deepEqual(over.effects[1].command, { cmd: 'start' });
   const on = reduce(s, { cmd: 'toggleRun' }, lanes('running'));
   assert.deepEqual(on.state.running, [true]);
-  assert.deepEqual(does(on.effects), ['stopWalker:0', 'notice']);
+  assert.deepEqual(on.state.walkers, [null], 'a run sends the walker away');
+  assert.deepEqual(does(on.effects), ['notice']);
   const paused = reduce(on.state, { cmd: 'toggleRun' }, lanes('running'));
   assert.deepEqual(paused.state.running, [false], 'Run again pauses');
   assert.deepEqual(does(paused.effects), ['notice']);
@@ -25,9 +28,10 @@ test('Run on a finished search starts it over; on a paused one goes on', () => {
 
 test('a lone planner always starts; in a race a finished planner stays finished', () => {
   assert.deepEqual(reduce(withLanes(1), { cmd: 'start' }, lanes('refused')).state.running, [true]);
-  const race = reduce(withLanes(3), { cmd: 'start' }, lanes('running', 'found', 'running'));
+  const race = reduce(withLanes(3, { walkers: [W, W, W] }), { cmd: 'start' }, lanes('running', 'found', 'running'));
   assert.deepEqual(race.state.running, [true, false, true]);
-  assert.deepEqual(does(race.effects), ['stopWalker:0', 'stopWalker:2', 'notice']);
+  assert.deepEqual(race.state.walkers, [null, W, null], 'the lanes that run lose their walkers');
+  assert.deepEqual(does(race.effects), ['notice']);
   const again = reduce(withLanes(2), { cmd: 'run' }, lanes('found', 'none'));
   assert.deepEqual(does(again.effects), ['reset:0', 'reset:1', 'then'], 'once all have finished, all start over');
   const partly = reduce(withLanes(2), { cmd: 'run' }, lanes('found', 'running'));
@@ -49,13 +53,15 @@ test('Step pauses the run and steps every search still going', () => {
 });
 
 test('reset, halt and stop: which lanes stop, and what goes with them', () => {
-  const s = withLanes(2, { running: [true, true] });
+  const s = withLanes(2, { running: [true, true], walkers: [W, LIVE] });
   const reset = reduce(s, { cmd: 'reset' }, lanes('running', 'running'));
   assert.deepEqual(reset.state.running, [false, false]);
-  assert.deepEqual(does(reset.effects), ['stopWalker:0', 'reset:0', 'stopWalker:1', 'reset:1', 'notice']);
+  assert.deepEqual(reset.state.walkers, [null, null]);
+  assert.deepEqual(does(reset.effects), ['reset:0', 'reset:1', 'notice']);
   const halt = reduce(s, { cmd: 'halt', lane: 1 }, lanes('running', 'running'));
   assert.deepEqual(halt.state.running, [true, false], 'a settings change stops its own lane');
-  assert.deepEqual(does(halt.effects), ['stopWalker:1']);
+  assert.deepEqual(halt.state.walkers, [W, null], 'and sends its walker away');
+  assert.deepEqual(halt.effects, []);
   assert.deepEqual(reduce(s, { cmd: 'halt' }, lanes('running', 'running')).state.running, [false, false], 'without a lane, every lane');
   const stop = reduce(s, { cmd: 'stop', lane: 0 }, lanes('found', 'running'));
   assert.deepEqual(stop.state.running, [false, true]);
@@ -86,7 +92,7 @@ test('brush, size, draw-progress and the autosave\'s choices', () => {
   assert.equal(reduce(s, { cmd: 'brushSize', size: 4 }, lanes('none')).state.brushSize, 1);
   assert.equal(reduce(s, { cmd: 'drawProgress', on: false }, lanes('none')).state.drawProgress, false);
   const prefs = reduce(s, { cmd: 'prefs', brush: '2', brushSize: 3, speed: 9, drawProgress: false }, lanes('none')).state;
-  assert.deepEqual({ ...prefs, running: undefined }, { running: undefined, speed: 9, speedChosen: true, brush: '2', brushSize: 3, drawProgress: false });
+  assert.deepEqual({ ...prefs, running: undefined, walkers: undefined }, { running: undefined, walkers: undefined, speed: 9, speedChosen: true, brush: '2', brushSize: 3, drawProgress: false });
   const junk = reduce(s, { cmd: 'prefs', brush: 7, brushSize: 2, speed: -1, drawProgress: 'yes' }, lanes('none')).state;
   assert.deepEqual(junk, s, 'a damaged autosave restores nothing');
 });
@@ -122,6 +128,48 @@ test('the table of controls: every shortcut and brush once, keys found as typed'
   assert.deepEqual(noTimeline('ArrowRight', { shiftKey: true }).command, { cmd: 'step' }, 'and Shift+→ is a step');
 });
 
+test('the walker is the session\'s: made by Walk, moved each frame, sent away by edits and Escape', () => {
+  const s = withLanes(2);
+  assert.deepEqual(reduce(s, { cmd: 'walk', lane: 1 }, lanes('found', 'found')).effects, [{ do: 'walk', lane: 1 }], 'Walk asks the lane for its path');
+  const walking = reduce(s, { cmd: 'walker', lane: 1, walker: W }, lanes('found', 'found')).state;
+  assert.deepEqual(walking.walkers, [null, W]);
+  const quiet = reduce(walking, { cmd: 'walkerFrame', lane: 1, now: 500 }, lanes('found', 'found'));
+  assert.equal(quiet.state, walking, 'a path walker on its way changes nothing');
+  assert.deepEqual(quiet.effects, []);
+  assert.deepEqual(reduce(walking, { cmd: 'walkerFrame', lane: 1, now: 1200 + 1501 }, lanes('found', 'found')).state.walkers, [null, null], 'it leaves after lingering at the goal');
+  assert.deepEqual(reduce(walking, { cmd: 'edited', lane: 1 }, lanes('found', 'found')).state.walkers, [null, null], 'an edit sends a path walker away');
+  assert.equal(reduce(walking, { cmd: 'pathChanged', lane: 1, length: 6 }, lanes('found', 'found')).state, walking, 'the same path keeps it');
+  assert.deepEqual(reduce(walking, { cmd: 'pathChanged', lane: 1, length: 8 }, lanes('found', 'found')).state.walkers, [null, null], 'another path does not');
+  assert.deepEqual(reduce(walking, { cmd: 'stopWalker', lane: 1 }, lanes('found', 'found')).state.walkers, [null, null], 'Escape');
+  assert.equal(reduce(s, { cmd: 'stopWalker' }, lanes('found', 'found')).state, s, 'no walker: nothing to stop');
+});
+
+test('D* Lite\'s live walker: the planner moves it when its step is due; it walks through edits', () => {
+  const s = withLanes(1, { walkers: [LIVE] });
+  assert.deepEqual(reduce(s, { cmd: 'walkerFrame', now: 100 }, lanes('found')).effects, [], 'not yet');
+  assert.deepEqual(reduce(s, { cmd: 'walkerFrame', now: 140 }, lanes('found')).effects, [{ do: 'advanceWalker', lane: 0, now: 140 }]);
+  const moved = reduce(s, { cmd: 'walkerMoved', next: [1, 0], goal: { x: 2, y: 0 }, now: 140 }, lanes('found')).state.walkers[0];
+  assert.deepEqual({ from: moved.from, to: moved.to, steps: moved.steps, done: moved.done }, { from: { x: 0, y: 0 }, to: { x: 1, y: 0 }, steps: 1, done: false });
+  assert.equal(s.walkers[0], LIVE, 'the old state is left as it was');
+  const stuck = reduce(s, { cmd: 'walkerMoved', next: [], goal: { x: 2, y: 0 }, now: 140 }, lanes('found')).state.walkers[0];
+  assert.deepEqual({ done: stuck.done, arrived: stuck.arrived }, { done: true, arrived: false }, 'no next cell short of the goal: stuck');
+  const there = reduce(s, { cmd: 'walkerMoved', next: [], goal: { x: 0, y: 0 }, now: 140 }, lanes('found')).state.walkers[0];
+  assert.equal(there.arrived, true);
+  assert.equal(reduce(s, { cmd: 'edited' }, lanes('found')).state, s, 'an edit leaves the live walker walking');
+  assert.equal(reduce(s, { cmd: 'pathChanged', length: 2 }, lanes('found')).state, s, 'and a new path too (it replans)');
+});
+
+test('the node mesh\'s edits are effects on the lane they came from', () => {
+  const s = withLanes(2);
+  const l = lanes('none', 'none');
+  assert.deepEqual(reduce(s, { cmd: 'addMeshNode', at: { x: 3, y: 4 }, lane: 1 }, l).effects, [{ do: 'addMeshNode', lane: 1, at: { x: 3, y: 4 }, nodes: undefined, node: undefined }]);
+  assert.deepEqual(reduce(s, { cmd: 'connectMeshNodes', nodes: [0, 2] }, l).effects[0].nodes, [0, 2]);
+  assert.equal(reduce(s, { cmd: 'removeMeshNode', node: 5 }, l).effects[0].node, 5);
+  assert.deepEqual(does(reduce(s, { cmd: 'generateMesh' }, l).effects), ['generateMesh:0']);
+  assert.deepEqual(does(reduce(s, { cmd: 'clearMesh' }, l).effects), ['clearMesh:0']);
+  assert.equal(reduce(s, { cmd: 'generateMesh' }, l).state, s, 'the state stays: the mesh is the planner\'s');
+});
+
 /** A lane as the Session sees it: a planner whose calls are logged, and the view's methods. */
 function fakeLane(log, name, status) {
   const planner = {
@@ -135,7 +183,6 @@ function fakeLane(log, name, status) {
     planner,
     destroyed: false,
     stepLane(n) { log.push(`${name}.step ${n}`); },
-    stopWalker() { log.push(`${name}.stopWalker`); },
     applySpeed() { log.push(`${name}.applySpeed`); },
     edited() { log.push(`${name}.edited`); },
     syncStats() {},
@@ -154,7 +201,7 @@ test('the Session carries the effects out on its lanes, reading their searches a
   const heard = [];
   session.subscribe((state) => heard.push(state.running.join()));
   session.dispatch({ cmd: 'toggleRun' });
-  assert.deepEqual(log, ['a.resetSearch', 'b.resetSearch', 'a.stopWalker', 'b.stopWalker'], 'both finished: both reset, then both start');
+  assert.deepEqual(log, ['a.resetSearch', 'b.resetSearch'], 'both finished: both reset, then both start');
   assert.equal(session.isRunning(a) && session.isRunning(b), true);
   assert.deepEqual(said, ['Racing…']);
   assert.deepEqual(heard, ['true,true']);
@@ -164,4 +211,42 @@ test('the Session carries the effects out on its lanes, reading their searches a
   session.detach(a);
   assert.equal(session.isRunning(b), true);
   assert.deepEqual(session.state.running, [true]);
+});
+
+test('the Session makes the walker from the lane, has the planner move it, and edits the mesh', async () => {
+  const { Session } = await import('../../www/session.js');
+  const log = [];
+  const lane = fakeLane(log, 'a', 'found');
+  Object.assign(lane.planner, {
+    advanceWalker() { log.push('a.advanceWalker'); return new Uint32Array([1, 0]); },
+    goal: () => ({ x: 5, y: 0 }),
+    generateMesh() { log.push('a.generateMesh'); return 4; },
+    removeMeshNode(i) { log.push(`a.removeMeshNode ${i}`); return i === 0; },
+  });
+  const said = [];
+  let path = null;
+  Object.assign(lane, {
+    newWalker: (now) => path && { live: true, from: { x: 0, y: 0 }, to: { x: 0, y: 0 }, t0: now, steps: 0, done: false, arrived: false },
+    say: (text) => said.push(text),
+  });
+  const session = new Session();
+  session.attach(lane);
+  session.dispatch({ cmd: 'walk' });
+  assert.equal(session.walkerOf(lane), null);
+  assert.deepEqual(said, ['There is no path to walk yet: run the search first.']);
+  path = [0, 0, 5, 0];
+  session.dispatch({ cmd: 'walk' });
+  const w = session.walkerOf(lane);
+  assert.equal(w.live, true);
+  session.dispatch({ cmd: 'walkerFrame', now: w.t0 + 200 });
+  assert.deepEqual(log, ['a.advanceWalker']);
+  assert.deepEqual(session.walkerOf(lane).to, { x: 1, y: 0 });
+  assert.equal(session.walkerOf(lane).steps, 1);
+  log.length = 0;
+  assert.equal(session.dispatch({ cmd: 'generateMesh' }), 4, 'Generate answers the node count');
+  assert.equal(session.dispatch({ cmd: 'removeMeshNode', node: 3 }), false);
+  assert.equal(session.dispatch({ cmd: 'removeMeshNode', node: 0 }), true);
+  assert.deepEqual(log, ['a.generateMesh', 'a.edited', 'a.removeMeshNode 3', 'a.removeMeshNode 0', 'a.edited'], 'an edit that changed nothing is not one');
+  session.dispatch({ cmd: 'stopWalker' });
+  assert.equal(session.walkerOf(lane), null);
 });
