@@ -62,6 +62,7 @@ impl Search {
             if let Some(s) = self.state.get_mut(i) {
                 if *s == UNVISITED {
                     *s = SCANNED;
+                    self.touched.push(i as u32);
                     self.rec.event(i as u32, SCANNED, SAME_NODE);
                 }
             }
