@@ -574,3 +574,24 @@ fn a_restarted_search_paints_what_a_fresh_one_paints() {
         }
     }
 }
+
+/// JPS and JPS+ end a query from the start when the direct path to the goal (diagonal steps,
+/// then straight ones) is clear: the start and the goal are the only expansions, and the path
+/// is that direct path, filled cell by cell, at the octile cost.
+#[test]
+fn a_clear_direct_path_ends_jump_point_search_at_once() {
+    let grid = Grid::new(20, 12).unwrap();
+    for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+        let settings = Settings {
+            algorithm,
+            ..Settings::default()
+        };
+        let mut search = new_search(&grid, (1, 2), (15, 7), &settings).unwrap();
+        search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+        assert_eq!(search.status(), Status::Found);
+        assert_eq!(search.stats().expanded, 2, "{algorithm:?}");
+        assert_eq!(search.path().len(), 15, "{algorithm:?}: one cell a step");
+        let cost = 5.0 * std::f64::consts::SQRT_2 + 9.0;
+        assert!((search.stats().path_cost.unwrap() - cost).abs() < 1e-6);
+    }
+}

@@ -34,7 +34,7 @@ mod slots;
 mod theta;
 
 use crate::grid::{BitGrid, Grid, MoveMasks, Topology};
-use crate::heuristic::{Estimator, Heuristic};
+use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::search::core::{
     endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
     NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
@@ -113,6 +113,9 @@ pub struct Search {
     /// JPS+: the jump distances, built on the first run on a map and shared with the copies
     /// the timeline keeps (copied only when an edit changes them).
     pub(super) jump_table: Arc<JumpTable>,
+    /// JPS and JPS+: whether an expansion may end the search by the direct path to the goal
+    /// (`jps.rs`, [`Search::direct_to_goal`]): octile heuristic, weight 1, 8-connected.
+    pub(super) direct_goal: bool,
     /// JPS+: how long the last build or update of `jump_table` took, in ms.
     pub(super) table_ms: f64,
 }
@@ -160,6 +163,7 @@ impl Search {
             bits: BitGrid::default(),
             jump_table: Arc::default(),
             table_ms: 0.0,
+            direct_goal: false,
         };
         search.restart(grid, start, goal, settings)?;
         Ok(search)
@@ -209,6 +213,11 @@ impl Search {
             .filter(|&d| topology.is_diagonal(d))
             .fold(0, |bits, d| bits | 1 << d);
         self.direction_count = topology.move_count();
+        self.direct_goal = matches!(settings.algorithm, Algorithm::Jps | Algorithm::JpsPlus)
+            && self.direction_count == 8
+            && settings.weight == 1.0
+            && heuristic == Heuristic::Octile
+            && diagonal_units(movement.diagonal_cost) <= 2 * COST_SCALE;
         self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
         match settings.algorithm {
