@@ -73,41 +73,51 @@ import glob, math, os, sys
 work, map_dir, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
 
 def pathlab(algo):
+    """Per scenario file: (median µs, expansions, queries) from `pathlab bench`."""
     rows = {}
     for line in open(f"{work}/pathlab-{algo}.txt", encoding="utf-8"):
         f = line.split()
         if f and f[0].endswith(".scen"):
-            rows[f[0]] = float(f[-1])
+            rows[f[0]] = (float(f[-1]), int(f[3]), int(f[2]))
     return rows
 
 def warthog(alg, name):
-    best = None
+    """(median over the queries of each one's fastest run in µs, expansions)."""
+    best, expanded = None, 0
     for r in range(1, repeats + 1):
-        times = [int(l.split("\t")[7]) / 1000.0
-                 for l in open(f"{work}/warthog-{alg}-{name}-{r}.tsv", encoding="utf-8")
-                 if l[:1].isdigit()]
+        rows = [l.split("\t") for l in open(f"{work}/warthog-{alg}-{name}-{r}.tsv", encoding="utf-8")
+                if l[:1].isdigit()]
+        times = [int(x[7]) / 1000.0 for x in rows]
+        expanded = sum(int(x[2]) for x in rows)
         best = times if best is None else [min(a, b) for a, b in zip(best, times)]
     best.sort()
-    return best[len(best) // 2] if best else float("nan")
+    return (best[len(best) // 2] if best else float("nan")), expanded
 
 ours = {a: pathlab(a) for a in ("jps", "jps-plus")}
 names = sorted(os.path.basename(p) for p in glob.glob(f"{map_dir}/*.scen"))
-out = ["| map | warthog JPS µs | Pathlab JPS µs | ratio | warthog fastest µs (alg) | "
-       "Pathlab JPS+ µs | ratio |", "|---|--:|--:|--:|--:|--:|--:|"]
+out = ["| map | queries | warthog JPS µs | Pathlab JPS µs | ratio | warthog fastest µs (alg) "
+       "| Pathlab JPS+ µs | ratio | goal 1 | expansions: warthog JPS2+ / Pathlab JPS+ |",
+       "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|"]
 logs = ([], [])
 for n in names:
-    wj = warthog("jps", n)
-    wbest, walg = min((warthog(a, n), a) for a in ("jps", "jps2", "jps+", "jps2+"))
-    pj, pp = ours["jps"].get(n, float("nan")), ours["jps-plus"].get(n, float("nan"))
-    r1, r2 = pj / wj, pp / wbest
-    logs[0].append(math.log(r1)); logs[1].append(math.log(r2))
-    out.append(f"| {n.replace('.map.scen', '').replace('.scen', '')} | {wj:.1f} | {pj:.1f} | "
-               f"{r1:.2f}× | {wbest:.1f} ({walg}) | {pp:.1f} | {r2:.2f}× |")
+    wj = warthog("jps", n)[0]
+    found = {a: warthog(a, n) for a in ("jps", "jps2", "jps+", "jps2+")}
+    walg = min(found, key=lambda a: found[a][0])
+    wbest = found[walg][0]
+    pj, pp = ours["jps"][n], ours["jps-plus"][n]
+    r1, r2 = pj[0] / wj, pp[0] / wbest
+    logs[0].append(math.log(r1))
+    logs[1].append(math.log(r2))
+    met = {(True, True): "met", (True, False): "JPS met, fastest not",
+           (False, True): "fastest met, JPS not", (False, False): "not met"}[(r1 <= 1, r2 <= 1)]
+    short = n.replace(".map.scen", "").replace(".scen", "")
+    out.append(f"| {short} | {pj[2]} | {wj:.1f} | {pj[0]:.1f} | {r1:.2f}× | {wbest:.1f} ({walg}) "
+               f"| {pp[0]:.1f} | {r2:.2f}× | {met} | {found['jps2+'][1]:,} / {pp[1]:,} |")
 g = [math.exp(sum(l) / len(l)) for l in logs]
-out.append(f"| **geometric mean** | | | {g[0]:.2f}× | | | {g[1]:.2f}× |")
+out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | {g[1]:.2f}× | | |")
 out.append("")
 out.append(f"Median over each map's queries of each query's fastest of {repeats} runs; "
-           "ratio = Pathlab / warthog (below 1: Pathlab faster).")
+           "ratio = Pathlab / warthog (at or below 1.00×: Pathlab level or faster).")
 text = "\n".join(out) + "\n"
 open(f"{work}/../research.md", "w", encoding="utf-8").write(text)
 print(text, end="")
