@@ -506,3 +506,92 @@ proptest! {
         }
     }
 }
+
+/// A restart puts back only the cells the last search touched (when it touched few): the
+/// state bytes after a restart, and after the search that follows, must be a fresh search's,
+/// recorded (scanned cells painted) or not, long searches and short ones in turn.
+#[test]
+fn a_restarted_search_paints_what_a_fresh_one_paints() {
+    let (w, h) = (96u32, 80u32);
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let cells: Vec<u8> = (0..w * h).map(|_| u8::from(next() % 100 >= 22)).collect();
+    let grid = Grid::from_bytes(w, h, cells).unwrap();
+    let free: Vec<(u32, u32)> = (0..grid.len())
+        .filter(|&i| grid.bytes()[i] != 0)
+        .map(|i| grid.coords(i))
+        .collect();
+    for algorithm in [
+        Algorithm::AStar,
+        Algorithm::Dijkstra,
+        Algorithm::Jps,
+        Algorithm::JpsPlus,
+        Algorithm::Theta,
+    ] {
+        for recorded in [false, true] {
+            let settings = Settings {
+                algorithm,
+                ..Settings::default()
+            };
+            let mut reused = new_search(&grid, free[0], free[0], &settings).unwrap();
+            for q in 0..40 {
+                let start = free[(next() % free.len() as u64) as usize];
+                // Every other query is short: a goal a few cells away.
+                let goal = if q % 2 == 0 {
+                    free[(next() % free.len() as u64) as usize]
+                } else {
+                    let near: Vec<_> = free
+                        .iter()
+                        .filter(|&&(x, y)| x.abs_diff(start.0) + y.abs_diff(start.1) <= 4)
+                        .collect();
+                    *near[(next() % near.len() as u64) as usize]
+                };
+                pathlab::restart_search(&mut reused, &grid, start, goal, &settings).unwrap();
+                let mut fresh = new_search(&grid, start, goal, &settings).unwrap();
+                if recorded {
+                    let stats = *reused.stats();
+                    reused.recorder().start(&stats);
+                    let stats = *fresh.stats();
+                    fresh.recorder().start(&stats);
+                }
+                assert!(
+                    reused.states() == fresh.states(),
+                    "{algorithm:?} query {q}: restart"
+                );
+                reused.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+                fresh.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+                assert!(
+                    reused.states() == fresh.states(),
+                    "{algorithm:?} query {q}: run"
+                );
+                assert_eq!(reused.path(), fresh.path());
+            }
+        }
+    }
+}
+
+/// JPS and JPS+ end a query from the start when the direct path to the goal (diagonal steps,
+/// then straight ones) is clear: the start and the goal are the only expansions, and the path
+/// is that direct path, filled cell by cell, at the octile cost.
+#[test]
+fn a_clear_direct_path_ends_jump_point_search_at_once() {
+    let grid = Grid::new(20, 12).unwrap();
+    for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+        let settings = Settings {
+            algorithm,
+            ..Settings::default()
+        };
+        let mut search = new_search(&grid, (1, 2), (15, 7), &settings).unwrap();
+        search.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+        assert_eq!(search.status(), Status::Found);
+        assert_eq!(search.stats().expanded, 2, "{algorithm:?}");
+        assert_eq!(search.path().len(), 15, "{algorithm:?}: one cell a step");
+        let cost = 5.0 * std::f64::consts::SQRT_2 + 9.0;
+        assert!((search.stats().path_cost.unwrap() - cost).abs() < 1e-6);
+    }
+}

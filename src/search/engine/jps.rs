@@ -35,6 +35,13 @@
 //! (consistent) keeps it optimal; PathFinding.js's JPS defaults to Manhattan, which
 //! overestimates diagonals and is why it returns longer paths.
 //!
+//! **Direct to the goal** (both JPS and JPS+, octile heuristic, weight 1): the start, and
+//! any jump point within a few cells of the goal, first checks whether the direct path to
+//! the goal — diagonal steps, then straight ones — is clear; if so it offers the goal alone,
+//! at exactly g + h, and the search ends with the next expansion ([`Search::direct_to_goal`]
+//! says why that is optimal). The statistics count it as it happened: one node generated,
+//! one more expansion.
+//!
 //! JPS+ (`jps_plus.rs`) is this same search with every jump looked up in a precomputed table
 //! instead ([`Search::jump_plus`]).
 //!
@@ -49,6 +56,10 @@ use crate::search::core::{JUMP_POINT, MOVES, SCANNED, UNVISITED};
 use crate::search::record::SAME_NODE;
 use crate::search::settings::Algorithm;
 
+/// How far from the goal (in cells along the longer axis) a jump point other than the start
+/// still checks for a clear direct path to it.
+const DIRECT_REACH: u32 = 8;
+
 impl Search {
     /// Marks the cells a jump passed over, `count` of them from (x, y) by (dx, dy), unless
     /// they already have a node; only while the search is recorded (see the module notes).
@@ -62,6 +73,7 @@ impl Search {
             if let Some(s) = self.state.get_mut(i) {
                 if *s == UNVISITED {
                     *s = SCANNED;
+                    self.touched.push(i as u32);
                     self.rec.event(i as u32, SCANNED, SAME_NODE);
                 }
             }
@@ -75,6 +87,19 @@ impl Search {
         if let Some(s) = self.state.get_mut(cell as usize) {
             *s = JUMP_POINT;
             self.rec.event(cell, JUMP_POINT, SAME_NODE);
+        }
+        // The check walks the whole direct path, so it is made where it pays: from the start
+        // (once a query), and from jump points near the goal, where the path is short and
+        // most often clear. Made at every jump point it cost more than it saved (see
+        // docs/benchmarks.md).
+        let (gx, gy) = self.goal_xy;
+        let near = x.abs_diff(gx).max(y.abs_diff(gy)) <= DIRECT_REACH;
+        if self.direct_goal && (near || self.stats.expanded == 1) {
+            if let Some(cost) = self.direct_to_goal(x, y) {
+                // Why this ends the search optimally: see `direct_to_goal`.
+                self.relax(cell, self.goal, g + cost, JUMP_POINT);
+                return;
+            }
         }
         let (x, y) = (i64::from(x), i64::from(y));
         let parent = self.parent(cell);
@@ -134,6 +159,46 @@ impl Search {
                 self.relax(cell, to, g + steps * unit, JUMP_POINT);
             }
         }
+    }
+
+    /// The cost of the direct path from (x, y) to the goal — diagonal steps towards it, then
+    /// straight ones — when every cell of it is free and no diagonal step cuts a corner;
+    /// `None` if a wall is in the way.
+    ///
+    /// Why an expansion may then offer the goal alone and stop looking further: on a map of
+    /// uniform cost that path costs exactly the octile distance, which is h at (x, y), so the
+    /// goal gets g + h = f of the node being expanded. A* expands nodes in order of f, and
+    /// with an admissible heuristic (octile, weight 1: `direct_goal`) the f of the node it
+    /// takes is at most the optimal cost C*; so g + h ≤ C*, and a path of that cost is an
+    /// optimal one. The goal enters the open list with that g and f and is expanded next (no
+    /// other node has f below it, and ties go to the larger g, which only the goal has at
+    /// h = 0), so the search ends one expansion later with an optimal path; the statistics
+    /// count what happened (one node generated, the goal; one more expansion).
+    pub(super) fn direct_to_goal(&self, x: u32, y: u32) -> Option<u64> {
+        let (gx, gy) = self.goal_xy;
+        let (mut x, mut y) = (i64::from(x), i64::from(y));
+        let (tx, ty) = (i64::from(gx), i64::from(gy));
+        let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
+        let b = &self.bits;
+        let diagonals = (tx - x).abs().min((ty - y).abs());
+        for _ in 0..diagonals {
+            if !(b.free(x + dx, y + dy) && b.free(x + dx, y) && b.free(x, y + dy)) {
+                return None;
+            }
+            x += dx;
+            y += dy;
+        }
+        let (sx, sy) = ((tx - x).signum(), (ty - y).signum());
+        let straights = (tx - x).abs().max((ty - y).abs());
+        for _ in 0..straights {
+            if !b.free(x + sx, y + sy) {
+                return None;
+            }
+            x += sx;
+            y += sy;
+        }
+        let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
+        Some(diagonals as u64 * diagonal + straights as u64 * COST_SCALE)
     }
 
     /// Runs from (x, y) in direction (dx, dy) and returns the first jump point and the number
@@ -273,22 +338,23 @@ impl Search {
             let (ax, ay) = self.coords(pair[0]);
             let (bx, by) = self.coords(pair[1]);
             let (ax, ay, bx, by) = (i64::from(ax), i64::from(ay), i64::from(bx), i64::from(by));
-            let (dx, dy) = ((bx - ax).signum(), (by - ay).signum());
-            let unit = if dx != 0 && dy != 0 {
-                diagonal_units(self.settings.movement.diagonal_cost)
-            } else {
-                COST_SCALE
-            };
+            let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
             let (mut x, mut y) = (ax, ay);
             let mut g = self.g(pair[0]);
-            let d = MOVES.iter().position(|&m| m == (dx, dy)).unwrap_or(0);
             full.push(pair[0]);
-            // A jump is a straight or diagonal run, so stepping by the signs reaches b; the
-            // bound guards against a malformed pair all the same.
+            // A jump is a straight or diagonal run, and the direct path to the goal diagonal
+            // steps then straight ones, so stepping by the signs of what is left reaches b;
+            // the bound guards against a malformed pair all the same.
             for _ in 1..(bx - ax).abs().max((by - ay).abs()) {
+                let (dx, dy) = ((bx - x).signum(), (by - y).signum());
                 x += dx;
                 y += dy;
-                g += unit;
+                g += if dx != 0 && dy != 0 {
+                    diagonal
+                } else {
+                    COST_SCALE
+                };
+                let d = MOVES.iter().position(|&m| m == (dx, dy)).unwrap_or(0);
                 let c = (y * w + x) as u32;
                 self.set_neighbour_node(c, g, d);
                 full.push(c);

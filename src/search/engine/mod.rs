@@ -34,7 +34,7 @@ mod slots;
 mod theta;
 
 use crate::grid::{BitGrid, Grid, MoveMasks, Topology};
-use crate::heuristic::{Estimator, Heuristic};
+use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::search::core::{
     endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
     NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
@@ -83,6 +83,10 @@ pub struct Search {
     pub(super) diagonal_moves: u8,
     /// Per cell: its [`CellState`] byte (apart, since the page paints straight from it).
     pub(super) state: Vec<u8>,
+    /// Every cell whose state byte left [`UNVISITED`] since the state was last cleared (a
+    /// cell may be listed twice): a restart puts back only these, so starting a query costs
+    /// what the last one touched, not a byte per cell of the map.
+    pub(super) touched: Vec<u32>,
     /// Per cell with a node (its state byte says which): g and how it was reached, packed
     /// ([`node_word`]).
     pub(super) nodes: Vec<u64>,
@@ -109,6 +113,9 @@ pub struct Search {
     /// JPS+: the jump distances, built on the first run on a map and shared with the copies
     /// the timeline keeps (copied only when an edit changes them).
     pub(super) jump_table: Arc<JumpTable>,
+    /// JPS and JPS+: whether an expansion may end the search by the direct path to the goal
+    /// (`jps.rs`, [`Search::direct_to_goal`]): octile heuristic, weight 1, 8-connected.
+    pub(super) direct_goal: bool,
     /// JPS+: how long the last build or update of `jump_table` took, in ms.
     pub(super) table_ms: f64,
 }
@@ -140,6 +147,7 @@ impl Search {
             parity_mask: (0, 0),
             diagonal_moves: 0,
             state: Vec::new(),
+            touched: Vec::new(),
             nodes: Vec::new(),
             far_parents: Vec::new(),
             expansions: ExpansionNumbers::default(),
@@ -155,13 +163,16 @@ impl Search {
             bits: BitGrid::default(),
             jump_table: Arc::default(),
             table_ms: 0.0,
+            direct_goal: false,
         };
         search.restart(grid, start, goal, settings)?;
         Ok(search)
     }
 
-    /// Starts over, reusing this search's memory: the per-cell arrays are cleared, not
-    /// reallocated, when the grid size is unchanged. On error the search is left as it was.
+    /// Starts over, reusing this search's memory: the per-cell arrays are not reallocated
+    /// when the grid size is unchanged, and of the state bytes only those the last search
+    /// touched are put back when it touched few (`clear_states`), so a restart costs what the
+    /// last query did, not a byte per cell. On error the search is left as it was.
     pub fn restart(
         &mut self,
         grid: &Grid,
@@ -202,6 +213,11 @@ impl Search {
             .filter(|&d| topology.is_diagonal(d))
             .fold(0, |bits, d| bits | 1 << d);
         self.direction_count = topology.move_count();
+        self.direct_goal = matches!(settings.algorithm, Algorithm::Jps | Algorithm::JpsPlus)
+            && self.direction_count == 8
+            && settings.weight == 1.0
+            && heuristic == Heuristic::Octile
+            && diagonal_units(movement.diagonal_cost) <= 2 * COST_SCALE;
         self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
         match settings.algorithm {
@@ -220,8 +236,7 @@ impl Search {
         } else {
             self.far_parents = Vec::new();
         }
-        self.state.clear();
-        self.state.resize(cells, UNVISITED);
+        self.clear_states(cells);
         // Nodes are only read where state says one exists, so they need no clearing; they
         // only need to be long enough.
         self.nodes.resize(cells, 0);
@@ -240,11 +255,30 @@ impl Search {
 
         self.nodes[start_index as usize] = node_word(0, LINK_ROOT);
         self.state[start_index as usize] = OPEN;
+        self.touched.push(start_index);
         self.stats.generated = 1;
         self.push_open(Entry::new(0, 0, 0, start_index).with_link(LINK_ROOT), true);
         self.stats.open_size = 1;
         self.stats.max_open = 1;
         Ok(())
+    }
+
+    /// Sets every cell's state byte to [`UNVISITED`] for a map of `cells` cells. When the
+    /// size is unchanged and the last search touched few cells, only those are put back
+    /// (`touched`); otherwise the whole array is filled, which is cheaper per cell than
+    /// scattered writes once a search has touched more than a sixteenth of the map.
+    fn clear_states(&mut self, cells: usize) {
+        if self.state.len() == cells && self.touched.len() <= cells / 16 {
+            for &c in &self.touched {
+                if let Some(s) = self.state.get_mut(c as usize) {
+                    *s = UNVISITED;
+                }
+            }
+        } else {
+            self.state.clear();
+            self.state.resize(cells, UNVISITED);
+        }
+        self.touched.clear();
     }
 
     /// Runs until the budget is spent or the search finishes, and returns the status.
@@ -355,6 +389,7 @@ impl Search {
                 UNVISITED => {
                     self.stats.generated += 1;
                     state[n] = OPEN;
+                    self.touched.push(n as u32);
                     // (With paths improved, the push puts the entry's slot here instead.)
                     nodes[n] = node_word(new_g, d as u64);
                     true
@@ -451,6 +486,9 @@ impl Search {
         }
         let cost = self.topology.cost_of(cells, &self.path);
         for &p in &self.path {
+            if self.state[p as usize] == UNVISITED {
+                self.touched.push(p);
+            }
             self.state[p as usize] = PATH;
             self.rec.event(p, PATH, SAME_NODE);
         }
@@ -480,6 +518,7 @@ impl Search {
             _ => {
                 self.stats.generated += 1;
                 self.state[n] = OPEN;
+                self.touched.push(cell);
                 true
             }
         };

@@ -26,7 +26,7 @@
 use super::Search;
 use crate::grid::{distance, walk_segment};
 use crate::heuristic::COST_SCALE;
-use crate::search::core::{CLOSED, PATH};
+use crate::search::core::{CLOSED, PATH, UNVISITED};
 use crate::search::record::SAME_NODE;
 
 impl Search {
@@ -74,10 +74,13 @@ impl Search {
             let b = self.coords(self.path[i]);
             cost += distance(a, b);
             let w = self.width;
-            let (state, rec) = (&mut self.state, &mut self.rec);
+            let (state, rec, touched) = (&mut self.state, &mut self.rec, &mut self.touched);
             walk_segment(a, b, |x, y| {
                 let i = y * i64::from(w) + x;
                 if let Some(s) = state.get_mut(i as usize) {
+                    if *s == UNVISITED {
+                        touched.push(i as u32);
+                    }
                     *s = PATH;
                     rec.event(i as u32, PATH, SAME_NODE);
                 }
@@ -85,6 +88,9 @@ impl Search {
             });
         }
         if let Some(&first) = self.path.first() {
+            if self.state[first as usize] == UNVISITED {
+                self.touched.push(first);
+            }
             self.state[first as usize] = PATH;
             self.rec.event(first, PATH, SAME_NODE);
         }

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Pathlab against warthog, the research code of "Improving Jump Point Search" (Harabor &
+# Grastien, ICAPS 2014), on every query of the shared Moving AI maps.
+#
+#   bash scripts/bench-research.sh PATH [REPEATS]
+#
+# PATH is a checkout of warthog-jps with its warthog-core submodule (see below). The script
+# builds it (CMake, Release, as its README documents; nothing is downloaded: the build is
+# told to stay offline), builds Pathlab's release CLI, runs every query of every .scen file in
+# MAP_DIR (default ../shared/benchmarks/movingai) through both REPEATS times (default 3), and
+# writes the table — the median over a map's queries of each query's fastest time, in µs,
+# both sides, and their ratio — to bench/work/research.md (and the terminal).
+#
+# What is timed: warthog's own per-query figure (its `nanos` column: the search inside
+# get_path); Pathlab's `pathlab bench` figure (restart_search + run + its path). Pathlab's
+# side includes the restart, so the comparison leans, if anything, against Pathlab.
+# Figures only: nothing here asserts a speed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ $# -lt 1 ] || [ ! -d "$1" ]; then
+  cat >&2 <<'HELP'
+usage: bash scripts/bench-research.sh PATH [REPEATS]
+
+PATH must be a checkout of warthog-jps (JPS, JPS2, JPS+, JPS2+) with warthog-core in
+extern/warthog-core. Get both with:
+
+  git clone --recursive https://github.com/ShortestPathLab/warthog-jps.git ../warthog-jps
+  bash scripts/bench-research.sh ../warthog-jps
+
+(or, for an existing clone: git -C ../warthog-jps submodule update --init). The build
+needs cmake and a C++20 compiler (Debian: apt-get install cmake g++).
+HELP
+  exit 2
+fi
+src=$(cd "$1" && pwd)
+repeats=${2:-3}
+map_dir=${MAP_DIR:-../shared/benchmarks/movingai}
+if [ ! -f "$src/extern/warthog-core/CMakeLists.txt" ]; then
+  echo "$src/extern/warthog-core is empty: run git -C $src submodule update --init" >&2
+  exit 2
+fi
+command -v cmake >/dev/null || { echo "cmake is missing (Debian: apt-get install cmake)" >&2; exit 2; }
+
+work=bench/work/research
+mkdir -p "$work"
+build=$work/warthog-build
+cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFETCHCONTENT_FULLY_DISCONNECTED=ON >/dev/null
+cmake --build "$build" -j "$(nproc)" >/dev/null
+warthog=$build/warthog-jps
+cargo build --release --bin pathlab >/dev/null 2>&1
+pathlab=target/release/pathlab
+
+# Pathlab: one table per algorithm, its median column per scenario file.
+for algo in jps jps-plus; do
+  "$pathlab" bench --map-dir "$map_dir" --per-file 0 --algo "$algo" --repeats "$repeats" \
+    > "$work/pathlab-$algo.txt"
+done
+# warthog: every query of every file, REPEATS times, per algorithm.
+for scen in "$map_dir"/*.scen; do
+  name=$(basename "$scen")
+  map=$(basename "$(awk 'NR == 2 { print $2; exit }' "$scen")")
+  for alg in jps jps2 jps+ jps2+; do
+    for r in $(seq "$repeats"); do
+      "$warthog" --alg "$alg" --scen "$scen" --map "$map_dir/$map" 2>/dev/null \
+        > "$work/warthog-$alg-$name-$r.tsv"
+    done
+  done
+done
+
+python3 - "$work" "$map_dir" "$repeats" <<'PY'
+import glob, math, os, sys
+work, map_dir, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+def pathlab(algo):
+    """Per scenario file: (median µs, expansions, queries) from `pathlab bench`."""
+    rows = {}
+    for line in open(f"{work}/pathlab-{algo}.txt", encoding="utf-8"):
+        f = line.split()
+        if f and f[0].endswith(".scen"):
+            rows[f[0]] = (float(f[-1]), int(f[3]), int(f[2]))
+    return rows
+
+def warthog(alg, name):
+    """(median over the queries of each one's fastest run in µs, expansions)."""
+    best, expanded = None, 0
+    for r in range(1, repeats + 1):
+        rows = [l.split("\t") for l in open(f"{work}/warthog-{alg}-{name}-{r}.tsv", encoding="utf-8")
+                if l[:1].isdigit()]
+        times = [int(x[7]) / 1000.0 for x in rows]
+        expanded = sum(int(x[2]) for x in rows)
+        best = times if best is None else [min(a, b) for a, b in zip(best, times)]
+    best.sort()
+    return (best[len(best) // 2] if best else float("nan")), expanded
+
+ours = {a: pathlab(a) for a in ("jps", "jps-plus")}
+names = sorted(os.path.basename(p) for p in glob.glob(f"{map_dir}/*.scen"))
+out = ["| map | queries | warthog JPS µs | Pathlab JPS µs | ratio | warthog fastest µs (alg) "
+       "| Pathlab JPS+ µs | ratio | goal 1 | expansions: warthog JPS2+ / Pathlab JPS+ |",
+       "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|"]
+logs = ([], [])
+for n in names:
+    wj = warthog("jps", n)[0]
+    found = {a: warthog(a, n) for a in ("jps", "jps2", "jps+", "jps2+")}
+    walg = min(found, key=lambda a: found[a][0])
+    wbest = found[walg][0]
+    pj, pp = ours["jps"][n], ours["jps-plus"][n]
+    r1, r2 = pj[0] / wj, pp[0] / wbest
+    logs[0].append(math.log(r1))
+    logs[1].append(math.log(r2))
+    met = {(True, True): "met", (True, False): "JPS met, fastest not",
+           (False, True): "fastest met, JPS not", (False, False): "not met"}[(r1 <= 1, r2 <= 1)]
+    short = n.replace(".map.scen", "").replace(".scen", "")
+    out.append(f"| {short} | {pj[2]} | {wj:.1f} | {pj[0]:.1f} | {r1:.2f}× | {wbest:.1f} ({walg}) "
+               f"| {pp[0]:.1f} | {r2:.2f}× | {met} | {found['jps2+'][1]:,} / {pp[1]:,} |")
+g = [math.exp(sum(l) / len(l)) for l in logs]
+out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | {g[1]:.2f}× | | |")
+out.append("")
+out.append(f"Median over each map's queries of each query's fastest of {repeats} runs; "
+           "ratio = Pathlab / warthog (at or below 1.00×: Pathlab level or faster).")
+text = "\n".join(out) + "\n"
+open(f"{work}/../research.md", "w", encoding="utf-8").write(text)
+print(text, end="")
+PY
