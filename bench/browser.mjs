@@ -15,7 +15,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { REPO, WORK, CHROMIUM, CHROMIUM_ARGS, readJson, writeJson, bundlePathfinding, median } from './lib.mjs';
+import { REPO, WORK, CHROMIUM, CHROMIUM_ARGS, timeInteractive, readJson, writeJson, bundlePathfinding, median } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -119,19 +119,7 @@ async function pageSpeed(browser, base, pageMap, renderer) {
   const page = await context.newPage();
   const errors = [];
   watchErrors(page, errors);
-  // Time to interactive: when the app installs its hooks (in its first animation frame,
-  // after the wasm, the map list and the first map are loaded), from navigation start.
-  await page.addInitScript(() => {
-    let hooks;
-    Object.defineProperty(window, 'pathlab', {
-      configurable: true,
-      get: () => hooks,
-      set: (v) => {
-        hooks = v;
-        if (window.__interactiveMs === undefined) window.__interactiveMs = performance.now();
-      },
-    });
-  });
+  await timeInteractive(page);
   await page.goto(`${base}/www/index.html?perf${renderer === '2d' ? '&renderer=2d' : ''}`);
   await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 30_000 });
   const interactiveMs = await page.evaluate(() => window.__interactiveMs);

@@ -17,6 +17,24 @@ export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-gpu', '--enable-unsafe-swiftshader', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
 ];
+/**
+ * Time to interactive on `page`'s next navigation: when the app installs its hooks
+ * (`window.pathlab`, in its first animation frame after the wasm, the map list and the first
+ * map have loaded), from navigation start, left in `window.__interactiveMs`.
+ */
+export async function timeInteractive(page) {
+  await page.addInitScript(() => {
+    let hooks;
+    Object.defineProperty(window, 'pathlab', {
+      configurable: true,
+      get: () => hooks,
+      set: (v) => {
+        hooks = v;
+        if (window.__interactiveMs === undefined) window.__interactiveMs = performance.now();
+      },
+    });
+  });
+}
 export const MOVINGAI = path.resolve(process.env.PATHLAB_MOVINGAI || path.join(REPO, '..', 'shared', 'benchmarks', 'movingai'));
 
 /** mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same stream. */

@@ -16,7 +16,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { REPO, WORK, CHROMIUM, CHROMIUM_ARGS, median, writeJson } from './lib.mjs';
+import { REPO, WORK, CHROMIUM, CHROMIUM_ARGS, timeInteractive, median, writeJson } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -80,18 +80,7 @@ async function loadOnce(browser, url, condition) {
   cdp.on('Network.loadingFinished', (e) => {
     encoded += e.encodedDataLength;
   });
-  // When the page installs its hooks, from navigation start (as bench/browser.mjs measures).
-  await page.addInitScript(() => {
-    let hooks;
-    Object.defineProperty(window, 'pathlab', {
-      configurable: true,
-      get: () => hooks,
-      set: (v) => {
-        hooks = v;
-        if (window.__interactiveMs === undefined) window.__interactiveMs = performance.now();
-      },
-    });
-  });
+  await timeInteractive(page);
   await page.goto(url);
   await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 120_000 });
   const interactiveMs = await page.evaluate(() => window.__interactiveMs);

@@ -513,13 +513,8 @@ proptest! {
 #[test]
 fn a_restarted_search_paints_what_a_fresh_one_paints() {
     let (w, h) = (96u32, 80u32);
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = pathlab::rng::SplitMix64::new(0x2545_f491_4f6c_dd1d);
+    let mut next = move || rng.next_u64();
     let cells: Vec<u8> = (0..w * h).map(|_| u8::from(next() % 100 >= 22)).collect();
     let grid = Grid::from_bytes(w, h, cells).unwrap();
     let free: Vec<(u32, u32)> = (0..grid.len())
