@@ -1,15 +1,18 @@
-// Pictures of a planner for a text: the view as it is shown (walls, terrain, open and closed
-// cells, the path, the markers) as PNG or SVG, and the search as an animated GIF over a
-// range of timeline steps. Every picture is drawn from the planner's bytes — the grid, the
-// search states, the path — with the page's colours (palette.js), never read off the screen,
-// so it does not depend on the zoom, the window or the renderer, and the same step always
-// gives the same picture. The SVG merges runs of equal cells into rectangles (one path per
-// colour), so a 1024² map stays a file of a few MB. The GIF's frames come from the timeline:
-// each frame seeks the planner to its step, and the planner is put back where it was after.
-// The GIF encoder is gifenc (npm, served from vendor/, loaded only when a GIF is made).
+// Pictures of a planner for a text: the view as it is shown (walls, terrain, open, closed and
+// scanned cells, or the distance field's heat and arrows, or the movement range and its
+// outline; the path, the markers), squares or hexagons, as PNG or SVG, and the search as an
+// animated GIF over a range of timeline steps. Every picture is the display list
+// (picture.js) of the planner's bytes — its first entry the cells (cells.js), then the marks —
+// with the page's colours (palette.js), never read off the screen, so it does not depend on
+// the zoom, the window or the renderer, and the same step always gives the same picture. The
+// SVG merges runs of equal cells (one path per colour), so a 1024² map stays a file of a few
+// MB. The GIF's frames come from the timeline: each frame seeks the planner to its step, and
+// the planner is put back where it was after. The GIF encoder is gifenc (npm, served from
+// vendor/, loaded only when a GIF is made).
 
-import { MARKS, MESH, STATES, cellColour, TERRAIN, STATE_COUNT, css, rgbOf, hexOf as hex } from './palette.js';
-import { displayList, drawMarks, squarePlace, svgMarks } from './picture.js';
+import { MARKS, MESH, STATES, FIELD_MARKS, BACKGROUND, css, rgbOf, word } from './palette.js';
+import { displayList, drawMarks, layoutPlace, svgMarks } from './picture.js';
+import { cellLayer, hexOfWord, pictureSize } from './cells.js';
 import { algorithmInfo } from './algorithms.js';
 
 /**
@@ -17,13 +20,40 @@ import { algorithmInfo } from './algorithms.js';
  * @typedef {object} Shot
  * @property {number} width
  * @property {number} height
- * @property {Uint8Array} cells grid bytes (0 wall, 1–4 terrain)
- * @property {Uint8Array} states search-state bytes
+ * @property {import('./cells.js').CellScene} cells the cells as the view colours them
  * @property {number[]} path the path as x, y pairs (cell corners of an any-angle path)
  * @property {{x: number, y: number}} start
  * @property {{x: number, y: number}} goal
  * @property {import('./picture.js').MeshScene | null} mesh the node mesh, when searched
+ * @property {import('./fields-paint.js').FieldScene | null} fields the field's or range's
+ *   vectors, in those views
  */
+
+/**
+ * The field's or range's vectors of `view` as shown now, copied (null in the path view).
+ * @param {import('./view.js').PlannerView} view
+ * @param {Uint8Array} bytes the heat bytes or the range mask, copied
+ * @returns {import('./fields-paint.js').FieldScene | null}
+ */
+function fieldShot(view, bytes) {
+  const p = view.planner;
+  const layer = view.fields;
+  const kind = layer.state.view;
+  if (kind === 'path') return null;
+  const { width, height } = p;
+  const base = { kind, key: '', bytes, vectors: layer.moveVectors(), width, height };
+  if (kind === 'range') {
+    return { ...base, flow: null, walkers: null, outline: p.rangeOutline(), unit: layer.state.range?.from ?? null };
+  }
+  let flow = null;
+  if (layer.arrows) {
+    // Asked for before the memory is read: making the flow may grow it.
+    const ptr = p.fieldFlowPtr();
+    flow = new Uint8Array(view.memory().buffer, ptr, width * height).slice();
+  }
+  const at = p.walkerCount ? layer.positions() : null;
+  return { ...base, flow: flow && (() => flow), walkers: at && { prev: at, cur: at, f: 1 }, outline: null, unit: null };
+}
 
 /**
  * The planner of `view` as shown now.
@@ -36,15 +66,22 @@ export function snapshot(view) {
     ? { nodes: Array.from(p.meshNodes()), edges: Array.from(p.meshEdges()), blocked: Array.from(p.meshBlockedEdges()) }
     : null;
   const states = view.statesView().slice();
+  const kind = view.fields.state.view;
+  const size = p.width * p.height;
+  let bytes = null;
+  if (kind !== 'path') {
+    const ptr = kind === 'field' ? p.fieldHeatPtr() : p.rangeMaskPtr();
+    bytes = new Uint8Array(view.memory().buffer, ptr, size).slice();
+  }
   return {
     width: p.width,
     height: p.height,
-    cells: view.cellsView().slice(),
-    states,
+    cells: { width: p.width, height: p.height, shape: p.shape, view: kind, cells: view.cellsView().slice(), states, bytes },
     path: Array.from(p.path()),
     start: p.start(),
     goal: p.goal(),
     mesh: mesh && { ...mesh, states, width: p.width },
+    fields: bytes && fieldShot(view, bytes),
   };
 }
 
@@ -54,127 +91,55 @@ export function defaultScale(width, height) {
 }
 
 /**
- * The picture's display list (picture.js, the one the screen draws too), in cell units (a
- * cell is 1 × 1, its centre at +0.5): the mesh, the path over its casing, the start disc and
- * the goal diamond, at the page's sizes for `scale` pixels a cell.
+ * The picture's display list (picture.js, the one the screen draws too), in cell pitches:
+ * the cells, the field's or range's vectors, the mesh, the path over its casing, the start
+ * disc and the goal diamond, at the page's sizes for `scale` pixels a cell.
  * @param {Shot} shot
  * @param {number} scale
  */
-const marksOf = (shot, scale) => displayList(shot, squarePlace(scale));
-
-/** The colour of every cell, as an index into `colours` (a cell's terrain and state). */
-function cellKeys(shot) {
-  const n = shot.width * shot.height;
-  const keys = new Uint16Array(n);
-  for (let i = 0; i < n; i++) keys[i] = shot.cells[i] * 16 + (shot.cells[i] === 0 ? 0 : shot.states[i]);
-  return keys;
-}
+const listOf = (shot, scale) => displayList(shot, layoutPlace(shot.cells.shape, scale));
 
 /**
- * The cells as rectangles: runs of equal cells along a row, merged with the run of the row
- * above when it spans the same columns; the most common colour is left to the background.
- * @param {Shot} shot
- */
-function rectangles(shot) {
-  const { width: w, height: h } = shot;
-  const keys = cellKeys(shot);
-  const counts = new Map();
-  for (const k of keys) counts.set(k, (counts.get(k) ?? 0) + 1);
-  const background = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 16;
-  const rects = [];
-  let above = new Map();
-  for (let y = 0; y < h; y++) {
-    const row = new Map();
-    for (let x = 0; x < w;) {
-      const k = keys[y * w + x];
-      let end = x + 1;
-      while (end < w && keys[y * w + end] === k) end++;
-      if (k !== background) {
-        const id = `${x}:${end}:${k}`;
-        let r = above.get(id);
-        if (r) r.h++;
-        else {
-          r = { x, y, w: end - x, h: 1, k };
-          rects.push(r);
-        }
-        row.set(id, r);
-      }
-      x = end;
-    }
-    above = row;
-  }
-  return { background, rects };
-}
-
-const colourOf = (key) => hex(cellColour(key >> 4, key & 15));
-
-/**
- * The picture as SVG text: `viewBox` in cells, `width`/`height` in pixels at `scale`. The
- * path is the polyline `#path` through the centres of its cells (x + 0.5, y + 0.5).
+ * The picture as SVG text: `viewBox` in cell pitches (geometry.js's extent), `width` and
+ * `height` in pixels at `scale`. The path is the polyline `#path` through the centres of its
+ * cells (x + 0.5, y + 0.5 on squares).
  * @param {Shot} shot
  * @param {{scale?: number}} [options]
  */
 export function svgOf(shot, { scale = defaultScale(shot.width, shot.height) } = {}) {
-  const { width: w, height: h } = shot;
-  const { background, rects } = rectangles(shot);
-  const byColour = new Map();
-  for (const r of rects) {
-    const d = `M${r.x} ${r.y}h${r.w}v${r.h}h-${r.w}z`;
-    const list = byColour.get(r.k);
-    if (list) list.push(d);
-    else byColour.set(r.k, [d]);
-  }
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" width="${w * scale}" height="${h * scale}" shape-rendering="crispEdges">`,
-    `<title>Pathlab: a ${w}×${h} map</title>`,
-    `<rect id="background" width="${w}" height="${h}" fill="${colourOf(background)}"/>`,
-    '<g id="cells">',
-    ...[...byColour.entries()].map(([k, ds]) => `<path data-cell="${k >> 4}" data-state="${k & 15}" fill="${colourOf(k)}" d="${ds.join('')}"/>`),
-    '</g>',
+  const list = listOf(shot, scale);
+  const layer = /** @type {import('./cells.js').CellLayer} */ (list[0].cells);
+  const [w, h] = layer.layout.extent(shot.width, shot.height);
+  const [pw, ph] = pictureSize(layer, scale);
+  const n = (v) => String(Math.round(v * 1000) / 1000);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(w)} ${n(h)}" width="${pw}" height="${ph}" shape-rendering="crispEdges">`,
+    `<title>Pathlab: a ${shot.width}×${shot.height} map</title>`,
+    ...svgMarks(list.slice(0, 1)),
     '<g id="marks" shape-rendering="geometricPrecision">',
-  ];
-  parts.push(...svgMarks(marksOf(shot, scale)));
-  parts.push('</g>', '</svg>');
-  return parts.join('\n');
+    ...svgMarks(list.slice(1)),
+    '</g>',
+    '</svg>',
+  ].join('\n');
 }
 
 /**
- * Paints the picture on a 2D context at `scale` pixels a cell: the cells one pixel each,
- * scaled up without smoothing, then the display list (the SVG's vectors).
+ * Paints the picture on a 2D context (the picture's size, `canvasOf`) at `scale` pixels a
+ * cell pitch: the display list, its cells first.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Shot} shot
  * @param {number} scale
  */
 export function paint(ctx, shot, scale) {
-  const { width: w, height: h } = shot;
-  const keys = cellKeys(shot);
-  const image = new ImageData(w, h);
-  const colours = new Map();
-  for (let i = 0; i < keys.length; i++) {
-    let c = colours.get(keys[i]);
-    if (!c) {
-      c = cellColour(keys[i] >> 4, keys[i] & 15);
-      colours.set(keys[i], c);
-    }
-    image.data.set([c[0], c[1], c[2], 255], i * 4);
-  }
-  const cells = document.createElement('canvas');
-  cells.width = w;
-  cells.height = h;
-  /** @type {CanvasRenderingContext2D} */ (cells.getContext('2d')).putImageData(image, 0, 0);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(cells, 0, 0, w * scale, h * scale);
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
-  drawMarks(ctx, marksOf(shot, scale));
+  drawMarks(ctx, listOf(shot, scale));
   ctx.setTransform(1, 0, 0, 1, 0, 0);
 }
 
 /** A canvas of the picture at `scale`. */
 function canvasOf(shot, scale) {
   const canvas = document.createElement('canvas');
-  canvas.width = shot.width * scale;
-  canvas.height = shot.height * scale;
+  [canvas.width, canvas.height] = pictureSize(cellLayer(shot.cells), scale);
   paint(/** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d')), shot, scale);
   return canvas;
 }
@@ -208,18 +173,23 @@ function checkScale(scale, shot) {
 }
 
 /**
- * Every colour a picture can have, as [r, g, b]: the cells' and the marks', with the mesh's
- * when it is drawn (its see-through edges come out in the nearest of them).
- * @param {boolean} mesh
+ * Every colour a picture of `shot` can have, as [r, g, b]: its cells' table (the heat ramp
+ * every other step: a GIF has 256 colours), the page's background round hexagons, and the
+ * marks', with the mesh's when it is drawn (see-through edges come out in the nearest of them).
+ * @param {Shot} shot
  */
-function gifPalette(mesh) {
+function gifPalette(shot) {
   const colours = new Set();
-  for (let cell = 0; cell < TERRAIN.length; cell++) {
-    for (let state = 0; state < STATE_COUNT; state++) colours.add(hex(cellColour(cell, state)));
-  }
+  const { words } = cellLayer(shot.cells);
+  const every = words.length > 128 ? 2 : 1;
+  words.forEach((w, i) => {
+    if (i % every === 0 || i >= words.length - 2) colours.add(hexOfWord(w));
+  });
+  colours.add(hexOfWord(word(BACKGROUND)));
   const marks = [MARKS.start, MARKS.goal, MARKS.path, MARKS.casing, MARKS.light];
-  if (mesh) marks.push(...Object.values(MESH), ...STATES.filter(Boolean).map((s) => css(s.rgb)));
-  for (const c of marks) colours.add(hex(rgbOf(c)));
+  if (shot.mesh) marks.push(...Object.values(MESH), ...STATES.filter(Boolean).map((s) => css(s.rgb)));
+  if (shot.fields) marks.push(...Object.values(FIELD_MARKS));
+  for (const c of marks) colours.add(hexOfWord(word(rgbOf(c))));
   return [...colours].map((c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)));
 }
 
@@ -252,12 +222,11 @@ export async function exportAnimation(view, options = {}) {
   const scale = checkScale(options.scale ?? Math.max(1, Math.min(8, Math.floor(512 / Math.max(first.width, first.height)))), first);
   const url = new URL('./vendor/gifenc.js', import.meta.url).href;
   const { GIFEncoder, applyPalette } = await import(url);
-  const palette = gifPalette(Boolean(first.mesh));
+  const palette = gifPalette(first);
   const clear = palette.length;
   const withClear = [...palette, [255, 0, 255]];
   const canvas = document.createElement('canvas');
-  canvas.width = first.width * scale;
-  canvas.height = first.height * scale;
+  [canvas.width, canvas.height] = pictureSize(cellLayer(first.cells), scale);
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d', { willReadFrequently: true }));
   const back = p.timelinePosition();
   view.stop();

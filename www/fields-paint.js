@@ -1,8 +1,8 @@
 // Painting the distance field and the movement range (issue 20): the cell colours of the 2D
 // layer (a frame of RGBA words made from the planner's heat or range bytes; the WebGL2 layer
-// does the same in its shader from the same tables, palette.js), and the vectors both layers
-// share, drawn on the view's canvas: flow arrows, the crowd of walkers and the range's
-// outline. Which way an arrow points, who walks where and which sides bound the range are the
+// does the same in its shader from the same tables, palette.js), and the vectors as marks of
+// the display list (picture.js), drawn on the view's canvas over both layers and in the
+// exports: flow arrows, the crowd of walkers, the unit and the range's outline. Which way an arrow points, who walks where and which sides bound the range are the
 // planner's (`fieldFlowPtr`, `walkersPtr`, `rangeOutline`); the screen vector of each move
 // is `moveVectors()`, so no move table lives here.
 
@@ -24,6 +24,9 @@ import { RADIUS } from './geometry.js';
  *   before and after the current step, and how far along it the crowd is drawn
  * @property {Uint32Array | null} outline the range's sides, (x, y, d) triples
  * @property {{x: number, y: number} | null} unit the range's cell (where the unit stands)
+ * @property {number} [width] the map's size in cells: an export draws the vectors of every
+ *   cell (the screen, those in view)
+ * @property {number} [height]
  */
 
 /** The smallest cell (CSS px) that gets a flow arrow: below it arrows would be a smear. */
@@ -139,8 +142,15 @@ export class FieldChanges {
   }
 }
 
-/** The cells in view, with one beyond on every side: `[x0, y0, x1, y1]` (ends included). */
-function cellsInView(view) {
+/**
+ * The cells a field's vectors are drawn over: those in view, with one beyond on every side,
+ * on screen (`place.view`); every cell in an export. `[x0, y0, x1, y1]`, ends included.
+ * @param {import('./picture.js').Place} place
+ * @param {FieldScene} scene
+ */
+function cellsShown(place, scene) {
+  const view = place.view;
+  if (!view) return [0, 0, (scene.width ?? 1) - 1, (scene.height ?? 1) - 1];
   const corners = [[0, 0], [view.cssWidth, 0], [0, view.cssHeight], [view.cssWidth, view.cssHeight]]
     .map(([px, py]) => view.pick(px, py));
   const xs = corners.map((c) => c.x);
@@ -151,120 +161,111 @@ function cellsInView(view) {
   ];
 }
 
+/** Move d's vector, its length and its unit vector. */
+function unitVector(vectors, d) {
+  const vx = vectors[2 * d];
+  const vy = vectors[2 * d + 1];
+  const len = Math.hypot(vx, vy) || 1;
+  return [vx / len, vy / len, len];
+}
+
 /**
- * An arrow in every cell in view that has a flow move, toward its cheapest neighbour: dark on
+ * An arrow in every cell shown that has a flow move, toward its cheapest neighbour: dark on
  * the light (near) end of the ramp, light on the dark end. Only when cells are at least
- * ARROW_MIN_CELL_PX across.
- * @param {CanvasRenderingContext2D} ctx in CSS px
- * @param {import('./viewport.js').Viewport} view
+ * ARROW_MIN_CELL_PX across (on screen and in an export alike).
  * @param {FieldScene} scene
+ * @param {import('./picture.js').Place} place
+ * @returns {import('./picture.js').Mark[]}
  */
-export function drawArrows(ctx, view, scene) {
+function arrowMarks(scene, place) {
   const { vectors, bytes } = scene;
-  const s = view.scale;
-  if (!scene.flow || s < ARROW_MIN_CELL_PX) return;
+  if (!scene.flow || place.scale < ARROW_MIN_CELL_PX) return [];
   const flow = scene.flow();
   // Making the flow may grow wasm memory, which empties the views made before it (the heat's):
   // the arrows are then all drawn dark, until the next frame's fresh views.
   const heat = bytes.length ? bytes : null;
-  const w = view.gridW;
-  const [x0, y0, x1, y1] = cellsInView(view);
-  const { centre } = view.layout;
+  const [x0, y0, x1, y1] = cellsShown(place, scene);
+  const w = place.view ? place.view.gridW : scene.width ?? 0;
+  const s = place.scale * place.px;
   const half = s * 0.3;
   const head = s * 0.2;
-  const dark = new Path2D();
-  const light = new Path2D();
+  /** @type {import('./picture.js').Shape[]} */
+  const dark = [];
+  /** @type {import('./picture.js').Shape[]} */
+  const light = [];
   for (let y = y0; y <= y1; y++) {
     for (let x = x0; x <= x1; x++) {
       const i = y * w + x;
       const d = flow[i];
       if (d === 255 || 2 * d + 1 >= vectors.length) continue;
-      let vx = vectors[2 * d];
-      let vy = vectors[2 * d + 1];
-      const len = Math.hypot(vx, vy) || 1;
-      vx /= len;
-      vy /= len;
-      const [u, v] = centre(x, y);
-      const cx = view.ox + u * s;
-      const cy = view.oy + v * s;
-      const tipX = cx + vx * half;
-      const tipY = cy + vy * half;
-      const path = !heat || heat[i] < 150 ? dark : light;
-      path.moveTo(cx - vx * half, cy - vy * half);
-      path.lineTo(tipX, tipY);
+      const [vx, vy] = unitVector(vectors, d);
+      const c = place.centre(x, y);
+      const tipX = c.x + vx * half;
+      const tipY = c.y + vy * half;
+      const into = !heat || heat[i] < 150 ? dark : light;
+      into.push({ line: [[c.x - vx * half, c.y - vy * half], [tipX, tipY]] });
       // The head: two barbs at ±35° back from the tip.
-      path.moveTo(tipX - head * (vx * 0.82 - vy * 0.57), tipY - head * (vy * 0.82 + vx * 0.57));
-      path.lineTo(tipX, tipY);
-      path.lineTo(tipX - head * (vx * 0.82 + vy * 0.57), tipY - head * (vy * 0.82 - vx * 0.57));
+      into.push({
+        line: [
+          [tipX - head * (vx * 0.82 - vy * 0.57), tipY - head * (vy * 0.82 + vx * 0.57)],
+          [tipX, tipY],
+          [tipX - head * (vx * 0.82 + vy * 0.57), tipY - head * (vy * 0.82 - vx * 0.57)],
+        ],
+      });
     }
   }
-  ctx.save();
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = Math.max(1, Math.min(2.5, s * 0.08));
-  ctx.strokeStyle = FIELD_MARKS.arrowDark;
-  ctx.stroke(dark);
-  ctx.strokeStyle = FIELD_MARKS.arrowLight;
-  ctx.stroke(light);
-  ctx.restore();
+  const width = Math.max(1, Math.min(2.5, place.scale * 0.08)) * place.px;
+  return [
+    { id: 'arrows-dark', shapes: dark, round: true, strokes: [{ colour: FIELD_MARKS.arrowDark, width }] },
+    { id: 'arrows-light', shapes: light, round: true, strokes: [{ colour: FIELD_MARKS.arrowLight, width }] },
+  ].filter((m) => m.shapes.length);
 }
 
 /**
  * The crowd: a dot per walker, `f` of the way from where it stood to where it stands (a
  * walker that has just appeared or been moved is drawn where it stands).
- * @param {CanvasRenderingContext2D} ctx in CSS px
- * @param {import('./viewport.js').Viewport} view
  * @param {NonNullable<FieldScene['walkers']>} walkers
+ * @param {import('./picture.js').Place} place
+ * @returns {import('./picture.js').Mark[]}
  */
-export function drawWalkers(ctx, view, { prev, cur, f }) {
-  if (!cur.length) return;
-  const s = view.scale;
-  const { centre } = view.layout;
-  const r = Math.max(1.6, Math.min(6, s * 0.26));
+function crowdMarks({ prev, cur, f }, place) {
+  if (!cur.length) return [];
+  const r = Math.max(1.6, Math.min(6, place.scale * 0.26));
   const same = prev.length === cur.length;
-  const dots = new Path2D();
+  /** @type {import('./picture.js').Shape[]} */
+  const shapes = [];
   for (let i = 0; i < cur.length; i += 2) {
-    let [u, v] = centre(cur[i], cur[i + 1]);
+    let { x, y } = place.centre(cur[i], cur[i + 1]);
     if (same && f < 1) {
-      const [pu, pv] = centre(prev[i], prev[i + 1]);
-      u = pu + (u - pu) * f;
-      v = pv + (v - pv) * f;
+      const p = place.centre(prev[i], prev[i + 1]);
+      x = p.x + (x - p.x) * f;
+      y = p.y + (y - p.y) * f;
     }
-    const x = view.ox + u * s;
-    const y = view.oy + v * s;
-    dots.moveTo(x + r, y);
-    dots.arc(x, y, r, 0, Math.PI * 2);
+    shapes.push({ circle: [x, y, r * place.px] });
   }
-  ctx.save();
-  ctx.fillStyle = FIELD_MARKS.crowd;
-  ctx.fill(dots);
-  ctx.lineWidth = Math.max(0.75, r * 0.35);
-  ctx.strokeStyle = FIELD_MARKS.crowdRing;
-  ctx.stroke(dots);
-  ctx.restore();
+  return [{ id: 'crowd', shapes, fill: FIELD_MARKS.crowd, strokes: [{ colour: FIELD_MARKS.crowdRing, width: Math.max(0.75, r * 0.35) * place.px }] }];
 }
 
 /**
- * The unit whose range is shown: a disc in the outline's colour on its cell.
- * @param {CanvasRenderingContext2D} ctx in CSS px
- * @param {import('./viewport.js').Viewport} view
+ * The unit whose range is shown: a disc in the outline's colour on its cell (with a shadow on
+ * screen).
  * @param {{x: number, y: number}} at
+ * @param {import('./picture.js').Place} place
+ * @param {boolean} live
+ * @returns {import('./picture.js').Mark[]}
  */
-export function drawUnit(ctx, view, at) {
-  const c = view.cellCentre(at.x, at.y);
-  const r = Math.max(6, Math.min(14, view.scale * 0.38));
-  ctx.save();
-  ctx.beginPath();
-  ctx.arc(c.x, c.y, r, 0, Math.PI * 2);
-  ctx.fillStyle = FIELD_MARKS.outline;
-  ctx.shadowColor = MARKS.shadow;
-  ctx.shadowBlur = 3;
-  ctx.fill();
-  ctx.shadowBlur = 0;
-  ctx.lineWidth = Math.max(1.5, r * 0.25);
-  ctx.strokeStyle = FIELD_MARKS.outlineCasing;
-  ctx.stroke();
-  ctx.restore();
+function unitMarks(at, place, live) {
+  const c = place.centre(at.x, at.y);
+  const r = Math.max(6, Math.min(14, place.scale * 0.38));
+  /** @type {import('./picture.js').Mark} */
+  const mark = {
+    id: 'unit',
+    shapes: [{ circle: [c.x, c.y, r * place.px] }],
+    fill: FIELD_MARKS.outline,
+    strokes: [{ colour: FIELD_MARKS.outlineCasing, width: Math.max(1.5, r * 0.25) * place.px }],
+  };
+  if (live) mark.shadow = { colour: MARKS.shadow, blur: 3 };
+  return [mark];
 }
 
 /**
@@ -272,39 +273,50 @@ export function drawUnit(ctx, view, at) {
  * is out of range or off the map. A side is the edge at right angles to move d's vector,
  * half a pitch out from the centre: a square's side (half-length 1/2) or a hexagon's edge
  * (half-length RADIUS / 2, geometry.js).
- * @param {CanvasRenderingContext2D} ctx in CSS px
- * @param {import('./viewport.js').Viewport} view
  * @param {Uint32Array} outline (x, y, d) triples
  * @param {Float64Array} vectors
+ * @param {import('./picture.js').Place} place
+ * @returns {import('./picture.js').Mark[]}
  */
-export function drawOutline(ctx, view, outline, vectors) {
-  if (!outline.length) return;
-  const s = view.scale;
-  const { centre, hex } = view.layout;
-  const half = (hex ? RADIUS / 2 : 0.5) * s;
-  const sides = new Path2D();
+function outlineMarks(outline, vectors, place) {
+  if (!outline.length) return [];
+  const s = place.scale * place.px;
+  const half = (place.hex ? RADIUS / 2 : 0.5) * s;
+  /** @type {import('./picture.js').Shape[]} */
+  const sides = [];
   for (let i = 0; i + 2 < outline.length; i += 3) {
-    const d = outline[i + 2];
-    let vx = vectors[2 * d];
-    let vy = vectors[2 * d + 1];
-    const len = Math.hypot(vx, vy) || 1;
-    vx /= len;
-    vy /= len;
-    const [u, v] = centre(outline[i], outline[i + 1]);
+    const [vx, vy, len] = unitVector(vectors, outline[i + 2]);
+    const c = place.centre(outline[i], outline[i + 1]);
     // The middle of the side: half the way to the neighbour's centre.
-    const mx = view.ox + (u + (vx * len) / 2) * s;
-    const my = view.oy + (v + (vy * len) / 2) * s;
-    sides.moveTo(mx - vy * half, my + vx * half);
-    sides.lineTo(mx + vy * half, my - vx * half);
+    const mx = c.x + (vx * len * s) / 2;
+    const my = c.y + (vy * len * s) / 2;
+    sides.push({ line: [[mx - vy * half, my + vx * half], [mx + vy * half, my - vx * half]] });
   }
-  const width = Math.max(1.5, Math.min(3, s * 0.15));
-  ctx.save();
-  ctx.lineCap = 'round';
-  ctx.strokeStyle = FIELD_MARKS.outlineCasing;
-  ctx.lineWidth = width + 2;
-  ctx.stroke(sides);
-  ctx.strokeStyle = FIELD_MARKS.outline;
-  ctx.lineWidth = width;
-  ctx.stroke(sides);
-  ctx.restore();
+  const width = Math.max(1.5, Math.min(3, place.scale * 0.15));
+  return [{
+    id: 'range-outline',
+    shapes: sides,
+    round: true,
+    strokes: [
+      { colour: FIELD_MARKS.outlineCasing, width: (width + 2) * place.px, id: 'range-outline-casing' },
+      { colour: FIELD_MARKS.outline, width: width * place.px, id: 'range-outline' },
+    ],
+  }];
+}
+
+/**
+ * The field or range view's marks in the display list: under the mesh and the path, the flow
+ * arrows and the range's outline; over the path, the crowd and the unit. The same marks on
+ * screen (the cells in view) and in the exports (every cell).
+ * @param {FieldScene} scene
+ * @param {import('./picture.js').Place} place
+ * @param {boolean} live
+ * @returns {{under: import('./picture.js').Mark[], over: import('./picture.js').Mark[]}}
+ */
+export function fieldMarks(scene, place, live) {
+  const under = arrowMarks(scene, place);
+  if (scene.outline) under.push(...outlineMarks(scene.outline, scene.vectors, place));
+  const over = scene.walkers ? crowdMarks(scene.walkers, place) : [];
+  if (scene.unit) over.push(...unitMarks(scene.unit, place, live));
+  return { under, over };
 }

@@ -11,13 +11,16 @@
 // exports cannot draw the path, the markers or the mesh differently. Pure: no DOM, no wasm
 // (a `ctx` is handed in), so tests/unit/picture.test.mjs runs it in Node.
 //
-// The cells under the marks are coloured a byte at a time where the bytes are (the wasm
-// frame and fields-paint.js for the 2D canvas, the shader for WebGL2, export.js's
-// rectangles), every one from palette.js's tables: `buildPalette`, `buildHeatRamp`,
-// `buildRangePalette`, `cellColour`.
+// The cells come first in an export's list (`scene.cells`: cells.js, the cell layer — walls,
+// terrain, the search's tints, the field's heat, the range — as squares or hexagons); on
+// screen they are coloured a byte at a time where the bytes are (the wasm frame and
+// fields-paint.js for the 2D canvas, the shader for WebGL2), from the same palette.js tables:
+// `buildPalette`, `buildHeatRamp`, `buildRangePalette`.
 
 import { MARKS, MESH, STATES, css, rgbOf, alphaOf, hexOf } from './palette.js';
-import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.js';
+import { fieldMarks } from './fields-paint.js';
+import { cellLayer, rasterCells, svgCells } from './cells.js';
+import { layoutOf } from './geometry.js';
 
 /**
  * Where marks go, in drawing units: `centre(x, y)` is cell (x, y)'s centre, `ring(x, y,
@@ -51,6 +54,10 @@ import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.j
  * @property {boolean} [round] round joins and caps
  * @property {{text: string, x: number, y: number, size: number, colour: string}} [label]
  * @property {(ctx: CanvasRenderingContext2D) => void} [draw]
+ * @property {import('./cells.js').CellLayer} [cells] the cell layer (exports: the screen's
+ *   renderers colour their cells from the same tables, in wasm and the shader), drawn first at
+ *   `scale` px a cell pitch from the picture's corner
+ * @property {number} [scale]
  */
 
 /**
@@ -79,25 +86,43 @@ import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.j
  * @property {ArrayLike<number> | null} [brush] the cells under the pointer's brush, x, y pairs
  * @property {{x: number, y: number} | null} [cursor]
  * @property {import('./fields-paint.js').FieldScene | null} [fields]
+ * @property {import('./cells.js').CellScene | null} [cells] the cells, when the list draws
+ *   them (the exports)
  */
 
 /**
- * A place for cells of one pitch, squares, in cell units (the exports): centres at +0.5.
- * @param {number} scale px a cell
+ * A place for the exports, in cell pitches (geometry.js's layout of `shape`: a square cell is
+ * 1 × 1, its centre at +0.5; hexagons 1 apart), at `scale` px a pitch.
+ * @param {string} shape
+ * @param {number} scale px a cell pitch
  * @returns {Place}
  */
-export function squarePlace(scale) {
+export function layoutPlace(shape, scale) {
+  const layout = layoutOf(shape);
   return {
-    centre: (x, y) => ({ x: x + 0.5, y: y + 0.5 }),
+    centre: (x, y) => {
+      const [u, v] = layout.centre(x, y);
+      return { x: u, y: v };
+    },
     ring(x, y, size) {
-      const h = size / scale / 2;
-      return [[x + 0.5 - h, y + 0.5 - h], [x + 0.5 + h, y + 0.5 - h], [x + 0.5 + h, y + 0.5 + h], [x + 0.5 - h, y + 0.5 + h]];
+      const [u, v] = layout.centre(x, y);
+      const k = size / scale;
+      if (layout.hex) return layout.corners.map(([du, dv]) => /** @type {[number, number]} */ ([u + du * k, v + dv * k]));
+      const h = k / 2;
+      return [[u - h, v - h], [u + h, v - h], [u + h, v + h], [u - h, v + h]];
     },
     scale,
     px: 1 / scale,
-    hex: false,
+    hex: layout.hex,
   };
 }
+
+/**
+ * A place for cells of one pitch, squares, in cell units: centres at +0.5.
+ * @param {number} scale px a cell
+ * @returns {Place}
+ */
+export const squarePlace = (scale) => layoutPlace('square', scale);
 
 /** The path's width in px: fixed on screen, growing a little once cells are large. */
 export const pathWidth = (scale) => Math.max(3, Math.min(6, scale * 0.22));
@@ -270,14 +295,12 @@ function liveMarks(scene, place) {
  */
 export function displayList(scene, place, { live = false } = {}) {
   const list = [];
-  const fields = live && place.view ? scene.fields : null;
-  const view = place.view;
-  if (fields) list.push({ id: 'arrows', shapes: [], draw: (ctx) => drawArrows(ctx, view, fields) });
-  if (fields?.outline) list.push({ id: 'range-outline', shapes: [], draw: (ctx) => drawOutline(ctx, view, fields.outline, fields.vectors) });
+  if (scene.cells) list.push({ id: 'cells', shapes: [], cells: cellLayer(scene.cells), scale: place.scale });
+  const fields = scene.fields ? fieldMarks(scene.fields, place, live) : { under: [], over: [] };
+  list.push(...fields.under);
   if (scene.mesh) list.push(...meshMarks(scene.mesh, place));
   list.push(...pathMarks(scene.path, place));
-  if (fields?.walkers) list.push({ id: 'crowd', shapes: [], draw: (ctx) => drawWalkers(ctx, view, fields.walkers) });
-  if (fields?.unit) list.push({ id: 'unit', shapes: [], draw: (ctx) => drawUnit(ctx, view, fields.unit) });
+  list.push(...fields.over);
   const extra = live ? liveMarks(scene, place) : { before: [], after: [] };
   list.push(...extra.before);
   list.push(...markerMark('start', scene.start, MARKS.start, place, live));
@@ -301,12 +324,30 @@ function trace(ctx, shape, first) {
 }
 
 /**
+ * The cell layer at `scale` px a cell pitch, pixel for pixel from the canvas's corner (an
+ * export's canvas is the picture's size).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {import('./cells.js').CellLayer} layer
+ * @param {number} scale
+ */
+function drawCells(ctx, layer, scale) {
+  const { width, height, data } = rasterCells(layer, scale);
+  const image = ctx.createImageData(width, height);
+  new Uint32Array(image.data.buffer).set(data);
+  ctx.putImageData(image, 0, 0);
+}
+
+/**
  * Draws the list on a 2D context whose units are the list's drawing units.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Mark[]} list
  */
 export function drawMarks(ctx, list) {
   for (const mark of list) {
+    if (mark.cells) {
+      drawCells(ctx, mark.cells, mark.scale ?? 1);
+      continue;
+    }
     if (mark.draw) {
       mark.draw(ctx);
       continue;
@@ -376,7 +417,7 @@ const strokeAttrs = (stroke) => `${paintAttrs('stroke', stroke.colour)} stroke-w
  * carries its one stroke; a line gets an element per stroke (casing first), named by the
  * stroke's `id` or the mark's (an `id` when the list has one such mark, else a `class`);
  * several lines of one mark are one `<path>`. Marks with a `draw` of their own (screen only)
- * are left out.
+ * are left out; the cell layer is `svgCells`'s elements.
  * @param {Mark[]} list
  * @returns {string[]}
  */
@@ -386,6 +427,7 @@ export function svgMarks(list) {
   for (const mark of list) seen.set(mark.id, (seen.get(mark.id) ?? 0) + 1);
   const name = (id) => (seen.get(id) > 1 ? ` class="${id}"` : ` id="${id}"`);
   for (const mark of list) {
+    if (mark.cells) out.push(...svgCells(mark.cells));
     if (mark.draw || !mark.shapes.length) continue;
     const round = mark.round ? ' stroke-linejoin="round" stroke-linecap="round"' : '';
     const strokes = mark.strokes ?? [];

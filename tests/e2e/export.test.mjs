@@ -99,6 +99,134 @@ test('SVG and PNG of a finished search: the path, the markers and the cells are 
   });
 });
 
+/** Samples `cells` (x, y pairs, fractions of a pitch from the cell's top left) of a PNG's pixels. */
+async function pngPixels(page, bytes, points) {
+  return page.evaluate(async ({ b64, points }) => {
+    const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
+    const bitmap = await createImageBitmap(blob);
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(bitmap, 0, 0);
+    return { width: bitmap.width, height: bitmap.height, at: points.map(([x, y]) => [...ctx.getImageData(Math.floor(x), Math.floor(y), 1, 1).data].slice(0, 3)) };
+  }, { b64: bytes.toString('base64'), points });
+}
+
+/** The vertices of every subpath of the SVG's cell paths of `selector`, in cell pitches. */
+function vertices(page, text, selector) {
+  return page.evaluate(({ text, selector }) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const d = [...doc.querySelectorAll(`#cells ${selector}`)].map((p) => p.getAttribute('d')).join('');
+    return { viewBox: doc.documentElement.getAttribute('viewBox'), points: [...d.matchAll(/[ML](-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]) };
+  }, { text, selector });
+}
+
+for (const [file, shape] of [['hex-rooms-60.map', 'hex-rows'], ['hex-maze-41.map', 'hex-columns']]) {
+  test(`a map of hexagons (${shape}) exports as hexagons: SVG polygons at the cells' centres, PNG pixels of the same picture`, { timeout: 120_000 }, async (t) => {
+    const { layoutOf } = await import('../../www/geometry.js');
+    const layout = layoutOf(shape);
+    await env.withPage(t, async (page) => {
+      await openMap(page, file);
+      const { width, height } = await page.evaluate(() => window.pathlab.size());
+      // A wall whose hexagon's centre lies over a free cell were the map drawn in squares.
+      const cells = await page.evaluate(() => {
+        const { width, height } = window.pathlab.size();
+        const out = [];
+        for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out.push(window.pathlab.cell(x, y));
+        return out;
+      });
+      const markers = await page.evaluate(() => [window.pathlab.start(), window.pathlab.goal()]);
+      let wall = null;
+      let free = null;
+      for (let y = 0; y < height && !(wall && free); y++) {
+        for (let x = 0; x < width; x++) {
+          if (markers.some((m) => Math.abs(m.x - x) + Math.abs(m.y - y) < 4)) continue;
+          const [u, v] = layout.centre(x, y);
+          const under = cells[Math.floor(v) * width + Math.floor(u)];
+          if (!wall && cells[y * width + x] === 0 && under !== 0 && under !== undefined) wall = [x, y];
+          if (!free && cells[y * width + x] === 1 && under === 0) free = [x, y];
+        }
+      }
+      assert.ok(wall && free, 'the map has a wall over a free square and a free cell over a wall square');
+      await page.locator('#export-view').click();
+      await page.locator('dialog.export-dialog').waitFor();
+      const svg = await download(page, '[data-export="svg"]');
+      const text = svg.bytes.toString('utf8');
+      const walls = await vertices(page, text, 'path[data-cell="0"]');
+      const [ew, eh] = layout.extent(width, height);
+      assert.deepEqual(walls.viewBox.split(' ').map(Number), [0, 0, ew, eh].map((v) => Math.round(v * 1000) / 1000), 'the picture is the hexagons\' extent');
+      const corners = ([x, y]) => layout.corners.map(([du, dv]) => [layout.centre(x, y)[0] + du, layout.centre(x, y)[1] + dv]);
+      const has = (list, [x, y]) => list.some(([a, b]) => Math.abs(a - x) < 0.002 && Math.abs(b - y) < 0.002);
+      for (const c of corners(wall)) assert.ok(has(walls.points, c), `wall ${wall}'s hexagon has its corner ${c.map((v) => v.toFixed(3))} in the wall's outline`);
+      const open = await vertices(page, text, 'path[data-cell="1"]');
+      for (const c of corners(free)) assert.ok(has(open.points, c), `free cell ${free}'s hexagon has its corner ${c.map((v) => v.toFixed(3))} in the open ground's outline`);
+      assert.ok(!text.includes('h1v1h-1z'), 'no cell is a square');
+      console.log(`SVG of ${file}: ${svg.bytes.length} bytes`);
+
+      const png = await download(page, '[data-export="png"]');
+      const scale = Math.max(1, Math.min(24, Math.floor(1024 / Math.max(width, height))));
+      const at = ([x, y]) => layout.centre(x, y).map((v) => v * scale);
+      const got = await pngPixels(page, png.bytes, [at(wall), at(free), [0, eh * scale - 1]]);
+      assert.deepEqual([got.width, got.height], [Math.ceil(ew * scale - 1e-9), Math.ceil(eh * scale - 1e-9)], 'the PNG is the hexagons\' extent');
+      assert.deepEqual(got.at[0], hexRgb('#262b36'), 'the wall hexagon\'s centre is the wall colour');
+      assert.deepEqual(got.at[1], hexRgb('#fbfbf8'), 'the free hexagon\'s centre is open ground');
+    });
+  });
+}
+
+test('the distance field\'s and the movement range\'s views export as shown: heat colours and arrows, the range\'s tint and outline', { timeout: 120_000 }, async (t) => {
+  const { heatColour } = await import('../../www/palette.js');
+  const { hexOf } = await import('../../www/palette.js');
+  await env.withPage(t, async (page) => {
+    await openMap(page, 'u-trap-40.map');
+    await page.locator('#view').selectOption('field');
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.fieldVersion !== undefined);
+    await settled(page);
+    const goal = await page.evaluate(() => window.pathlab.goal());
+    // A few free cells away from the markers and their heat bytes.
+    const samples = await page.evaluate(() => {
+      const out = [];
+      for (const [x, y] of [[2, 2], [20, 3], [37, 27], [10, 25]]) if (window.pathlab.cell(x, y) !== 0) out.push([x, y, window.pathlab.heat(x, y)]);
+      return out;
+    });
+    assert.ok(samples.length >= 3);
+    await page.locator('#export-view').click();
+    await page.locator('dialog.export-dialog').waitFor();
+    const svg = await download(page, '[data-export="svg"]');
+    const text = svg.bytes.toString('utf8');
+    const read = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+      const fills = {};
+      for (const p of doc.querySelectorAll('#cells path[data-heat]')) fills[p.getAttribute('data-heat')] = p.getAttribute('fill');
+      return { fills, background: doc.getElementById('background').getAttribute('fill'), arrows: doc.querySelectorAll('[id^="arrows"], [class^="arrows"]').length };
+    }, text);
+    const colours = new Set([...Object.values(read.fills), read.background]);
+    for (const [x, y, heat] of samples) {
+      assert.ok(colours.has(hexOf(heatColour(heat / 254))), `cell (${x},${y}) heat ${heat}: its ramp colour is in the SVG`);
+    }
+    assert.equal(read.fills['0'] ?? read.background, hexOf(heatColour(0)), `the goal (${goal.x},${goal.y}) is the ramp's first colour`);
+    assert.ok(read.arrows > 0, 'the flow arrows are drawn');
+
+    const png = await download(page, '[data-export="png"]');
+    const scale = Math.max(1, Math.min(24, Math.floor(1024 / 40)));
+    // A cell's corner: away from its arrow.
+    const got = await pngPixels(page, png.bytes, samples.map(([x, y]) => [(x + 0.06) * scale, (y + 0.06) * scale]));
+    samples.forEach(([x, y, heat], i) => assert.deepEqual(got.at[i], heatColour(heat / 254), `PNG cell (${x},${y}) is heat ${heat}'s colour`));
+
+    await page.keyboard.press('Escape');
+    await page.locator('#view').selectOption('range');
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.rangeVersion !== undefined);
+    await settled(page);
+    await page.locator('#export-view').click();
+    await page.locator('dialog.export-dialog').waitFor();
+    const range = (await download(page, '[data-export="svg"]')).bytes.toString('utf8');
+    assert.match(range, /data-range="1"/, 'the in-range cells are tinted');
+    assert.match(range, /id="range-outline"/, 'the range\'s outline is drawn');
+    assert.match(range, /id="unit"/, 'the unit is drawn');
+  });
+});
+
 test('an animated GIF of the search: one frame per chosen step, decoded by the browser', { timeout: 180_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
     // Dijkstra spreads over the whole 64² field: 4,000 steps, a frame every 4 of them.

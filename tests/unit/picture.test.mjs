@@ -119,3 +119,20 @@ test('svgMarks: the path as two polylines (casing first), the markers with ids, 
   assert.ok(!lines.some((l) => /rgba?\(/.test(l)), 'no CSS colour functions');
   assert.ok(!lines.some((l) => l.includes('undefined')));
 });
+
+test('an export\'s list starts with the cells, and shows the field\'s arrows and crowd and the range\'s outline and unit', () => {
+  const cells = { width: 5, height: 4, shape: 'square', view: 'field', cells: new Uint8Array(20).fill(1), states: new Uint8Array(20), bytes: new Uint8Array(20) };
+  const flow = new Uint8Array(20).fill(255);
+  flow[6] = 0;
+  const fields = {
+    kind: 'field', key: '', bytes: cells.bytes, flow: () => flow, vectors: Float64Array.from([1, 0]), width: 5, height: 4,
+    walkers: { prev: Uint32Array.from([0, 0]), cur: Uint32Array.from([0, 0]), f: 1 }, outline: Uint32Array.from([1, 1, 0]), unit: { x: 1, y: 1 },
+  };
+  const list = displayList({ ...scene, cells, fields }, squarePlace(20));
+  assert.deepEqual(list.map((m) => m.id), ['cells', 'arrows-dark', 'range-outline', 'mesh-edges', 'mesh-blocked', 'mesh-node', 'mesh-node', 'mesh-node', 'path', 'crowd', 'unit', 'start', 'goal']);
+  assert.deepEqual(list.find((m) => m.id === 'arrows-dark').shapes[0], { line: [[1.2, 1.5], [1.8, 1.5]] }, 'the arrow of cell (1, 1) points along its move');
+  assert.deepEqual(displayList({ ...scene, cells, fields }, squarePlace(8)).filter((m) => m.id.startsWith('arrows')), [], 'no arrows on cells under 10 px, as on screen');
+  const svg = svgMarks(list).join('\n');
+  assert.match(svg, /<g id="cells">/);
+  assert.match(svg, /id="range-outline-casing"/);
+});
