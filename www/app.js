@@ -12,7 +12,7 @@ import * as links from './links.js';
 import { wireScenarios } from './scenarios.js';
 import { wireMapForms, fillMapPicker, showMapSize } from './mapforms.js';
 import { attachMesh } from './mesh.js';
-import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
+import { statsCard, runButton, undoButtons, algorithmAvailability, onChange, showPanels } from './panels.js';
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
@@ -555,8 +555,8 @@ async function main() {
   $('#open-card').addEventListener('toggle', () => {
     if ($('#open-card').open) app.openList.update(true);
   });
-  // The panels that show the planner's state, each rendered from the one state object.
-  app.view.setComponents([
+  // The panels that show the planner's state, each rendered from the session's one state object.
+  showPanels(app.session, app.view, [
     statsCard(),
     runButton($('#run')),
     undoButtons(/** @type {HTMLButtonElement} */ ($('#undo')), /** @type {HTMLButtonElement} */ ($('#redo'))),

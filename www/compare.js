@@ -12,7 +12,7 @@ import { PlannerView, isTrap, messageOf } from './view.js';
 import { controlButton, speedSlider, showSpeed, brushMenu, shortcutFor, keyName } from './controls.js';
 import { Session } from './session.js';
 import { statusWord } from './status.js';
-import { summary, onChange, runButton } from './panels.js';
+import { summary, onChange, runButton, showPanels } from './panels.js';
 import { Timeline } from './timeline.js';
 import { buildPalette } from './palette.js';
 import { el } from './dom.js';
@@ -194,12 +194,6 @@ export class CompareView {
       readonly: this.readonly,
       navigation: this.navigation,
       session: this.session,
-      // The column's line, the shared Run button and table, and the shared scrubber.
-      components: [
-        summary(column.line, column.line),
-        onChange(() => this.showButtons()),
-        ...(this.timeline ? [this.timeline] : []),
-      ],
       hooks: {
         // A column's own status sentence shows in its line of the table; only its notices
         // (errors, refusals) reach the page's message line.
@@ -214,6 +208,12 @@ export class CompareView {
         stepped: () => this.hooks.stepped?.(),
       },
     });
+    // The column's line, the shared Run button and table, and the shared scrubber.
+    showPanels(this.session, column.view, [
+      summary(column.line, column.line),
+      onChange(() => this.showButtons()),
+      ...(this.timeline ? [this.timeline] : []),
+    ]);
     this.columns.push(column);
     try {
       this.applySettings(column);

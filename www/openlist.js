@@ -2,7 +2,8 @@
 // h, f, and the direction and key columns when the algorithm has them), the first row marked
 // as the node chosen next with the planner's sentence on why (the tie-break). Hovering or
 // focusing a row rings that cell on the canvas. It reads `openTop`/`openWhy` from the wasm
-// planner and refreshes only when the planner's version changes, never on idle frames.
+// planner and refreshes only when the version in its lane's state (the session's state
+// object, which app.js's panels subscribe to) changes, never on idle frames.
 
 /** How many entries the panel lists. */
 export const OPEN_ROWS = 8;
@@ -54,7 +55,7 @@ export class OpenListPanel {
    */
   update(force = false) {
     if (this.view.destroyed || this.queued) return;
-    if (!force && this.view.planner.version === this.shownVersion) return;
+    if (!force && this.version() === this.shownVersion) return;
     this.queued = true;
     const wait = Math.max(0, this.lastRun + MIN_GAP_MS - performance.now());
     requestAnimationFrame(() => setTimeout(() => {
@@ -63,10 +64,16 @@ export class OpenListPanel {
     }, wait));
   }
 
+  /** The planner version of the lane's state in the session's state object. */
+  version() {
+    const v = this.view;
+    return v.session.laneState(v)?.version ?? v.planner.version;
+  }
+
   refresh() {
     const p = this.view.planner;
     this.lastRun = performance.now();
-    this.shownVersion = p.version;
+    this.shownVersion = this.version();
     // The step the list describes, for whoever needs to know it is up to date (the tests).
     this.root.dataset.step = String(p.timelinePosition());
     let entries = [];

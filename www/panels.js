@@ -1,7 +1,8 @@
 // The panels that show a planner's state: each is a component with `render(state, view)`,
-// given the one PlannerState object the view reads from the planner when it changes (see
-// view.js). A page picks the panels it has and hands them to its PlannerView; none of them
-// asks the planner for its state on its own.
+// given its lane's PlannerState from the Session's one state object (`state.lanes`, which
+// each view fills when its planner changes: view.js `syncStats`). A page picks the panels it
+// has and shows them with `showPanels(session, view, panels)`, a subscription to the
+// session; none of them asks the planner for its state on its own.
 
 import { showStats } from './ui.js';
 import { statusWord, summaryLine } from './status.js';
@@ -10,6 +11,30 @@ import { algorithmInfo } from './algorithms.js';
 
 /** @typedef {import('./view.js').PlannerState} PlannerState */
 /** @typedef {import('./view.js').Component} Component */
+
+/**
+ * Renders `panels` with lane `view`'s planner state whenever the session's state holds a new
+ * one for it (at once, when it holds one already); stops when the view is destroyed. Returns
+ * a function that stops it.
+ * @param {import('./session.js').Session} session
+ * @param {import('./view.js').PlannerView} view
+ * @param {Component[]} panels
+ */
+export function showPanels(session, view, panels) {
+  let shown = null;
+  const show = (state) => {
+    const lane = state.lanes[session.views.indexOf(view)] ?? null;
+    if (!lane || lane === shown || view.destroyed) return;
+    shown = lane;
+    for (const c of panels) c.render(lane, view);
+  };
+  const stop = session.subscribe((state) => {
+    if (view.destroyed) stop();
+    else show(state);
+  });
+  show(session.state);
+  return stop;
+}
 
 /**
  * The Run button: "Pause" while the search runs, pressed. (Compare mode renders it with
@@ -49,11 +74,11 @@ export function undoButtons(undo, redo) {
  */
 export function statsCard() {
   return {
-    render(state, view) {
+    render(state) {
       showStats(state.stats, state.running, state.noMesh);
       // The precomputation row only for an algorithm that precomputes (the table says which).
       const row = /** @type {HTMLElement | null} */ (document.querySelector('[data-stat-row="precompute"]'));
-      if (row) row.hidden = !algorithmInfo(view.planner.settings().algorithm)?.precomputes;
+      if (row) row.hidden = !algorithmInfo(state.algorithm)?.precomputes;
     },
   };
 }

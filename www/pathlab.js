@@ -14,7 +14,7 @@ import { buildPalette } from './palette.js';
 import { PlannerView, messageOf } from './view.js';
 import { SPEEDS, BUTTONS, controlButton, speedSlider, showSpeed, brushMenu } from './controls.js';
 import { Session } from './session.js';
-import { summary, runButton, onChange } from './panels.js';
+import { summary, runButton, onChange, showPanels } from './panels.js';
 import { statusWord } from './status.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
@@ -184,7 +184,7 @@ class MountedView {
       this.code = new PseudocodePanel(this.codeHost, this.view, { visible: !!options.pseudocode });
       this.showCodeButton();
     }
-    this.view.setComponents([
+    showPanels(this.session, this.view, [
       summary(this.statusEl, this.numbersEl),
       runButton(this.buttons.run),
       // A fresh search clears the last notice from the foot.

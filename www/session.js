@@ -23,6 +23,9 @@ import { liveStepDue, liveMoved, walkerGone } from './walker.js';
  * @property {string} brush the brush's id (controls.js BRUSHES)
  * @property {number} brushSize 1, 3 or 5
  * @property {boolean} drawProgress whether a run paints as it goes (off: once at the end)
+ * @property {(import('./view.js').PlannerState | null)[]} lanes each lane's planner state
+ *   (statistics, path, undo and redo, the walker's progress), read by its view once per
+ *   change of the planner: what every panel shows (panels.js `showPanels`), by lane
  */
 
 /**
@@ -49,6 +52,7 @@ export function initialState(options = {}) {
   return {
     running: [],
     walkers: [],
+    lanes: [],
     speed: DEFAULT_SPEED,
     speedChosen: false,
     brush: 'wall',
@@ -141,6 +145,12 @@ export function reduce(state, command, lanes) {
     // move it (`walkerMoved`), and a walker that has arrived leaves after lingering.
     case 'walker':
       return set({ walkers: withWalker(state.walkers, command.lane ?? 0, command.walker ?? null) });
+    case 'laneState': {
+      // A lane's view read its planner's new state (view.js `syncStats`).
+      const lanes = state.lanes.slice();
+      lanes[command.lane ?? 0] = command.state;
+      return set({ lanes });
+    }
     case 'stopWalker': {
       const lane = command.lane ?? 0;
       if (!state.walkers[lane]) return set({});
@@ -287,7 +297,7 @@ export class Session {
   /** Adds `view` as the last lane. */
   attach(view) {
     this.views.push(view);
-    this.state = { ...this.state, running: [...this.state.running, false], walkers: [...this.state.walkers, null] };
+    this.state = { ...this.state, running: [...this.state.running, false], walkers: [...this.state.walkers, null], lanes: [...this.state.lanes, null] };
   }
 
   /** Removes `view`'s lane. */
@@ -295,7 +305,8 @@ export class Session {
     const i = this.views.indexOf(view);
     if (i < 0) return;
     this.views.splice(i, 1);
-    this.state = { ...this.state, running: this.state.running.filter((_, j) => j !== i), walkers: this.state.walkers.filter((_, j) => j !== i) };
+    const keep = (_, j) => j !== i;
+    this.state = { ...this.state, running: this.state.running.filter(keep), walkers: this.state.walkers.filter(keep), lanes: this.state.lanes.filter(keep) };
   }
 
   /** The lanes still on the page. */
@@ -317,6 +328,27 @@ export class Session {
     if (lane < 0 || !this.state.running[lane]) return;
     this.state = reduce(this.state, { cmd: 'stop', lane }, []).state;
     this.tell();
+  }
+
+  /**
+   * Lane `view` read its planner's state (`syncStats`): the session's state takes it, and
+   * the listeners hear it (the panels render it). Nothing is called on the planner.
+   * @param {import('./view.js').PlannerView} view
+   * @param {import('./view.js').PlannerState} state
+   */
+  report(view, state) {
+    const lane = this.views.indexOf(view);
+    if (lane < 0) return;
+    this.state = reduce(this.state, { cmd: 'laneState', lane, state }, []).state;
+    this.tell();
+  }
+
+  /**
+   * Lane `view`'s planner state as the session last heard it, or null.
+   * @param {import('./view.js').PlannerView} view
+   */
+  laneState(view) {
+    return this.state.lanes[this.views.indexOf(view)] ?? null;
   }
 
   /** Lane `view`'s walker (walker.js), or null. */

@@ -87,7 +87,8 @@ export class Timeline {
   }
 
   /**
-   * `{position, length, complete, events, bytes}` over every view, from each view's state:
+   * `{position, length, complete, events, bytes}` over every view, from each lane's state in
+   * the session's state object:
    * the furthest shown and recorded step, and the memory of all the timelines.
    */
   figures() {
@@ -97,8 +98,8 @@ export class Timeline {
     let events = 0;
     let bytes = 0;
     for (const v of this.live()) {
-      if (!v.state) v.syncStats();
-      const s = v.state.stats;
+      if (!v.session.laneState(v)) v.syncStats();
+      const s = /** @type {import('./view.js').PlannerState} */ (v.session.laneState(v)).stats;
       position = Math.max(position, s.step);
       length = Math.max(length, s.steps);
       if (!s.timelineComplete) complete = false;
@@ -180,7 +181,7 @@ export class Timeline {
     this.seekAll(Math.max(0, position + delta));
   }
 
-  /** The component call: every view it drives renders it when its state changes. */
+  /** The panel call (panels.js `showPanels`): when a lane's state in the session changes. */
   render() {
     this.update();
   }
@@ -190,7 +191,8 @@ export class Timeline {
     const f = this.figures();
     // Which planner state the label shows (the first view's version), for readers that must
     // know the label has caught up (see status.js and the end-to-end tests' `settled`).
-    const version = String(this.live()[0]?.state?.version ?? '');
+    const first = this.live()[0];
+    const version = String((first && first.session.laneState(first)?.version) ?? '');
     if (this.labelEl.dataset.version !== version) this.labelEl.dataset.version = version;
     const key = `${f.position}/${f.length}/${f.complete}/${f.events}`;
     if (key === this.shown) return;

@@ -39,9 +39,6 @@ export function messageOf(e) {
  * - `session`: the Session (session.js) this view is a lane of: it owns running, speed, brush
  *   and draw-progress, and every button and key goes through its `dispatch` (a view given
  *   none makes a session of its own, with this one lane);
- * - `components`: panels that show the planner's state, each with `render(state)` (a
- *   {@link PlannerState}); the view calls them whenever the state changes (a step, an edit, a
- *   seek, run or pause), all with the same object, read from the planner once;
  * - `hooks`: events — { message(text, kind, at), edited(view), brush(brush),
  *   inspect(node, cellByte), finished(stats), stepped(view), crashed(error), perf(last) } —
  *   all optional.
@@ -50,8 +47,9 @@ export function messageOf(e) {
  *   and whether the text is a notice (rather than the state's own sentence).
  */
 /**
- * The planner's state as every panel shows it: read from the planner once per change, handed
- * to every component's `render(state)`.
+ * The planner's state as every panel shows it: read from the planner once per change (a
+ * step, an edit, a seek, run or pause) and handed to the session (`report`), whose one state
+ * object holds it as `lanes[lane]`; the panels hear it there (panels.js `showPanels`).
  * @typedef {object} PlannerState
  * @property {number} version the planner version it describes
  * @property {boolean} running whether the view is running the search
@@ -61,15 +59,16 @@ export function messageOf(e) {
  * @property {boolean} canUndo
  * @property {boolean} canRedo
  * @property {boolean} noMesh the algorithm searches a node mesh and there is none yet
+ * @property {string} algorithm the lane's algorithm's id
  */
 
 /**
- * A panel that shows the planner's state.
+ * A panel that shows a lane's planner state (panels.js `showPanels` renders it).
  * @typedef {{render: (state: PlannerState, view: PlannerView) => void}} Component
  */
 
 export class PlannerView {
-  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, navigation = {}, hooks = {}, session = null, components = [] }) {
+  constructor({ planner, memory, canvas, menu = null, keyScope = null, readonly = false, navigation = {}, hooks = {}, session = null }) {
     /** @type {import('./pkg/pathlab.js').Planner} */
     this.planner = planner;
     this.memory = memory;
@@ -82,7 +81,6 @@ export class PlannerView {
     /** @type {Record<string, Function>} */
     this.hooks = hooks;
     /** @type {Component[]} */
-    this.components = components;
     /** @type {PlannerState | null} The state last read from the planner. */
     this.state = null;
     /** Paints over the map after the cells (the node mesh), or null. */
@@ -558,16 +556,9 @@ export class PlannerView {
     }
   }
 
-  /** Replaces the components and renders them with the current state at once. */
-  setComponents(components) {
-    this.components = components;
-    this.statsVersion = -1;
-    this.syncStats();
-  }
-
   /**
-   * Reads the planner's state when it changed (its version, or running) and renders every
-   * component with it; cheap when nothing changed.
+   * Reads the planner's state when it changed (its version, or running) and hands it to the
+   * session, whose listeners render it; cheap when nothing changed.
    */
   syncStats() {
     const p = this.planner;
@@ -589,8 +580,9 @@ export class PlannerView {
       canUndo: p.canUndo(),
       canRedo: p.canRedo(),
       noMesh: this.needsMesh(),
+      algorithm: p.settings().algorithm,
     };
-    for (const c of this.components) c.render(this.state, this);
+    this.session.report(this, this.state);
     if (stats.status !== this.lastStatus && stats.status !== 'running') this.hook('finished', stats);
     this.lastStatus = stats.status;
     this.inspected = '';

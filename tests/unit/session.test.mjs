@@ -92,7 +92,7 @@ test('brush, size, draw-progress and the autosave\'s choices', () => {
   assert.equal(reduce(s, { cmd: 'brushSize', size: 4 }, lanes('none')).state.brushSize, 1);
   assert.equal(reduce(s, { cmd: 'drawProgress', on: false }, lanes('none')).state.drawProgress, false);
   const prefs = reduce(s, { cmd: 'prefs', brush: '2', brushSize: 3, speed: 9, drawProgress: false }, lanes('none')).state;
-  assert.deepEqual({ ...prefs, running: undefined, walkers: undefined }, { running: undefined, walkers: undefined, speed: 9, speedChosen: true, brush: '2', brushSize: 3, drawProgress: false });
+  assert.deepEqual({ ...prefs, running: undefined, walkers: undefined, lanes: undefined }, { running: undefined, walkers: undefined, lanes: undefined, speed: 9, speedChosen: true, brush: '2', brushSize: 3, drawProgress: false });
   const junk = reduce(s, { cmd: 'prefs', brush: 7, brushSize: 2, speed: -1, drawProgress: 'yes' }, lanes('none')).state;
   assert.deepEqual(junk, s, 'a damaged autosave restores nothing');
 });
@@ -249,4 +249,31 @@ test('the Session makes the walker from the lane, has the planner move it, and e
   assert.deepEqual(log, ['a.generateMesh', 'a.edited', 'a.removeMeshNode 3', 'a.removeMeshNode 0', 'a.edited'], 'an edit that changed nothing is not one');
   session.dispatch({ cmd: 'stopWalker' });
   assert.equal(session.walkerOf(lane), null);
+});
+
+test('the one state object holds each lane\'s planner state; panels subscribed to it hear a new one once', async () => {
+  const { Session } = await import('../../www/session.js');
+  const { showPanels } = await import('../../www/panels.js');
+  const session = new Session();
+  const a = { planner: { status: 'ready' }, destroyed: false, syncStats() {} };
+  const b = { planner: { status: 'ready' }, destroyed: false, syncStats() {} };
+  session.attach(a);
+  session.attach(b);
+  assert.deepEqual(session.state.lanes, [null, null]);
+  const seen = [];
+  showPanels(session, b, [{ render: (state, view) => seen.push([state.version, view === b]) }]);
+  const one = { version: 1 };
+  session.report(a, one);
+  assert.equal(session.laneState(a), one);
+  assert.deepEqual(seen, [], 'lane a\'s state is not lane b\'s panels\' business');
+  session.report(b, { version: 7 });
+  session.dispatch({ cmd: 'drawProgress', on: false });
+  assert.deepEqual(seen, [[7, true]], 'rendered once, with lane b\'s state');
+  session.detach(a);
+  assert.deepEqual(session.state.lanes.map((s) => s.version), [7]);
+  session.report(b, { version: 8 });
+  assert.deepEqual(seen, [[7, true], [8, true]]);
+  b.destroyed = true;
+  session.report(b, { version: 9 });
+  assert.equal(seen.length, 2, 'a destroyed view\'s panels stop');
 });
