@@ -1,6 +1,7 @@
 //! Moving AI scenarios against the map in hand: checking that a `.scen` file fits the map,
-//! and running its problems with A* under the Moving AI movement rule in a search of their
-//! own, so the user's search is never touched.
+//! the list of its problems a page keeps ([`ScenarioList`]: loaded, listed, one picked as
+//! the markers and settings of a search), and running its problems with A* under the Moving
+//! AI movement rule in a search of their own, so the user's search is never touched.
 //!
 //! ```
 //! use pathlab::formats::movingai::{parse_map, parse_scen};
@@ -13,7 +14,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::formats::movingai::Scenario;
+use crate::command::Command;
+use crate::formats::movingai::{parse_scen, Scenario};
 use crate::formats::FormatError;
 use crate::grid::Grid;
 use crate::search::{new_search, restart_search, Budget, Searcher, Settings, Status};
@@ -141,4 +143,100 @@ pub fn check(grid: &Grid, scenarios: &[Scenario], from: usize, count: usize) -> 
         }
     }
     report
+}
+
+/// The problems of one `.scen` file, checked against the map they were loaded for: what the
+/// page lists, picks from and checks. A page forgets it when it replaces the map.
+///
+/// ```
+/// use pathlab::formats::movingai::parse_map;
+/// use pathlab::scenarios::ScenarioList;
+/// let grid = parse_map("type octile\nheight 2\nwidth 3\nmap\n...\n...\n")?;
+/// let list = ScenarioList::load("version 1\n0\tt.map\t3\t2\t0\t0\t2\t1\t2.41421\n", &grid)?;
+/// assert_eq!(list.infos()[0].goal, [2, 1]);
+/// assert!(list.command(1).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioList {
+    scenarios: Vec<Scenario>,
+}
+
+/// One problem as a list shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioInfo<'a> {
+    /// The problem's index in the file (0-based).
+    pub index: usize,
+    /// The file's bucket.
+    pub bucket: u32,
+    /// The map's file name the problem was made for.
+    pub map: &'a str,
+    /// The start cell, `[x, y]`.
+    pub start: [u32; 2],
+    /// The goal cell, `[x, y]`.
+    pub goal: [u32; 2],
+    /// The optimal length the file gives.
+    pub optimal: f64,
+}
+
+impl ScenarioList {
+    /// Reads a Moving AI `.scen` text made for `grid` ([`fit`]); the error names the line.
+    pub fn load(text: &str, grid: &Grid) -> Result<ScenarioList, FormatError> {
+        let scenarios = parse_scen(text)?;
+        fit(&scenarios, grid)?;
+        Ok(ScenarioList { scenarios })
+    }
+
+    /// The problems, in file order, as a list shows them.
+    pub fn infos(&self) -> Vec<ScenarioInfo<'_>> {
+        self.scenarios
+            .iter()
+            .enumerate()
+            .map(|(index, s)| ScenarioInfo {
+                index,
+                bucket: s.bucket,
+                map: &s.map,
+                start: [s.start.0, s.start.1],
+                goal: [s.goal.0, s.goal.1],
+                optimal: s.optimal,
+            })
+            .collect()
+    }
+
+    /// How many problems the list holds.
+    pub fn len(&self) -> usize {
+        self.scenarios.len()
+    }
+
+    /// Whether the list holds none (nothing loaded, or forgotten).
+    pub fn is_empty(&self) -> bool {
+        self.scenarios.is_empty()
+    }
+
+    /// Forgets the problems (the map they were made for was replaced).
+    pub fn clear(&mut self) {
+        self.scenarios.clear();
+    }
+
+    /// The change that makes problem `index` a lane's search: its start and goal, and the
+    /// Moving AI rule ([`Settings::default`]: A*, octile, 8-connected, no corner cutting), so
+    /// the path's cost compares with the file's. Refused for an index out of range.
+    pub fn command(&self, index: usize) -> Result<Command, FormatError> {
+        let s = self.scenarios.get(index).ok_or_else(|| {
+            FormatError::new(format!(
+                "there is no scenario {index}: {} are loaded",
+                self.scenarios.len()
+            ))
+        })?;
+        Ok(Command::Position {
+            start: Some(s.start),
+            goal: Some(s.goal),
+            settings: Settings::default(),
+        })
+    }
+
+    /// [`check`] on problems `from .. from + count` of the list.
+    pub fn check(&self, grid: &Grid, from: usize, count: usize) -> Report {
+        check(grid, &self.scenarios, from, count)
+    }
 }

@@ -16,7 +16,7 @@ use crate::generate::{self, Kind};
 use crate::grid::{Cell, Grid};
 use crate::planner::{LaneId, LaneMut, LaneRef};
 use crate::scenarios;
-use crate::search::{Budget, Settings, Status};
+use crate::search::{Budget, Status};
 use crate::text::number::decimal;
 use serde::Serialize;
 use std::cell::{Ref, RefCell, RefMut};
@@ -127,18 +127,7 @@ pub struct Planner {
 struct Shared {
     planner: crate::Planner,
     /// The Moving AI problems of the last `loadScen`, checked against the map then.
-    scenarios: Vec<movingai::Scenario>,
-}
-
-/// One scenario as the page lists it.
-#[derive(Serialize)]
-struct ScenarioView<'a> {
-    index: usize,
-    bucket: u32,
-    map: &'a str,
-    start: [u32; 2],
-    goal: [u32; 2],
-    optimal: f64,
+    scenarios: scenarios::ScenarioList,
 }
 
 impl Planner {
@@ -148,7 +137,7 @@ impl Planner {
             lane: inner.only().id(),
             shared: Rc::new(RefCell::new(Shared {
                 planner: inner,
-                scenarios: Vec::new(),
+                scenarios: scenarios::ScenarioList::default(),
             })),
             speed: Budget::Expansions(1),
             frame: Frame::default(),

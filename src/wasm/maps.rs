@@ -63,52 +63,30 @@ impl Planner {
         bitmap::grey_rgba(self.planner().grid())
     }
 
-    /// Reads a Moving AI `.scen` text for the map loaded now and keeps its problems.
-    /// Throws, naming the line, when a problem's map size differs from this map or an end
-    /// is outside it or on a wall; the previous list is kept then. Returns
-    /// `[{index, bucket, map, start: [x, y], goal: [x, y], optimal}]`.
+    /// Reads a Moving AI `.scen` text for the map loaded now and keeps its problems
+    /// ([`scenarios::ScenarioList`]). Throws, naming the line, when a problem's map size
+    /// differs from this map or an end is outside it or on a wall; the previous list is kept
+    /// then. Returns `[{index, bucket, map, start: [x, y], goal: [x, y], optimal}]`.
     #[wasm_bindgen(js_name = loadScen, unchecked_return_type = "ScenarioInfo[]")]
     pub fn load_scen(&mut self, text: &str) -> Result<JsValue, JsError> {
-        let scens = movingai::parse_scen(text).map_err(js_error)?;
-        scenarios::fit(&scens, self.planner().grid()).map_err(js_error)?;
-        let views: Vec<ScenarioView> = scens
-            .iter()
-            .enumerate()
-            .map(|(index, s)| ScenarioView {
-                index,
-                bucket: s.bucket,
-                map: &s.map,
-                start: [s.start.0, s.start.1],
-                goal: [s.goal.0, s.goal.1],
-                optimal: s.optimal,
-            })
-            .collect();
-        let out = to_js(&views)?;
-        self.shared.borrow_mut().scenarios = scens;
+        let list = scenarios::ScenarioList::load(text, self.planner().grid()).map_err(js_error)?;
+        let out = to_js(&list.infos())?;
+        self.shared.borrow_mut().scenarios = list;
         Ok(out)
     }
 
-    /// Sets start and goal to scenario `index` and the settings to the Moving AI rule (A*,
-    /// octile, 8-connected, no corner cutting, diagonal √2), so the path cost can be compared
-    /// with its optimal length. Throws for an index out of range or an end that has since
-    /// been walled.
+    /// Sets start and goal to scenario `index` and the settings to the Moving AI rule
+    /// ([`scenarios::ScenarioList::command`]), so the path cost can be compared with its
+    /// optimal length. Throws for an index out of range or an end that has since been walled.
     #[wasm_bindgen(js_name = useScenario)]
     pub fn use_scenario(&mut self, index: u32) -> Result<(), JsError> {
-        let (start, goal) = {
-            let scenarios = &self.shared.borrow().scenarios;
-            let s = scenarios.get(index as usize).ok_or_else(|| {
-                JsError::new(&format!(
-                    "there is no scenario {index}: {} are loaded",
-                    scenarios.len()
-                ))
-            })?;
-            (s.start, s.goal)
-        };
-        self.run(Command::Position {
-            start: Some(start),
-            goal: Some(goal),
-            settings: Settings::default(),
-        })?;
+        let command = self
+            .shared
+            .borrow()
+            .scenarios
+            .command(index as usize)
+            .map_err(js_error)?;
+        self.run(command)?;
         Ok(())
     }
 
@@ -119,12 +97,9 @@ impl Planner {
     #[wasm_bindgen(js_name = checkScenarios, unchecked_return_type = "ScenarioReport")]
     pub fn check_scenarios(&self, from: u32, count: u32) -> Result<JsValue, JsError> {
         let shared = self.shared.borrow();
-        let report = scenarios::check(
-            shared.planner.grid(),
-            &shared.scenarios,
-            from as usize,
-            count as usize,
-        );
+        let report = shared
+            .scenarios
+            .check(shared.planner.grid(), from as usize, count as usize);
         to_js(&report)
     }
 }
