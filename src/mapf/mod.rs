@@ -11,6 +11,7 @@
 //! - The solvers: [`pp`] (prioritized planning on [`spacetime`] A*), [`cbs`] (with [`mdd`]),
 //!   [`pibt`] and [`lacam`].
 //! - [`text`]: `.scen` agents and the plain solution format of the LaCAM/PIBT family.
+//! - [`scene`]: the agents a page places, its last solve or import, and the plan as dense cells.
 //!
 //! ```
 //! use pathlab::{formats::movingai, mapf};
@@ -33,6 +34,7 @@ pub mod pibt;
 pub mod plan;
 pub mod pp;
 pub mod problem;
+pub mod scene;
 pub mod solver;
 pub mod spacetime;
 pub mod steps;
