@@ -23,6 +23,7 @@ import { algorithmInfo } from './algorithms.js';
  * @property {{x: number, y: number}} start
  * @property {{x: number, y: number}} goal
  * @property {import('./picture.js').MeshScene | null} mesh the node mesh, when searched
+ * @property {import('./agents-paint.js').AgentsScene | null} [agents] the Agents view's agents, when shown
  */
 
 /**
@@ -45,6 +46,7 @@ export function snapshot(view) {
     start: p.start(),
     goal: p.goal(),
     mesh: mesh && { ...mesh, states, width: p.width },
+    agents: view.agents?.scene() ?? null,
   };
 }
 

@@ -18,6 +18,7 @@
 
 import { MARKS, MESH, STATES, css, rgbOf, alphaOf, hexOf } from './palette.js';
 import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.js';
+import { agentMarks } from './agents-paint.js';
 
 /**
  * Where marks go, in drawing units: `centre(x, y)` is cell (x, y)'s centre, `ring(x, y,
@@ -79,6 +80,8 @@ import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.j
  * @property {ArrayLike<number> | null} [brush] the cells under the pointer's brush, x, y pairs
  * @property {{x: number, y: number} | null} [cursor]
  * @property {import('./fields-paint.js').FieldScene | null} [fields]
+ * @property {import('./agents-paint.js').AgentsScene | null} [agents] the Agents view's agents
+ *   and plan (agents-paint.js), drawn instead of the path and the markers
  */
 
 /**
@@ -275,13 +278,17 @@ export function displayList(scene, place, { live = false } = {}) {
   if (fields) list.push({ id: 'arrows', shapes: [], draw: (ctx) => drawArrows(ctx, view, fields) });
   if (fields?.outline) list.push({ id: 'range-outline', shapes: [], draw: (ctx) => drawOutline(ctx, view, fields.outline, fields.vectors) });
   if (scene.mesh) list.push(...meshMarks(scene.mesh, place));
-  list.push(...pathMarks(scene.path, place));
+  const agents = scene.agents ?? null;
+  if (!agents) list.push(...pathMarks(scene.path, place));
   if (fields?.walkers) list.push({ id: 'crowd', shapes: [], draw: (ctx) => drawWalkers(ctx, view, fields.walkers) });
   if (fields?.unit) list.push({ id: 'unit', shapes: [], draw: (ctx) => drawUnit(ctx, view, fields.unit) });
   const extra = live ? liveMarks(scene, place) : { before: [], after: [] };
   list.push(...extra.before);
-  list.push(...markerMark('start', scene.start, MARKS.start, place, live));
-  list.push(...markerMark('goal', scene.goal, MARKS.goal, place, live));
+  if (agents) list.push(...agentMarks(agents, place, live));
+  else {
+    list.push(...markerMark('start', scene.start, MARKS.start, place, live));
+    list.push(...markerMark('goal', scene.goal, MARKS.goal, place, live));
+  }
   list.push(...extra.after);
   return list;
 }
