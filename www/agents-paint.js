@@ -1,5 +1,5 @@
 // The Agents view's marks for the display list (picture.js): each agent's goal (a square in
-// its colour), its planned path (a thin line in its colour), the agent itself (a numbered disc
+// its colour), its planned path (a thin line in its colour; in a crowd, the picked agent's only), the agent itself (a numbered disc
 // at its place at time t, slid between two time steps) and a bad plan's first conflict (a red
 // ring round its cells). Pure, like picture.js: the screen, the PNG/GIF and the SVG exports
 // draw the same list. The plan and its time steps are Rust's (`Agents.paths()`); this file
@@ -20,6 +20,9 @@ import { AGENTS, MARKS } from './palette.js';
  */
 
 const NO_GOAL = 4294967295;
+
+/** Above this many agents, only the picked agent's path is drawn, and no shadows. */
+export const CROWD = 40;
 
 /** Agent i's colour. */
 export const agentColour = (i) => AGENTS.colours[i % AGENTS.colours.length];
@@ -65,7 +68,8 @@ export function agentMarks(s, place, live) {
   for (let i = 0; i < n; i++) {
     const colour = agentColour(i);
     const [sx, sy, gx, gy] = [s.ends[i * 4], s.ends[i * 4 + 1], s.ends[i * 4 + 2], s.ends[i * 4 + 3]];
-    if (s.paths && s.paths.length) {
+    // Every path while they can be told apart; in a crowd, only the picked agent's.
+    if (s.paths && s.paths.length && (n <= CROWD || s.selected === i)) {
       /** @type {[number, number][]} */
       const line = [];
       for (let t = 0; t < steps; t++) {
@@ -88,7 +92,7 @@ export function agentMarks(s, place, live) {
     /** @type {import('./picture.js').Mark} */
     const disc = { id: 'agent', shapes: [{ circle: [c.x, c.y, r] }], fill: colour, strokes: [{ colour: MARKS.light, width: Math.max(1, r * 0.18) }] };
     if (live && r >= 7 * px) disc.label = { text: String(i), x: c.x, y: c.y + r * 0.05, size: Math.round(r * (i >= 10 ? 0.85 : 1.1)), colour: MARKS.light };
-    if (live) disc.shadow = { colour: MARKS.shadow, blur: 3 };
+    if (live && n <= CROWD) disc.shadow = { colour: MARKS.shadow, blur: 3 };
     discs.push(disc);
     if (live && s.selected === i) {
       discs.push({ id: 'agent-selected', shapes: [{ circle: [c.x, c.y, r + 4 * px] }], strokes: [{ colour, width: 2.5 * px, dash: [3 * px, 2 * px] }] });

@@ -10,8 +10,8 @@
 
 import { Agents } from './pkg/pathlab.js';
 
-/** Time steps a second while the plan plays. */
-export const STEPS_PER_SECOND = 4;
+/** Time steps a second while the plan plays: at least 4, and a long plan in about 8 s. */
+export const stepsPerSecond = (horizon) => Math.max(4, horizon / 8);
 
 /** A goal not given yet, in `Agents.ends()`. */
 const NO_GOAL = 4294967295;
@@ -234,7 +234,7 @@ export class AgentsLayer {
       this.frameId = requestAnimationFrame(frame);
       if (this.checkMap()) this.changed();
       if (!this.playing || !this.active) return;
-      this.t = Math.min(this.horizon, this.t + ((now - this.lastNow) / 1000) * STEPS_PER_SECOND);
+      this.t = Math.min(this.horizon, this.t + ((now - this.lastNow) / 1000) * stepsPerSecond(this.horizon));
       this.lastNow = now;
       if (this.t >= this.horizon) this.playing = false;
       this.changed();

@@ -178,3 +178,36 @@ test('on a map of hexagons the Agents view is greyed out with the reason', { tim
     assert.match(await option.getAttribute('title'), /square cells/);
   });
 });
+
+const BENCH = path.join(REPO, '..', 'shared', 'benchmarks', 'mapf');
+
+test('a benchmark .scen with N agents loads, solves like the CLI, and exports its plan', { timeout: 120_000, skip: !fs.existsSync(BENCH) && 'no shared MAPF benchmarks' }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const map = path.join(BENCH, 'random-32-32-20.map');
+    const scen = path.join(BENCH, 'random-32-32-20-random-1.scen');
+    await page.locator('#open-file').setInputFiles(map);
+    await page.waitForFunction(() => window.pathlab.size().width === 32);
+    await page.locator('#view').selectOption('agents');
+    await waitData(page, 'agents', 'on');
+    for (const n of [100, 400]) {
+      await page.locator('#agents-n').fill(String(n));
+      await page.locator('#agents-scen').setInputFiles(scen);
+      await waitData(page, 'agentsCount', String(n));
+      await page.locator('#agents-solver').selectOption('lacam');
+      await page.locator('#agents-budget').fill('5000');
+      await page.locator('#agents-run').click();
+      await waitData(page, 'agentsStatus', 'solved');
+      const o = (await agents(page)).outcome;
+      const r = spawnSync(CLI, ['mapf', map, scen, '--agents', String(n), '--algo', 'lacam', '--json'], { encoding: 'utf8', timeout: 60_000 });
+      const cli = JSON.parse(r.stdout.trim().split('\n').pop());
+      assert.deepEqual([o.soc, o.makespan, o.socLb, o.nodes], [cli.soc, cli.makespan, cli.soc_lb, cli.nodes], `${n} agents`);
+      t.diagnostic(`LaCAM, ${n} agents on random-32-32-20: page ${o.ms.toFixed(1)} ms, CLI ${cli.time_ms.toFixed(1)} ms, SOC ${o.soc}, makespan ${o.makespan}, ${o.nodes} nodes`);
+    }
+    const download = page.waitForEvent('download');
+    await page.locator('#agents-export').click();
+    const text = fs.readFileSync(await (await download).path(), 'utf8');
+    assert.match(text, /^agents=400\n/);
+    assert.match(text, /\nsolution=\n0:\(/);
+    await page.screenshot({ path: path.join(DOC_SHOTS, 'agents-400-desktop.png') });
+  });
+});
