@@ -10,6 +10,7 @@ import { $ } from './ui.js';
 import { el } from './dom.js';
 import { Agents } from './pkg/pathlab.js';
 import { AgentsLayer } from './agents.js';
+import { wireTree } from './agents-tree.js';
 import * as maps from './maps.js';
 
 /** The solve budget the bar offers, in milliseconds. */
@@ -165,6 +166,7 @@ export function wireAgents({ view, session, mapName }) {
   };
   layer.onChange(render);
   render(layer.state);
+  wireTree($('#agents-controls'), layer, send);
   return layer;
 }
 
@@ -180,6 +182,7 @@ export function statsText(s) {
     return `${s.count} agent${s.count === 1 ? '' : 's'}: press Solve.`;
   }
   if (o.violationText) return `Invalid plan: ${o.violationText}`;
+  if (s.node >= 0) return `Constraint-tree node #${s.node}: its own paths, its conflict ringed (the plan: SOC ${o.soc ?? '–'}).`;
   const lb = `SOC ${o.soc ?? '–'} (lower bound ${o.socLb}) · makespan ${o.makespan ?? '–'} (lower bound ${o.makespanLb})`;
   const work = `${o.ms.toFixed(1)} ms · ${o.nodes} nodes`;
   if (o.soc === null) return `No plan (${o.status}): ${o.failure ?? ''} · ${work}`;

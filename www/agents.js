@@ -26,6 +26,7 @@ const NO_GOAL = 4294967295;
  * @property {boolean} playing
  * @property {number} selected the agent picked, or -1
  * @property {string | null} unavailable why the view is not offered on this map, or null
+ * @property {number} node the constraint-tree node shown instead of the plan, or -1
  */
 
 export class AgentsLayer {
@@ -48,6 +49,11 @@ export class AgentsLayer {
     this.playing = false;
     this.lastNow = 0;
     this.selected = -1;
+    /**
+     * The constraint-tree node shown instead of the plan (its id, horizon and chosen
+     * conflict), or null. @type {{id: number, horizon: number, conflict: {cells: [number, number][], time: number} | null} | null}
+     */
+    this.node = null;
     /** @type {string | null} */
     this.unavailable = null;
     /** The map's size and shape the agents were placed on: a new map clears them. */
@@ -84,6 +90,7 @@ export class AgentsLayer {
       playing: this.playing,
       selected: this.selected,
       unavailable: this.unavailable,
+      node: this.node ? this.node.id : -1,
     };
   }
 
@@ -123,6 +130,7 @@ export class AgentsLayer {
     this.outcome = this.agents.outcome() ?? null;
     const paths = this.agents.paths();
     this.paths = paths.length ? paths : null;
+    this.node = null;
     if (this.selected >= this.ends.length / 4) this.selected = -1;
     if (!this.paths) {
       this.t = 0;
@@ -141,7 +149,8 @@ export class AgentsLayer {
    * Carries out one `agents` command of the session (`{cmd: 'agents', op, …}`): `show`
    * (`on`), `place` (`at`), `move` (`agent`, `goal`, `to`), `select` (`agent`), `remove` (`agent`, default
    * the one picked), `clear`, `scen` (`text`, `count`), `solve` (`solver`, `budgetMs`),
-   * `import` (`text`), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`. Throws Rust's
+   * `import` (`text`), `node` (`id`, `conflict`: a constraint-tree node's
+   * paths), `plan` (the plan again), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`. Throws Rust's
    * refusal, changing nothing. Returns what the call answered (an agent's index, an outcome).
    * @param {{op: string, [key: string]: any}} c
    */
@@ -192,6 +201,23 @@ export class AgentsLayer {
         this.t = answer.violation ? Math.min(answer.violation.time, answer.horizon) : 0;
         this.changed();
         return answer;
+      case 'node': {
+        // One node of CBS's constraint tree: its own paths, conflicts and all.
+        const np = this.agents.cbsNodePaths(c.id);
+        if (!np) throw new Error(`There is no constraint-tree node ${c.id}: solve with CBS first.`);
+        this.node = { id: c.id, horizon: np.horizon, conflict: c.conflict ?? null };
+        this.paths = Uint32Array.from(np.cells);
+        this.playing = false;
+        this.t = c.conflict ? Math.min(c.conflict.time, np.horizon) : 0;
+        this.changed();
+        return np;
+      }
+      case 'plan':
+        this.read();
+        this.t = 0;
+        this.playing = false;
+        this.changed();
+        return undefined;
       case 'seek':
         this.playing = false;
         this.t = Math.max(0, Math.min(this.horizon, Math.round(c.step)));
@@ -221,6 +247,7 @@ export class AgentsLayer {
 
   /** The plan's last time step (0 without a plan). */
   get horizon() {
+    if (this.node) return this.node.horizon;
     return this.paths ? this.outcome?.horizon ?? 0 : 0;
   }
 
@@ -248,7 +275,7 @@ export class AgentsLayer {
    */
   scene() {
     if (!this.active) return null;
-    const v = this.outcome?.violation;
+    const v = this.node ? this.node.conflict : this.outcome?.violation;
     return {
       ends: this.ends,
       width: this.planner.width,
@@ -344,6 +371,8 @@ export class AgentsLayer {
     d.agentsT = String(Math.floor(this.t));
     d.agentsHorizon = String(this.horizon);
     d.agentsPlaying = String(this.playing);
-    d.agentsConflict = o?.violation ? o.violation.cells.map(([x, y]) => `${x},${y}`).join(';') : '';
+    const conflict = this.node ? this.node.conflict : o?.violation;
+    d.agentsConflict = conflict ? conflict.cells.map(([x, y]) => `${x},${y}`).join(';') : '';
+    d.agentsNode = this.node ? String(this.node.id) : '';
   }
 }

@@ -12,6 +12,7 @@
 //!   [`pibt`] and [`lacam`].
 //! - [`text`]: `.scen` agents and the plain solution format of the LaCAM/PIBT family.
 //! - [`scene`]: the agents a page places, its last solve or import, and the plan as dense cells.
+//! - [`tree`]: CBS's constraint tree as a page shows it (a solve with its steps recorded).
 //!
 //! ```
 //! use pathlab::{formats::movingai, mapf};
@@ -40,6 +41,7 @@ pub mod spacetime;
 pub mod steps;
 pub mod table;
 pub mod text;
+pub mod tree;
 pub mod validate;
 
 pub use plan::{Costs, Plan};

@@ -4,11 +4,13 @@
 //! violation) and the plan as dense per-agent cells. The page's Agents view and its wasm glue
 //! (`src/wasm/mapf.rs`) hold one [`AgentScene`]; the map stays the planner's and is handed in.
 
+use super::cbs::Cbs;
 use super::plan::Plan;
 use super::problem::{Ends, Problem, ProblemError, NONE};
-use super::solver::{run, MapfBudget, MapfStatus};
+use super::solver::{MapfStatus, Solver};
 use super::table::{new_solver, SolverId};
 use super::text::{parse_solution, scen_agents, write_solution, SolutionInfo};
+use super::tree::{run_recording, CbsTree, TreeNode};
 use super::validate::{validate, Violation};
 use crate::grid::{Grid, Shape};
 use std::rc::Rc;
@@ -67,6 +69,8 @@ pub struct AgentScene {
     agents: Vec<Placed>,
     plan: Option<Plan>,
     outcome: Option<Outcome>,
+    /// The last CBS solve's constraint tree, with its problem (for cells as (x, y)).
+    tree: Option<(CbsTree, Rc<Problem>)>,
 }
 
 /// Why multi-agent path finding is not offered on `grid`, in words, or `None` on squares.
@@ -99,6 +103,7 @@ impl AgentScene {
     fn changed(&mut self) {
         self.plan = None;
         self.outcome = None;
+        self.tree = None;
     }
 
     fn taken(&self, cell: (u32, u32), end: End, except: Option<usize>) -> Option<usize> {
@@ -240,35 +245,52 @@ impl AgentScene {
     ) -> Result<&Outcome, String> {
         let problem = Rc::new(self.problem(grid)?);
         let started = now_ms();
-        let mut s = new_solver(solver, problem.clone(), 0);
-        let budget = MapfBudget {
-            steps: None,
-            ms: Some(budget_ms),
+        // CBS is kept as itself, its steps recorded: the page shows its constraint tree.
+        let mut cbs = (solver == SolverId::Cbs).then(|| Cbs::new(problem.clone()));
+        let mut other = cbs
+            .is_none()
+            .then(|| new_solver(solver, problem.clone(), 0));
+        let s: &mut dyn Solver = match (&mut cbs, &mut other) {
+            (Some(c), _) => c,
+            (None, Some(o)) => o.as_mut(),
+            (None, None) => return Err("no solver".into()),
         };
-        let status = run(s.as_mut(), budget, now_ms);
+        let mut steps = Vec::new();
+        let record = solver == SolverId::Cbs;
+        let status = run_recording(s, budget_ms, now_ms, record, &mut steps);
         let ms = now_ms() - started;
         let plan = s.plan().cloned();
+        let (nodes, why) = (s.nodes(), s.failure());
         let refined = status == MapfStatus::Running && plan.is_some();
         let status = if refined { MapfStatus::Solved } else { status };
         let failure = match status {
             MapfStatus::Running => Some("the budget ran out before a plan was found".to_string()),
             MapfStatus::Solved => None,
-            _ => s.failure(),
+            _ => why,
         };
         let name = if status == MapfStatus::Running {
             "budget-exhausted"
         } else {
             status.name()
         };
-        Ok(self.keep(
-            &problem,
-            plan,
-            name,
-            solver.info().id,
-            ms,
-            s.nodes(),
-            failure,
-        ))
+        self.keep(&problem, plan, name, solver.info().id, ms, nodes, failure);
+        self.tree = cbs.map(|c| (CbsTree::new(c, steps), problem));
+        self.outcome
+            .as_ref()
+            .ok_or_else(|| "no outcome".to_string())
+    }
+
+    /// The last CBS solve's constraint tree, node by node, or `None` (another solver, or
+    /// the agents changed since).
+    pub fn tree_nodes(&self) -> Option<Vec<TreeNode>> {
+        self.tree.as_ref().map(|(t, p)| t.nodes(p))
+    }
+
+    /// Node `id` of the last CBS solve's tree: its paths as dense cells (as
+    /// [`AgentScene::dense_paths`]) and their horizon.
+    pub fn tree_node_paths(&self, id: u32) -> Option<(Vec<u32>, usize)> {
+        let plan = self.tree.as_ref()?.0.node_plan(id)?;
+        Some((dense(&plan), plan.horizon()))
     }
 
     /// Reads a solution in the plain format (docs/formats.md) for the agents on `grid` and
@@ -321,14 +343,7 @@ impl AgentScene {
     /// `cells[i * (horizon + 1) + t]`, each path held on its last cell to the horizon
     /// ([`NONE`] for an empty path); empty without a plan.
     pub fn dense_paths(&self) -> Vec<u32> {
-        let Some(plan) = &self.plan else {
-            return Vec::new();
-        };
-        let steps = plan.horizon() + 1;
-        plan.paths
-            .iter()
-            .flat_map(|p| (0..steps).map(move |t| p.get(t).or(p.last()).copied().unwrap_or(NONE)))
-            .collect()
+        self.plan.as_ref().map(dense).unwrap_or_default()
     }
 
     /// The plan in the plain solution format, or `None` without a valid plan.
@@ -343,6 +358,16 @@ impl AgentScene {
         };
         Some(write_solution(&problem, self.plan.as_ref()?, &info))
     }
+}
+
+/// `plan` as dense cells: agent i at time t is `cells[i * (horizon + 1) + t]`, each path held
+/// on its last cell to the horizon ([`NONE`] for an empty path).
+fn dense(plan: &Plan) -> Vec<u32> {
+    let steps = plan.horizon() + 1;
+    plan.paths
+        .iter()
+        .flat_map(|p| (0..steps).map(move |t| p.get(t).or(p.last()).copied().unwrap_or(NONE)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -386,6 +411,13 @@ mod tests {
         let cells = s.dense_paths();
         assert_eq!(cells.len(), 2 * (h + 1));
         assert_eq!((cells[0], cells[h]), (0, 3));
+        // CBS's tree: the root has the conflict, the solution node has none.
+        let nodes = s.tree_nodes().unwrap();
+        assert!(nodes[0].parent.is_none() && nodes[0].conflict.is_some());
+        let sol = nodes.iter().find(|n| n.solution).unwrap();
+        assert_eq!(sol.cost, o.soc.unwrap());
+        assert_eq!(s.tree_node_paths(sol.id).unwrap().0, cells);
+        assert!(s.tree_node_paths(nodes.len() as u32).is_none());
         let text = s.export(&g, "t.map").unwrap();
         let again = s.import(&g, &text).unwrap();
         assert_eq!((again.soc, again.makespan), (o.soc, o.makespan));

@@ -33,6 +33,26 @@ export interface AgentsOutcome {
   violationText: string | null;
 }
 
+/** One node of CBS's constraint tree (`Agents.cbsTree()`); cells are `[x, y]`. */
+export interface CbsTreeNode {
+  id: number;
+  parent: number | null;
+  constraint: { agent: number; kind: "vertex" | "edge"; cells: [number, number][]; time: number } | null;
+  cost: number;
+  conflicts: number;
+  expanded: number | null;
+  conflict: { agents: [number, number]; time: number; cells: [number, number][] } | null;
+  cardinality: "non-cardinal" | "semi-cardinal" | "cardinal" | null;
+  bypass: boolean;
+  solution: boolean;
+}
+
+/** A constraint-tree node's paths: agent i at time t is `cells[i * (horizon + 1) + t]`. */
+export interface CbsNodePaths {
+  horizon: number;
+  cells: number[];
+}
+
 /** One MAPF solver of Rust's table. */
 export interface MapfSolver {
   id: string;
@@ -53,6 +73,13 @@ struct SolverView {
     step: &'static str,
     optimal: bool,
     complete: bool,
+}
+
+/// A constraint-tree node's paths as JS reads them (`CbsNodePaths`).
+#[derive(Serialize)]
+struct NodePathsView {
+    horizon: usize,
+    cells: Vec<u32>,
 }
 
 /// The agents placed on a planner's map and their last plan (the page's Agents view).
@@ -216,5 +243,26 @@ impl Agents {
     #[wasm_bindgen(js_name = exportSolution)]
     pub fn export_solution(&self, planner: &Planner, map_file: &str) -> Option<String> {
         self.scene.export(planner.planner().grid(), map_file)
+    }
+
+    /// The last CBS solve's constraint tree, node by node (`CbsTreeNode[]`: parent, the
+    /// constraint it adds, cost, conflicts, and for an expanded node when, the conflict
+    /// chosen and its cardinality), or `undefined` after another solver or a change.
+    #[wasm_bindgen(js_name = cbsTree, unchecked_return_type = "CbsTreeNode[] | undefined")]
+    pub fn cbs_tree(&self) -> Result<JsValue, JsError> {
+        match self.scene.tree_nodes() {
+            Some(nodes) => to_js(&nodes),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Node `id` of the last CBS solve's tree: its own paths (`CbsNodePaths`, conflicts and
+    /// all), or `undefined` when there is no such node.
+    #[wasm_bindgen(js_name = cbsNodePaths, unchecked_return_type = "CbsNodePaths | undefined")]
+    pub fn cbs_node_paths(&self, id: u32) -> Result<JsValue, JsError> {
+        match self.scene.tree_node_paths(id) {
+            Some((cells, horizon)) => to_js(&NodePathsView { horizon, cells }),
+            None => Ok(JsValue::UNDEFINED),
+        }
     }
 }

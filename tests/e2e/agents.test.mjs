@@ -105,6 +105,23 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     assert.equal(await page.locator('[data-agents-timeline="label"]').textContent(), `t = 3 of ${horizon}`);
     fs.mkdirSync(DOC_SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(DOC_SHOTS, 'agents-desktop.png') });
+    // CBS's constraint tree: the root was split on a conflict; its own paths show it ringed.
+    await page.locator('#agents-tree summary').click();
+    const root = page.locator('[data-node="0"]');
+    assert.match(await root.textContent(), /^#0 · cost \d+ · root: .* · split on agents \d and \d at \(\d+,\d+\)/);
+    await root.click();
+    await waitData(page, 'agentsNode', '0');
+    await page.waitForFunction(() => document.querySelector('#grid-canvas').dataset.agentsConflict !== '');
+    const tree = await page.evaluate(() => window.pathlab.agents());
+    assert.ok(tree.horizon >= 1);
+    assert.match(await page.locator('#agents-stats').textContent(), /Constraint-tree node #0/);
+    const solution = page.locator('.agents-tree-node.solution');
+    assert.equal(await solution.count(), 1);
+    assert.match(await solution.textContent(), new RegExp(`cost ${await canvas(page).getAttribute('data-agents-soc')} `));
+    await page.screenshot({ path: path.join(DOC_SHOTS, 'agents-cbs-tree-desktop.png') });
+    await page.locator('#agents-tree-back').click();
+    await waitData(page, 'agentsNode', '');
+    await waitData(page, 'agentsConflict', '');
     // Leaving the view gives the page its search back.
     await page.locator('#view').selectOption('path');
     await waitData(page, 'agents', 'off');

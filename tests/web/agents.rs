@@ -44,9 +44,18 @@ fn agents_are_placed_solved_and_read_as_dense_cells() {
         assert!(num(&o, "ms") >= 0.0 && num(&o, "nodes") >= 1.0);
     }
     let o = a.solve(&p, "cbs", 1000.0).unwrap();
+    let tree: js_sys::Array = a.cbs_tree().unwrap().into();
+    assert!(tree.length() >= 2, "the root and at least one child");
+    assert!(get(&tree.get(0), "parent").is_null());
+    assert!(!get(&tree.get(1), "constraint").is_null());
+    let root = a.cbs_node_paths(0).unwrap();
+    assert!(num(&root, "horizon") >= 3.0);
+    assert!(a.cbs_node_paths(100_000).unwrap().is_undefined());
     // Round the wall: one agent goes straight (3), the other round the bottom row.
     assert_eq!((num(&o, "soc"), num(&o, "socLb")), (3.0 + 5.0, 6.0));
     let text = a.export_solution(&p, "t.map").unwrap();
+    a.solve(&p, "lacam", 100.0).unwrap();
+    assert!(a.cbs_tree().unwrap().is_undefined(), "only CBS has a tree");
     assert!(text.contains("solver=cbs") && text.contains("solution=\n0:(0,0),(3,0),"));
     let again = a.import_solution(&p, &text).unwrap();
     assert_eq!(num(&again, "soc"), 8.0);
