@@ -9,6 +9,8 @@
 // the formats) is Rust's (src/mapf); this file forwards and shows.
 
 import { Agents } from './pkg/pathlab.js';
+import { shortcutFor } from './controls.js';
+import { keyTaker } from './input.js';
 
 /** Time steps a second while the plan plays: at least 4, and a long plan in about 8 s. */
 export const stepsPerSecond = (horizon) => Math.max(4, horizon / 8);
@@ -351,6 +353,17 @@ export class AgentsLayer {
     };
     canvas.addEventListener('pointerup', release, { capture: true });
     canvas.addEventListener('pointercancel', release, { capture: true });
+    // The search's run keys belong to the agents here: Space plays or pauses the plan; Step
+    // and Reset of the (hidden) search do nothing. A window capture listener runs before
+    // the page's key handler (input.js), as the canvas ones above run before its pointers.
+    window.addEventListener('keydown', (e) => {
+      if (!this.active || keyTaker(e.target) === 'text' || e.ctrlKey || e.metaKey || e.altKey) return;
+      const shortcut = shortcutFor(e);
+      if (shortcut?.group !== 'run') return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (shortcut.command.cmd === 'toggleRun' && this.paths) this.view.guard(() => send({ op: this.playing ? 'pause' : 'play' }));
+    }, { capture: true });
     canvas.addEventListener('contextmenu', (e) => {
       if (!this.active) return;
       swallow(e);

@@ -100,6 +100,13 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     await canvas(page).focus();
     await page.keyboard.press('.');
     await waitData(page, 'agentsT', '2');
+    // Space plays and pauses the plan (not the hidden search); N steps nothing.
+    await page.keyboard.press(' ');
+    await waitData(page, 'agentsPlaying', 'true');
+    await page.keyboard.press(' ');
+    await waitData(page, 'agentsPlaying', 'false');
+    await page.keyboard.press('n');
+    assert.equal(await page.evaluate(() => window.pathlab.stats().expanded), 0, 'the search did not step');
     await page.locator('[data-agents-timeline="range"]').fill('3');
     await waitData(page, 'agentsT', '3');
     assert.equal(await page.locator('[data-agents-timeline="label"]').textContent(), `t = 3 of ${horizon}`);
