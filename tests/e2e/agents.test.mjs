@@ -153,6 +153,15 @@ test('a bad imported plan is marked at its first conflict, in the validator\'s w
     const scale = await page.evaluate(() => window.pathlab.cellToClient(1, 0).x - window.pathlab.cellToClient(0, 0).x);
     const png = await page.screenshot({ clip: { x: c.x - scale, y: c.y - scale, width: 2 * scale, height: 2 * scale } });
     assert.ok(png.length > 0);
+    // The SVG export draws what the screen does: the agents, their goals and the ring.
+    await page.locator('#export-view').click();
+    const [file] = await Promise.all([page.waitForEvent('download'), page.locator('[data-export="svg"]').click()]);
+    const svg = fs.readFileSync(await file.path(), 'utf8');
+    assert.equal((svg.match(/class="agent"/g) ?? []).length, 2, 'two agent discs');
+    assert.equal((svg.match(/class="agent-goal"/g) ?? []).length, 2, 'two goals');
+    assert.match(svg, /id="agent-conflict"/);
+    assert.doesNotMatch(svg, /id="start"|id="goal"/, 'the single search\'s markers step aside');
+    await page.keyboard.press('Escape');
     // A valid plan clears the mark.
     await page.locator('#agents-run').click();
     await waitData(page, 'agentsStatus', 'solved');
