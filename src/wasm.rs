@@ -27,6 +27,7 @@ mod command;
 mod fields;
 mod from_js;
 mod links;
+mod mapf;
 mod maps;
 mod mesh;
 mod pseudocode;
@@ -35,6 +36,7 @@ mod timeline;
 
 pub use command::check_command;
 pub use links::{format_link_tail, parse_compare_list, split_link};
+pub use mapf::Agents;
 
 /// The allocator: talc, smaller in the module than the default dlmalloc and faster.
 #[global_allocator]

@@ -17,6 +17,7 @@ import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
 import { wireExtras } from './extras.js';
 import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
+import { wireAgents, agentHooks } from './agents-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import {
   $, setMessage, readSettings, writeSettings, reflectRelevance,
@@ -37,6 +38,8 @@ const app = {
   memory: null,
   mapName: '',
   mapList: [],
+  /** @type {import('./agents.js').AgentsLayer | null} The Agents view's layer (agents-ui.js). */
+  agents: null,
 };
 
 /**
@@ -483,6 +486,7 @@ function installHooks() {
     crashed: () => Boolean(app.dead),
     linksRead: () => app.linksRead ?? 0,
     ...fieldHooks(v),
+    ...agentHooks(app.agents),
   };
 }
 
@@ -542,6 +546,7 @@ async function main() {
   syncControls();
   wireControls();
   wireFields({ view: app.view, save });
+  app.agents = wireAgents({ view: app.view, session: app.session, mapName: () => app.mapName });
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
   app.meshBar = attachMesh(app.view, $('#grid-canvas'));
   app.view.setOverlay(app.meshBar.overlay);

@@ -27,6 +27,7 @@ import { algorithmInfo } from './algorithms.js';
  * @property {import('./picture.js').MeshScene | null} mesh the node mesh, when searched
  * @property {import('./fields-paint.js').FieldScene | null} fields the field's or range's
  *   vectors, in those views
+ * @property {import('./agents-paint.js').AgentsScene | null} [agents] the Agents view's agents, when shown
  */
 
 /**
@@ -82,6 +83,7 @@ export function snapshot(view) {
     goal: p.goal(),
     mesh: mesh && { ...mesh, states, width: p.width },
     fields: bytes && fieldShot(view, bytes),
+    agents: view.agents?.scene() ?? null,
   };
 }
 

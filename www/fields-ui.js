@@ -32,6 +32,8 @@ export function wireFields({ view, save }) {
   $('#range-swatch').style.setProperty('--c', rangeSwatch());
 
   viewSelect.addEventListener('change', () => {
+    // The Agents view is not the planner's: agents-ui.js shows it.
+    if (viewSelect.value === 'agents') return;
     const kind = /** @type {import('./pkg/pathlab.js').ViewName} */ (viewSelect.value);
     // The range view opens with the unit picker on: a click moves the unit.
     if (kind === 'range') layer.setPickMode(true);
@@ -71,6 +73,7 @@ export function wireFields({ view, save }) {
    */
   function show(state, force = false) {
     const { view: kind, field, range, walkers } = state;
+    if (view.agents?.active) return;
     document.body.dataset.view = kind;
     if (viewSelect.value !== kind) viewSelect.value = kind;
     // The path view looks as it always did: the bar shows only in the other two.

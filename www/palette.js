@@ -228,3 +228,13 @@ export function heatGradient() {
 export function rangeSwatch() {
   return css(blend(TERRAIN[1].rgb, RANGE_TINT.rgb, RANGE_TINT.alpha));
 }
+
+/**
+ * The Agents view (multi-agent path finding): one colour per agent, taken in turn (agent i
+ * has `AGENTS.colours[i % length]`: its disc, its goal and its path), and the ring that marks
+ * a bad plan's first conflict.
+ */
+export const AGENTS = {
+  colours: ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#7a4fb5', '#a6761d', '#1b9e77', '#e7298a', '#3f5fbf', '#b2182b'],
+  conflict: '#e4002b',
+};

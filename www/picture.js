@@ -21,6 +21,7 @@ import { MARKS, MESH, STATES, css, rgbOf, alphaOf, hexOf } from './palette.js';
 import { fieldMarks } from './fields-paint.js';
 import { cellLayer, rasterCells, svgCells } from './cells.js';
 import { layoutOf } from './geometry.js';
+import { agentMarks } from './agents-paint.js';
 
 /**
  * Where marks go, in drawing units: `centre(x, y)` is cell (x, y)'s centre, `ring(x, y,
@@ -88,6 +89,8 @@ import { layoutOf } from './geometry.js';
  * @property {import('./fields-paint.js').FieldScene | null} [fields]
  * @property {import('./cells.js').CellScene | null} [cells] the cells, when the list draws
  *   them (the exports)
+ * @property {import('./agents-paint.js').AgentsScene | null} [agents] the Agents view's agents
+ *   and plan (agents-paint.js), drawn instead of the path and the markers
  */
 
 /**
@@ -299,12 +302,16 @@ export function displayList(scene, place, { live = false } = {}) {
   const fields = scene.fields ? fieldMarks(scene.fields, place, live) : { under: [], over: [] };
   list.push(...fields.under);
   if (scene.mesh) list.push(...meshMarks(scene.mesh, place));
-  list.push(...pathMarks(scene.path, place));
+  const agents = scene.agents ?? null;
+  if (!agents) list.push(...pathMarks(scene.path, place));
   list.push(...fields.over);
   const extra = live ? liveMarks(scene, place) : { before: [], after: [] };
   list.push(...extra.before);
-  list.push(...markerMark('start', scene.start, MARKS.start, place, live));
-  list.push(...markerMark('goal', scene.goal, MARKS.goal, place, live));
+  if (agents) list.push(...agentMarks(agents, place, live));
+  else {
+    list.push(...markerMark('start', scene.start, MARKS.start, place, live));
+    list.push(...markerMark('goal', scene.goal, MARKS.goal, place, live));
+  }
   list.push(...extra.after);
   return list;
 }

@@ -240,6 +240,9 @@ export function reduce(state, command, lanes) {
     case 'clear':
     case 'walk':
       return set({}, [{ do: command.cmd, lane: command.lane ?? 0 }]);
+    // The Agents view's edits and runs (agents.js carries them out).
+    case 'agents':
+      return set({}, [{ do: 'agents', command }]);
     case 'placeMarker':
     case 'fit':
     case 'zoom':
@@ -276,6 +279,8 @@ export class Session {
     this.listeners = new Set();
     /** The state the listeners last heard. */
     this.heard = this.state;
+    /** The Agents view's layer (agents.js), which carries out `agents` commands, or null. */
+    this.agents = null;
   }
 
   /**
@@ -497,6 +502,8 @@ export class Session {
       case 'timelineSeek':
         this.timeline?.seekTo(effect.step);
         break;
+      case 'agents':
+        return this.agents?.apply(effect.command);
       default:
     }
   }

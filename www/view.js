@@ -85,6 +85,8 @@ export class PlannerView {
     this.state = null;
     /** Paints over the map after the cells (the node mesh), or null. */
     this.overlay = null;
+    /** The Agents view's layer (agents.js: `scene()`, drawn instead of the path), or null. */
+    this.agents = null;
     this.renderer = new Renderer(canvas, () => memory());
     /** The distance field's and movement range's views of the planner (fields-view.js). */
     this.fields = new FieldLayer(this, canvas);
@@ -548,6 +550,7 @@ export class PlannerView {
         brushSize: this.brushSize,
         overlay: this.overlay,
         fields: fields.scene,
+        agents: this.agents?.scene() ?? null,
       });
       this.paintedVersion = version;
       this.canvas.dataset.version = String(version);

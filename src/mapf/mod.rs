@@ -11,6 +11,8 @@
 //! - The solvers: [`pp`] (prioritized planning on [`spacetime`] A*), [`cbs`] (with [`mdd`]),
 //!   [`pibt`] and [`lacam`].
 //! - [`text`]: `.scen` agents and the plain solution format of the LaCAM/PIBT family.
+//! - [`scene`]: the agents a page places, its last solve or import, and the plan as dense cells.
+//! - [`tree`]: CBS's constraint tree as a page shows it (a solve with its steps recorded).
 //!
 //! ```
 //! use pathlab::{formats::movingai, mapf};
@@ -33,11 +35,13 @@ pub mod pibt;
 pub mod plan;
 pub mod pp;
 pub mod problem;
+pub mod scene;
 pub mod solver;
 pub mod spacetime;
 pub mod steps;
 pub mod table;
 pub mod text;
+pub mod tree;
 pub mod validate;
 
 pub use plan::{Costs, Plan};

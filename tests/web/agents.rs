@@ -1,0 +1,92 @@
+//! Browser tests of the `#[wasm_bindgen]` `Agents` (the page's Agents view): placing agents
+//! on a planner's map, solving, the dense paths, a bad imported plan's first conflict, the
+//! solution format both ways, `.scen` agents and the refusal on hexagons, all as JS sees them.
+
+use super::{get, message, num};
+use pathlab::wasm::{Agents, Planner};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+const MAP: &str = "type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n";
+
+fn two_swapping(p: &Planner) -> Agents {
+    let mut a = Agents::new();
+    for (x, y) in [(0, 0), (3, 0), (3, 0), (0, 0)] {
+        a.place(p, x, y).unwrap();
+    }
+    a
+}
+
+#[wasm_bindgen_test]
+fn agents_are_placed_solved_and_read_as_dense_cells() {
+    let mut p = Planner::new(4, 3).unwrap();
+    p.load_map_text(MAP, None).unwrap();
+    assert!(Agents::unavailable(&p).is_none());
+    let mut a = Agents::new();
+    assert_eq!(a.place(&p, 0, 0).unwrap(), 0);
+    assert!(message(a.place(&p, 1, 1).unwrap_err()).contains("wall"));
+    assert_eq!(a.ends(), vec![0, 0, u32::MAX, u32::MAX]);
+    assert!(message(a.solve(&p, "cbs", 1000.0).unwrap_err()).contains("no goal"));
+    let a = &mut two_swapping(&p);
+    assert!(message(a.solve(&p, "astar", 1000.0).unwrap_err()).contains("lacam"));
+    for solver in ["pp", "cbs", "pibt", "lacam", "lacam-star"] {
+        let o = a.solve(&p, solver, 500.0).unwrap();
+        assert_eq!(get(&o, "status").as_string().unwrap(), "solved", "{solver}");
+        assert!(get(&o, "violation").is_null(), "{solver}");
+        let h = num(&o, "horizon") as usize;
+        let cells = a.paths();
+        assert_eq!(cells.len(), 2 * (h + 1), "{solver}");
+        assert_eq!(
+            (cells[0], cells[h], cells[h + 1], cells[2 * h + 1]),
+            (0, 3, 3, 0)
+        );
+        assert!(num(&o, "soc") >= num(&o, "socLb"));
+        assert!(num(&o, "ms") >= 0.0 && num(&o, "nodes") >= 1.0);
+    }
+    let o = a.solve(&p, "cbs", 1000.0).unwrap();
+    let tree: js_sys::Array = a.cbs_tree().unwrap().into();
+    assert!(tree.length() >= 2, "the root and at least one child");
+    assert!(get(&tree.get(0), "parent").is_null());
+    assert!(!get(&tree.get(1), "constraint").is_null());
+    let root = a.cbs_node_paths(0).unwrap();
+    assert!(num(&root, "horizon") >= 3.0);
+    assert!(a.cbs_node_paths(100_000).unwrap().is_undefined());
+    // Round the wall: one agent goes straight (3), the other round the bottom row.
+    assert_eq!((num(&o, "soc"), num(&o, "socLb")), (3.0 + 5.0, 6.0));
+    let text = a.export_solution(&p, "t.map").unwrap();
+    a.solve(&p, "lacam", 100.0).unwrap();
+    assert!(a.cbs_tree().unwrap().is_undefined(), "only CBS has a tree");
+    assert!(text.contains("solver=cbs") && text.contains("solution=\n0:(0,0),(3,0),"));
+    let again = a.import_solution(&p, &text).unwrap();
+    assert_eq!(num(&again, "soc"), 8.0);
+    assert!(a.remove(0) && a.outcome().unwrap() == JsValue::UNDEFINED && a.paths().is_empty());
+}
+
+#[wasm_bindgen_test]
+fn a_bad_plan_names_its_first_conflict_and_hexagons_are_refused() {
+    let mut p = Planner::new(4, 3).unwrap();
+    p.load_map_text(MAP, None).unwrap();
+    let mut a = Agents::new();
+    for (x, y) in [(0, 0), (2, 0), (2, 0), (0, 0)] {
+        a.place(&p, x, y).unwrap();
+    }
+    let o = a
+        .import_solution(&p, "0:(0,0),(2,0),\n1:(1,0),(1,0),\n2:(2,0),(0,0),\n")
+        .unwrap();
+    let v = get(&o, "violation");
+    assert_eq!(get(&v, "kind").as_string().unwrap(), "vertex");
+    assert_eq!(num(&v, "time"), 1.0);
+    assert!(get(&o, "soc").is_null());
+    assert!(get(&o, "violationText")
+        .as_string()
+        .unwrap()
+        .starts_with("vertex at t=1"));
+    assert!(message(a.import_solution(&p, "nonsense").unwrap_err()).len() > 3);
+    let scen = "version 1\n0\tt.map\t4\t3\t0\t0\t3\t2\t5\n0\tt.map\t4\t3\t3\t2\t0\t0\t5\n";
+    assert_eq!(a.load_scen(&p, scen, 2).unwrap(), 2);
+    assert_eq!(a.ends(), vec![0, 0, 3, 2, 3, 2, 0, 0]);
+    assert!(message(a.load_scen(&p, scen, 3).unwrap_err()).contains("fewer"));
+    p.new_map(6, 5, Some("hex-rows".into())).unwrap();
+    assert!(Agents::unavailable(&p).unwrap().contains("square"));
+    assert!(a.place(&p, 0, 0).is_err());
+}

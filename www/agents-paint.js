@@ -1,0 +1,106 @@
+// The Agents view's marks for the display list (picture.js): each agent's goal (a square in
+// its colour), its planned path (a thin line in its colour; in a crowd, the picked agent's only), the agent itself (a numbered disc
+// at its place at time t, slid between two time steps) and a bad plan's first conflict (a red
+// ring round its cells). Pure, like picture.js: the screen, the PNG/GIF and the SVG exports
+// draw the same list. The plan and its time steps are Rust's (`Agents.paths()`); this file
+// only places them.
+
+import { AGENTS, MARKS } from './palette.js';
+
+/**
+ * What the Agents view shows, read from the wasm `Agents` by agents.js.
+ * @typedef {object} AgentsScene
+ * @property {ArrayLike<number>} ends `[sx, sy, gx, gy, …]`; a goal not given yet is 4294967295
+ * @property {number} width the map's width (cells are `y * width + x` in `paths`)
+ * @property {ArrayLike<number> | null} paths dense cells: agent i at time t is `paths[i * (horizon + 1) + t]`
+ * @property {number} horizon the plan's last time step
+ * @property {number} t the time shown (fractional between steps)
+ * @property {{cells: [number, number][]} | null} conflict the first violation's cells
+ * @property {number} [selected] the agent picked (drawn with a ring), or -1
+ */
+
+const NO_GOAL = 4294967295;
+
+/** Above this many agents, only the picked agent's path is drawn, and no shadows. */
+export const CROWD = 40;
+
+/** Agent i's colour. */
+export const agentColour = (i) => AGENTS.colours[i % AGENTS.colours.length];
+
+/**
+ * Where agent `i` is at time `t`: between cell `from` (at the step before) and cell `to` (the
+ * step after), fraction `f` of the way; null without a plan.
+ * @param {AgentsScene} s
+ * @param {number} i
+ * @param {number} t
+ * @returns {{from: {x: number, y: number}, to: {x: number, y: number}, f: number} | null}
+ */
+export function agentAt(s, i, t) {
+  if (!s.paths || !s.paths.length) return null;
+  const steps = s.horizon + 1;
+  const clamped = Math.max(0, Math.min(s.horizon, t));
+  const t0 = Math.floor(clamped);
+  const a = s.paths[i * steps + t0];
+  const b = s.paths[i * steps + Math.min(s.horizon, t0 + 1)];
+  if (a === NO_GOAL || b === NO_GOAL) return null;
+  const cell = (v) => ({ x: v % s.width, y: Math.floor(v / s.width) });
+  return { from: cell(a), to: cell(b), f: clamped - t0 };
+}
+
+/**
+ * The agents' marks in drawing order: paths, goals, conflict, agents.
+ * @param {AgentsScene} s
+ * @param {import('./picture.js').Place} place
+ * @param {boolean} live
+ * @returns {import('./picture.js').Mark[]}
+ */
+export function agentMarks(s, place, live) {
+  const { px } = place;
+  const n = s.ends.length / 4;
+  const r = Math.max(3.5, place.scale * 0.36) * px;
+  /** @type {import('./picture.js').Mark[]} */
+  const paths = [];
+  /** @type {import('./picture.js').Mark[]} */
+  const goals = [];
+  /** @type {import('./picture.js').Mark[]} */
+  const discs = [];
+  const steps = s.horizon + 1;
+  for (let i = 0; i < n; i++) {
+    const colour = agentColour(i);
+    const [sx, sy, gx, gy] = [s.ends[i * 4], s.ends[i * 4 + 1], s.ends[i * 4 + 2], s.ends[i * 4 + 3]];
+    // Every path while they can be told apart; in a crowd, only the picked agent's.
+    if (s.paths && s.paths.length && (n <= CROWD || s.selected === i)) {
+      /** @type {[number, number][]} */
+      const line = [];
+      for (let t = 0; t < steps; t++) {
+        const v = s.paths[i * steps + t];
+        if (v === NO_GOAL) continue;
+        const c = place.centre(v % s.width, Math.floor(v / s.width));
+        const last = line[line.length - 1];
+        if (!last || last[0] !== c.x || last[1] !== c.y) line.push([c.x, c.y]);
+      }
+      if (line.length > 1) paths.push({ id: 'agent-path', shapes: [{ line }], strokes: [{ colour: `${colour}99`, width: Math.max(1.5, place.scale * 0.12) * px }], round: true });
+    }
+    if (gx !== NO_GOAL) {
+      const ring = place.ring(gx, gy, Math.max(7, place.scale * 0.62));
+      goals.push({ id: 'agent-goal', shapes: [{ polygon: ring }], fill: `${colour}55`, strokes: [{ colour, width: Math.max(1.5, place.scale * 0.1) * px }] });
+    }
+    const p = agentAt(s, i, s.t) ?? { from: { x: sx, y: sy }, to: { x: sx, y: sy }, f: 0 };
+    const a = place.centre(p.from.x, p.from.y);
+    const b = place.centre(p.to.x, p.to.y);
+    const c = { x: a.x + (b.x - a.x) * p.f, y: a.y + (b.y - a.y) * p.f };
+    /** @type {import('./picture.js').Mark} */
+    const disc = { id: 'agent', shapes: [{ circle: [c.x, c.y, r] }], fill: colour, strokes: [{ colour: MARKS.light, width: Math.max(1, r * 0.18) }] };
+    if (live && r >= 7 * px) disc.label = { text: String(i), x: c.x, y: c.y + r * 0.05, size: Math.round(r * (i >= 10 ? 0.85 : 1.1)), colour: MARKS.light };
+    if (live && n <= CROWD) disc.shadow = { colour: MARKS.shadow, blur: 3 };
+    discs.push(disc);
+    if (live && s.selected === i) {
+      discs.push({ id: 'agent-selected', shapes: [{ circle: [c.x, c.y, r + 4 * px] }], strokes: [{ colour, width: 2.5 * px, dash: [3 * px, 2 * px] }] });
+    }
+  }
+  /** @type {import('./picture.js').Mark[]} */
+  const conflict = s.conflict?.cells.length
+    ? [{ id: 'agent-conflict', shapes: s.conflict.cells.map(([x, y]) => ({ polygon: place.ring(x, y, Math.max(12, place.scale * 1.2)) })), strokes: [{ colour: MARKS.light, width: 5 * px }, { colour: AGENTS.conflict, width: 2.5 * px }] }]
+    : [];
+  return [...paths, ...goals, ...conflict, ...discs];
+}
