@@ -26,6 +26,7 @@ use wasm_bindgen::prelude::*;
 mod command;
 mod fields;
 mod from_js;
+mod learn;
 mod links;
 mod maps;
 mod mesh;
@@ -34,6 +35,9 @@ mod shapes;
 mod timeline;
 
 pub use command::check_command;
+pub use learn::{
+    exercise_check, exercise_kinds, exercise_new, lesson_link, lesson_read, ready_lessons,
+};
 pub use links::{format_link_tail, parse_compare_list, split_link};
 
 /// The allocator: talc, smaller in the module than the default dlmalloc and faster.
