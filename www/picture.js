@@ -18,6 +18,7 @@
 
 import { MARKS, MESH, STATES, css, rgbOf, alphaOf, hexOf } from './palette.js';
 import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.js';
+import { learnMarks } from './learn-marks.js';
 
 /**
  * Where marks go, in drawing units: `centre(x, y)` is cell (x, y)'s centre, `ring(x, y,
@@ -79,6 +80,7 @@ import { drawArrows, drawOutline, drawWalkers, drawUnit } from './fields-paint.j
  * @property {ArrayLike<number> | null} [brush] the cells under the pointer's brush, x, y pairs
  * @property {{x: number, y: number} | null} [cursor]
  * @property {import('./fields-paint.js').FieldScene | null} [fields]
+ * @property {import('./learn-marks.js').LearnScene | null} [learn] Learn mode's marks (live view only)
  */
 
 /**
@@ -275,11 +277,14 @@ export function displayList(scene, place, { live = false } = {}) {
   if (fields) list.push({ id: 'arrows', shapes: [], draw: (ctx) => drawArrows(ctx, view, fields) });
   if (fields?.outline) list.push({ id: 'range-outline', shapes: [], draw: (ctx) => drawOutline(ctx, view, fields.outline, fields.vectors) });
   if (scene.mesh) list.push(...meshMarks(scene.mesh, place));
+  const learn = learnMarks(live ? scene.learn : null, place);
+  list.push(...learn.under);
   list.push(...pathMarks(scene.path, place));
   if (fields?.walkers) list.push({ id: 'crowd', shapes: [], draw: (ctx) => drawWalkers(ctx, view, fields.walkers) });
   if (fields?.unit) list.push({ id: 'unit', shapes: [], draw: (ctx) => drawUnit(ctx, view, fields.unit) });
   const extra = live ? liveMarks(scene, place) : { before: [], after: [] };
   list.push(...extra.before);
+  list.push(...learn.over);
   list.push(...markerMark('start', scene.start, MARKS.start, place, live));
   list.push(...markerMark('goal', scene.goal, MARKS.goal, place, live));
   list.push(...extra.after);

@@ -295,6 +295,7 @@ export class Renderer extends Viewport {
       brush: scene.hover && this.scale >= 3 ? planner.brushCells(scene.hover.x, scene.hover.y, scene.brushSize) : null,
       cursor: scene.cursor,
       fields,
+      learn: scene.learn,
     }, this.place(), { live: true }));
 
     this.dirty = false;

@@ -87,6 +87,8 @@ export class PlannerView {
     this.state = null;
     /** Paints over the map after the cells (the node mesh), or null. */
     this.overlay = null;
+    /** Learn mode's marks (learn-marks.js), or null. */
+    this.learn = null;
     this.renderer = new Renderer(canvas, () => memory());
     /** The distance field's and movement range's views of the planner (fields-view.js). */
     this.fields = new FieldLayer(this, canvas);
@@ -320,6 +322,12 @@ export class PlannerView {
     this.renderer.invalidate();
   }
 
+  /** Gives the renderer Learn mode's marks to draw (learn-marks.js `LearnScene`), or null. */
+  setLearn(learn) {
+    this.learn = learn;
+    this.renderer.invalidate();
+  }
+
   /** Rings `cell` on the map (the open-list row or the pseudocode's cell under the pointer), or none. */
   setHighlight(cell) {
     const cur = this.highlight;
@@ -550,6 +558,7 @@ export class PlannerView {
         brushSize: this.brushSize,
         overlay: this.overlay,
         fields: fields.scene,
+        learn: this.learn,
       });
       this.paintedVersion = version;
       this.canvas.dataset.version = String(version);
