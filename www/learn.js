@@ -113,14 +113,13 @@ export class LearnMode {
     this.nextButton = el('button', { type: 'button', class: 'primary', text: 'Next', 'data-learn': 'next', hidden: true });
     this.nextButton.addEventListener('click', () => this.next());
     this.feedbackEl = el('div', { class: 'learn-feedback', role: 'status', 'aria-live': 'polite', 'data-learn': 'feedback' });
+    const ask = el('div', { class: 'learn-ask' }, [this.questionEl, this.hintEl]);
     const panel = el('div', { class: 'learn-panel' }, [
-      this.questionEl,
-      this.hintEl,
       this.fieldsHost,
       el('div', { class: 'learn-buttons' }, [this.checkButton, this.clearButton, this.nextButton]),
       this.feedbackEl,
     ]);
-    this.body = el('div', { class: 'learn-body' }, [this.mapHost, panel]);
+    this.body = el('div', { class: 'learn-body' }, [ask, this.mapHost, panel]);
     this.box = el('section', { class: 'learn', 'aria-label': `Lesson: ${L.title}` }, [head, this.body]);
     // While a question is asked, the map's shortcuts (step, run…) would show the answer.
     this.box.addEventListener('keydown', (e) => {
@@ -245,7 +244,9 @@ export class LearnMode {
       scene.rings.push(...this.draft.rings());
     }
     this.mounted.view.setLearn(scene);
-    this.box.dataset.picks = this.draft ? this.draft.cells.map(cellText).join(' ') : '';
+    // What the map shows, in words, for tests and for reading the box.
+    const ringed = (kind) => scene.rings.filter((r) => r.kind === kind).map((r) => cellText([r.x, r.y])).join(' ');
+    Object.assign(this.box.dataset, { picks: ringed('pick'), right: ringed('right'), wrong: ringed('wrong') });
   }
 
   /** Checks the answer with the engine and teaches from the verdict. */
