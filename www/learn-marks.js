@@ -4,15 +4,17 @@
 // engine's cells and the student's wrong ones. Built as the display list's marks (picture.js),
 // so they are drawn like every other mark, on either cell layer. Pure: no DOM, no wasm.
 
-import { LEARN, STATES, css } from './palette.js';
+import { LEARN, STATES, TERRAIN, css } from './palette.js';
 
 /**
  * What Learn mode asks the view to draw: `fills` are cells tinted as a state byte
  * (CellState) would tint them; `rings` ring a cell as `ask` (the question's), `pick` (the
  * student's), `right` (the engine's answer) or `wrong` (a pick that is not), with an optional
- * label (the order of a pick).
+ * label (the order of a pick); `walls` are cells painted as a wall the question has just drawn
+ * (the planner's map does not have it yet).
  * @typedef {object} LearnScene
  * @property {{x: number, y: number, state: number}[]} fills
+ * @property {{x: number, y: number}[]} [walls]
  * @property {{x: number, y: number, kind: 'ask' | 'pick' | 'right' | 'wrong', label?: string}[]} rings
  */
 
@@ -39,6 +41,9 @@ export function learnMarks(scene, place) {
     const st = STATES[state];
     if (!st) continue;
     out.under.push({ id: `learn-state-${state}`, shapes, fill: `rgba(${st.rgb.join(', ')}, ${st.alpha})` });
+  }
+  if (scene.walls?.length) {
+    out.under.push({ id: 'learn-wall', shapes: scene.walls.map((w) => ({ polygon: place.ring(w.x, w.y, s) })), fill: css(TERRAIN[0].rgb) });
   }
   const widths = { ask: 2.5, pick: 3, right: 3.5, wrong: 3 };
   for (const ring of scene.rings) {

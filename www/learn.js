@@ -233,6 +233,10 @@ export class LearnMode {
       });
     }
     for (const [x, y] of ex.highlight) scene.rings.push({ x, y, kind: 'ask' });
+    // A repair's highlighted cells are the wall just drawn across the path.
+    if (ex.spec.kind === 'repair') scene.walls = ex.highlight.map(([x, y]) => ({ x, y }));
+    // The status line under the map tells of the planner, not of a picture painted over it.
+    this.mapHost.dataset.picture = scene.fills.length ? 'exercise' : 'planner';
     const v = this.verdict;
     if (v) {
       const right = [...answerCells(v.expected), ...(v.explanation.counterExample ?? [])];
