@@ -285,3 +285,16 @@ test('the runnable learn host of docs/embedding.md gets answer and score events;
     assert.ok(logs.includes('score 0 of 5'), 'the score logged');
   });
 });
+
+test('each tutorial chapter ends with its exercises, which open its lesson', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { url }) => {
+    await page.goto(`${url}tutorial.html`);
+    await page.waitForFunction(() => window.tutorial?.ready === true, null, { timeout: 30_000 });
+    const chapters = await page.locator('section .tut-exercises a').evaluateAll((as) => as.map((a) => [a.closest('section').id, a.dataset.lesson]));
+    assert.deepEqual(chapters, [['bfs-section', 'bfs'], ['best-first-section', 'best-first'], ['dijkstra-section', 'dijkstra'], ['astar-section', 'astar'], ['weighted-section', 'weighted']]);
+    await page.locator('.tut-exercises a[data-lesson="dijkstra"]').click();
+    await page.waitForFunction(() => window.learnPage?.ready === true, null, { timeout: 30_000 });
+    await waitState(page, 'asking', 0);
+    assert.equal(await page.locator('.learn-title').textContent(), 'Dijkstra: whoever is cheapest to reach');
+  }, { load: false });
+});
