@@ -1,8 +1,10 @@
 // The Learn page (learn.html): the ready lessons to pick from, or the lesson its link names
-// (`learn.html#l1.…`, `?lesson=NAME` or `?exercise=SPEC`) in Learn mode (learn.js).
+// (`learn.html#l1.…`, `?lesson=NAME` or `?exercise=SPEC`) in Learn mode (learn.js), or the
+// author view (`?author`, learn-author.js).
 
 import init, { readyLessons } from './pkg/pathlab.js';
 import { LearnMode, readLesson } from './learn.js';
+import { LessonAuthor } from './learn-author.js';
 import { el } from './dom.js';
 import { messageOf } from './view.js';
 import { loadProgress } from './storage.js';
@@ -38,6 +40,12 @@ async function main() {
   try {
     const lesson = await readLesson({ lesson: hash || params.get('lesson'), exercise: params.get('exercise') });
     status.textContent = '';
+    if (!lesson && params.has('author')) {
+      pick.hidden = true;
+      document.title = 'Make a lesson — Pathlab Learn';
+      window.learnPage = { ready: true, mode: null, author: new LessonAuthor(host) };
+      return;
+    }
     if (!lesson) {
       showLessons();
       document.title = 'Learn by doing — Pathlab';

@@ -298,3 +298,32 @@ test('each tutorial chapter ends with its exercises, which open its lesson', { t
     assert.equal(await page.locator('.learn-title').textContent(), 'Dijkstra: whoever is cheapest to reach');
   }, { load: false });
 });
+
+test('the author view: a refused exercise is told, a good lesson previews and its link opens it', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { url, shot: snap }) => {
+    await openLesson(page, url, '');
+    await page.locator('[data-learn="author"]').click();
+    await page.waitForFunction(() => !!window.learnPage?.author, null, { timeout: 30_000 });
+    await page.locator('[data-author="title"]').fill('Jumps and paths');
+    const second = page.locator('[data-author="row"]').nth(1);
+    await second.locator('select[aria-label="Kind"]').selectOption('jump-points');
+    await page.waitForFunction(() => /Exercise 2: a jump-points exercise cannot ask about A\*/i.test(document.querySelector('[data-author="problems"]').textContent));
+    assert.equal(await page.locator('[data-author="link"]').inputValue(), '', 'no link for a lesson with a problem');
+    await second.locator('select[aria-label="Algorithm"]').selectOption('jps');
+    await page.waitForFunction(() => document.querySelector('[data-author="link"]').value.includes('learn.html#l1.'));
+    assert.match(await page.locator('[data-author="embed"]').inputValue(), /<pathlab-grid lesson="l1\.[\w-]+"><\/pathlab-grid>/);
+    await page.locator('[data-author="add"]').click();
+    assert.equal(await page.locator('[data-author="row"]').count(), 4);
+    await page.locator('[data-author="row"]').nth(3).getByRole('button', { name: 'Remove this exercise' }).click();
+    await page.locator('[data-author="preview"]').click();
+    await waitState(page, 'asking', 0);
+    assert.equal((await data(page)).total, '3');
+    await snap('preview');
+    const link = await page.locator('[data-author="link"]').inputValue();
+    await page.goto(link);
+    await page.waitForFunction(() => window.learnPage?.ready === true);
+    await waitState(page, 'asking', 0);
+    assert.equal(await page.locator('.learn-title').textContent(), 'Jumps and paths');
+    assert.equal((await data(page)).total, '3');
+  }, { load: false });
+});
