@@ -26,6 +26,7 @@ use wasm_bindgen::prelude::*;
 mod command;
 mod fields;
 mod from_js;
+mod learn;
 mod links;
 mod mapf;
 mod maps;
@@ -35,6 +36,9 @@ mod shapes;
 mod timeline;
 
 pub use command::check_command;
+pub use learn::{
+    exercise_check, exercise_kinds, exercise_new, lesson_link, lesson_read, ready_lessons,
+};
 pub use links::{format_link_tail, parse_compare_list, split_link};
 pub use mapf::Agents;
 

@@ -1729,3 +1729,75 @@ fn apply_makes_a_command_message_or_refuses_it_unchanged() {
         "settings applied through one handle stay in its lane"
     );
 }
+
+#[wasm_bindgen_test]
+fn learn_mode_makes_and_checks_exercises_across_the_boundary() {
+    use pathlab::wasm::{
+        exercise_check, exercise_kinds, exercise_new, lesson_link, lesson_read, ready_lessons,
+    };
+    let spec = parse(r#"{"kind":"next-expansion","difficulty":3,"seed":11}"#);
+    let exercise = exercise_new(spec.clone()).unwrap();
+    assert_shape(&exercise, "LearnExercise");
+    assert_eq!(
+        JSON::stringify(&exercise).unwrap(),
+        JSON::stringify(&exercise_new(spec.clone()).unwrap()).unwrap(),
+        "the same spec makes the same exercise"
+    );
+    assert_eq!(get(&exercise, "answerWith").as_string().unwrap(), "cell");
+    let width = num(&exercise, "width") as usize;
+    let height = num(&exercise, "height") as usize;
+    let states: js_sys::Array = get(&exercise, "states").dyn_into().unwrap();
+    assert_eq!(states.length() as usize, width * height);
+    // The exercise's map loads into a planner as any share link does.
+    let mut p = Planner::new(4, 4).unwrap();
+    p.load_link(&get(&exercise, "link").as_string().unwrap())
+        .unwrap();
+    assert_eq!(p.width() as usize, width);
+
+    // The engine's answer (from the CLI's documented example) is right; another cell is not.
+    let right = exercise_check(spec.clone(), parse(r#"{"cell":[17,5]}"#)).unwrap();
+    assert_shape(&right, "LearnVerdict");
+    assert_eq!(get(&right, "correct"), JsValue::TRUE);
+    let explanation = get(&right, "explanation");
+    assert_shape(&explanation, "LearnExplanation");
+    assert_shape(&get(&explanation, "line"), "LearnLine");
+    assert!(get(&explanation, "rule")
+        .as_string()
+        .unwrap()
+        .contains("larger g"));
+    let wrong = exercise_check(spec.clone(), parse(r#"{"cell":[0,0]}"#)).unwrap();
+    assert_eq!(get(&wrong, "correct"), JsValue::FALSE);
+    assert_eq!(
+        JSON::stringify(&get(&wrong, "expected")).unwrap(),
+        r#"{"cell":[17,5]}"#
+    );
+
+    // Refusals are errors with the learn module's reason, never panics.
+    let err = exercise_new(parse(r#"{"kind":"nonsense"}"#)).unwrap_err();
+    assert!(message(err).contains("not an exercise spec"));
+    let err = exercise_new(parse(r#"{"kind":"jump-points","algorithm":"astar"}"#)).unwrap_err();
+    assert!(
+        message(err).contains("cannot ask about"),
+        "the kind's reason"
+    );
+    let err = exercise_check(spec, parse(r#"{"colour":"red"}"#)).unwrap_err();
+    assert!(message(err).contains("not an answer"));
+
+    // Lessons: the ready ones with their links, read back by name, link or JSON.
+    assert_eq!(exercise_kinds().len(), 8);
+    let ready: js_sys::Array = ready_lessons().unwrap().dyn_into().unwrap();
+    assert_eq!(ready.length(), 7);
+    let first = ready.get(0);
+    assert_shape(&first, "LearnLesson");
+    let link = get(&first, "link").as_string().unwrap();
+    assert!(link.starts_with("l1."));
+    let by_link = lesson_read(&format!("#{link}")).unwrap();
+    let by_name = lesson_read("bfs").unwrap();
+    assert_eq!(
+        JSON::stringify(&by_link).unwrap(),
+        JSON::stringify(&by_name).unwrap()
+    );
+    assert_eq!(lesson_link(first).unwrap(), link);
+    let err = lesson_read("l1.not-a-lesson").unwrap_err();
+    assert!(!message(err).is_empty());
+}

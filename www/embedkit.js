@@ -11,6 +11,8 @@ import { openStep } from './timeline.js';
 import { messageOf } from './view.js';
 import * as links from './links.js';
 import * as maps from './maps.js';
+import { readLesson } from './learn.js';
+import { mountLearn } from './learn-embed.js';
 
 /**
  * The link fields: a parameter (attribute) and its key in a short link (docs/formats.md).
@@ -25,6 +27,7 @@ const LINK_FIELDS = [
 export const PARAMETERS = [
   'map', ...LINK_FIELDS.map(([name]) => name), 'view', 'walkers', 'range', 'step', 'compare',
   'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit', 'pseudocode',
+  'lesson', 'exercise',
 ];
 
 /** The shortest map area the preferred height asks for, and the tallest, per unit of width. */
@@ -47,6 +50,8 @@ const MIN_BESIDE_PX = 470;
  * @property {boolean} timeline
  * @property {boolean} pseudocode
  * @property {{wheel: string, pan: boolean, fit: boolean}} navigation
+ * @property {import('./pkg/pathlab.js').LearnLesson | null} lesson a lesson (or one exercise) to
+ *   ask in Learn mode instead of a planner to drive (learn-embed.js)
  */
 
 /**
@@ -106,6 +111,7 @@ export async function readOptions(get, fragment = '') {
     timeline: flag('timeline'),
     pseudocode: flag('pseudocode'),
     navigation: parseNavigation({ wheel: get('wheel'), pan: get('pan') ?? undefined, fit: flag('fit') }),
+    lesson: await readLesson({ lesson: get('lesson'), exercise: get('exercise') }),
   };
 }
 
@@ -390,7 +396,7 @@ async function mountSingle(root, options, emit, onCrash) {
  */
 export class Embed {
   /**
-   * @param {SingleEmbed | CompareEmbed} inner
+   * @param {SingleEmbed | CompareEmbed | import('./learn-embed.js').LearnEmbed} inner
    * @param {(event: string, detail: object) => void} emit
    */
   constructor(inner, emit) {
@@ -509,9 +515,9 @@ function plain(value) {
 export async function mountEmbed(root, options, emit, { onMount, onCrash } = {}) {
   let inner;
   try {
-    inner = options.compare
-      ? await mountCompare(root, options, emit)
-      : await mountSingle(root, options, emit, onCrash);
+    if (options.lesson) inner = await mountLearn(root, options.lesson, emit);
+    else if (options.compare) inner = await mountCompare(root, options, emit);
+    else inner = await mountSingle(root, options, emit, onCrash);
   } catch (e) {
     const error = messageOf(e);
     showError(root, `Pathlab could not start: ${error}`);

@@ -66,6 +66,19 @@ export const MESH = {
   rim: '#1b1f27',
 };
 
+/**
+ * Learn mode's rings (learn-marks.js): the cells a question points at, the student's picks,
+ * the engine's answer and a wrong pick, each over a white rim; the picks' order numbers.
+ */
+export const LEARN = {
+  ask: '#0072b2',
+  pick: '#6a3d9a',
+  right: '#009e73',
+  wrong: '#d50000',
+  rim: '#ffffff',
+  labelRgb: [0x2a, 0x12, 0x45],
+};
+
 /** The page behind the map (every layer, and the hex raster outside the map's hexes). */
 export const BACKGROUND = [0xe9, 0xeb, 0xef];
 

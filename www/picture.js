@@ -22,6 +22,7 @@ import { fieldMarks } from './fields-paint.js';
 import { cellLayer, rasterCells, svgCells } from './cells.js';
 import { layoutOf } from './geometry.js';
 import { agentMarks } from './agents-paint.js';
+import { learnMarks } from './learn-marks.js';
 
 /**
  * Where marks go, in drawing units: `centre(x, y)` is cell (x, y)'s centre, `ring(x, y,
@@ -91,6 +92,7 @@ import { agentMarks } from './agents-paint.js';
  *   them (the exports)
  * @property {import('./agents-paint.js').AgentsScene | null} [agents] the Agents view's agents
  *   and plan (agents-paint.js), drawn instead of the path and the markers
+ * @property {import('./learn-marks.js').LearnScene | null} [learn] Learn mode's marks (live view only)
  */
 
 /**
@@ -302,11 +304,14 @@ export function displayList(scene, place, { live = false } = {}) {
   const fields = scene.fields ? fieldMarks(scene.fields, place, live) : { under: [], over: [] };
   list.push(...fields.under);
   if (scene.mesh) list.push(...meshMarks(scene.mesh, place));
+  const learn = learnMarks(live ? scene.learn : null, place);
+  list.push(...learn.under);
   const agents = scene.agents ?? null;
   if (!agents) list.push(...pathMarks(scene.path, place));
   list.push(...fields.over);
   const extra = live ? liveMarks(scene, place) : { before: [], after: [] };
   list.push(...extra.before);
+  list.push(...learn.over);
   if (agents) list.push(...agentMarks(agents, place, live));
   else {
     list.push(...markerMark('start', scene.start, MARKS.start, place, live));

@@ -296,6 +296,7 @@ export class Renderer extends Viewport {
       cursor: scene.cursor,
       fields,
       agents: scene.agents ?? null,
+      learn: scene.learn,
     }, this.place(), { live: true }));
 
     this.dirty = false;

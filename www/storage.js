@@ -69,3 +69,47 @@ export function forget() {
     // Storage unavailable (private mode): nothing to forget.
   }
 }
+
+/** Where Learn mode keeps each lesson's progress, by the lesson's link. */
+const LEARN_KEY = 'pathlab:learn:v1';
+
+/** Every lesson's progress: `{[lessonLink]: progress}`, {} when none or unreadable. */
+function learnRecords() {
+  try {
+    const value = JSON.parse(localStorage.getItem(LEARN_KEY) || '{}');
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The progress kept for the lesson with link `link` (`{at, results}`: the exercise shown
+ * and one result per exercise answered, `true`/`false` for right or wrong at the first try),
+ * or null.
+ * @param {string} link
+ * @returns {{at: number, results: (boolean | null)[]} | null}
+ */
+export function loadProgress(link) {
+  const p = learnRecords()[link];
+  if (!p || typeof p !== 'object' || !Number.isInteger(p.at) || !Array.isArray(p.results)) return null;
+  return { at: p.at, results: p.results.map((r) => (typeof r === 'boolean' ? r : null)) };
+}
+
+/**
+ * Keeps `progress` for the lesson with link `link` (null forgets it); returns an error
+ * message or null, like `save`.
+ * @param {string} link
+ * @param {{at: number, results: (boolean | null)[]} | null} progress
+ */
+export function saveProgress(link, progress) {
+  const records = learnRecords();
+  if (progress) records[link] = progress;
+  else delete records[link];
+  try {
+    localStorage.setItem(LEARN_KEY, JSON.stringify(records));
+    return null;
+  } catch (e) {
+    return `Progress could not be kept (${e.name}): the browser's storage is full or off.`;
+  }
+}

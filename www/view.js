@@ -87,6 +87,8 @@ export class PlannerView {
     this.overlay = null;
     /** The Agents view's layer (agents.js: `scene()`, drawn instead of the path), or null. */
     this.agents = null;
+    /** Learn mode's marks (learn-marks.js), or null. */
+    this.learn = null;
     this.renderer = new Renderer(canvas, () => memory());
     /** The distance field's and movement range's views of the planner (fields-view.js). */
     this.fields = new FieldLayer(this, canvas);
@@ -317,6 +319,12 @@ export class PlannerView {
   /** Gives the renderer the node mesh to draw (`overlay()`: the mesh scene, picture.js), or nothing. */
   setOverlay(overlay) {
     this.overlay = overlay;
+    this.renderer.invalidate();
+  }
+
+  /** Gives the renderer Learn mode's marks to draw (learn-marks.js `LearnScene`), or null. */
+  setLearn(learn) {
+    this.learn = learn;
     this.renderer.invalidate();
   }
 
@@ -551,6 +559,7 @@ export class PlannerView {
         overlay: this.overlay,
         fields: fields.scene,
         agents: this.agents?.scene() ?? null,
+        learn: this.learn,
       });
       this.paintedVersion = version;
       this.canvas.dataset.version = String(version);

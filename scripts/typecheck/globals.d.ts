@@ -8,4 +8,6 @@ interface Window {
   Pathlab: unknown;
   /** The tutorial page's hooks, for tests. */
   tutorial: Record<string, any>;
+  /** The Learn page's hooks, for tests. */
+  learnPage: Record<string, any>;
 }

@@ -55,7 +55,7 @@ fn near(a: f64, b: f64) -> bool {
 /// An algorithm answer read as (algorithm, weight): `A*`, `astar` and `astar:1` are one.
 fn algorithm_and_weight(text: &str) -> Option<(Algorithm, f64)> {
     let (name, weight) = match text.trim().split_once(':') {
-        Some((n, w)) => (n, w.trim().parse::<f64>().ok()?),
+        Some((n, w)) => (n, crate::text::number::parse_f64(w.trim())?),
         None => (text.trim(), 1.0),
     };
     Some((name.trim().parse().ok()?, weight))

@@ -328,3 +328,88 @@ export type ApplyOutcome =
   | { kind: "node"; value: number }
   | { kind: "applied"; value: boolean }
   | { kind: "walked"; value: [number, number] | null };
+
+/** An exercise kind of Learn mode (`exerciseKinds()`). */
+export type LearnKind = "next-expansion" | "values" | "order" | "path" | "which-algorithm" | "jump-points" | "repair" | "heuristic";
+
+/** What an exercise is made from (docs/learn.md): the same spec makes the same exercise. */
+export interface LearnSpec {
+  kind: LearnKind;
+  algorithm?: string;
+  settings?: Settings;
+  difficulty?: number;
+  seed?: number;
+  shape?: ShapeName;
+  /** A fixed map: a full share link (`v2.…`/`v3.…`). */
+  map?: string;
+}
+
+/** A generated question, without its answer (`exerciseNew`). */
+export interface LearnExercise {
+  spec: LearnSpec;
+  /** The map, markers and settings as a full share link, for `loadLink`. */
+  link: string;
+  width: number;
+  height: number;
+  shape: ShapeName;
+  start: [number, number];
+  goal: [number, number];
+  settings: Settings;
+  /** The expansions made when the question is asked (0: a finished or unstarted search). */
+  step: number;
+  highlight: [number, number][];
+  /** The state byte of every cell of the picture shown, `y * width + x`. */
+  states: number[];
+  candidates?: string[];
+  question: string;
+  answerWith: "cell" | "values" | "cells" | "cells-or-cost" | "cell-set" | "algorithm" | "optimal";
+}
+
+/** An answer, the student's or the engine's: exactly one key. */
+export type LearnAnswer =
+  | "none"
+  | { cell: [number, number] }
+  | { values: { g: number; h: number; f: number } }
+  | { cells: [number, number][] }
+  | { cost: number }
+  | { algorithm: string }
+  | { optimal: boolean };
+
+/** A line of pseudocode named by an explanation. */
+export interface LearnLine {
+  number: number;
+  id: string;
+  text: string;
+}
+
+/** Why the engine's answer is what it is. */
+export interface LearnExplanation {
+  rule: string;
+  line?: LearnLine;
+  /** `[{name: "cost:g(u)", value: [a, b]}]`, named as the step trace names them. */
+  vars?: { name: string; value: [number, number] }[];
+  counterExample?: [number, number][];
+}
+
+/** The outcome of `exerciseCheck`. */
+export interface LearnVerdict {
+  correct: boolean;
+  expected: LearnAnswer;
+  given: LearnAnswer;
+  explanation: LearnExplanation;
+}
+
+/** A lesson to link (`lessonLink`). */
+export interface LearnLessonInput {
+  title: string;
+  chapter?: string;
+  exercises: LearnSpec[];
+}
+
+/** A lesson as `lessonRead` and `readyLessons` give it, with its `l1.` link. */
+export interface LearnLesson {
+  title: string;
+  chapter: string | null;
+  exercises: LearnSpec[];
+  link: string;
+}

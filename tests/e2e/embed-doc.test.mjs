@@ -36,6 +36,8 @@ const EFFECT = {
   walkers: (s) => s.view === 'field' && s.walkers === 50,
   range: (s) => s.view === 'range' && s.range.from.x === 1 && s.range.budget === 8,
   origins: () => true,
+  lesson: (s) => s.learn === true && s.total === 3 && s.state === 'asking',
+  exercise: (s) => s.learn === true && s.total === 1 && s.question.kind === 'path',
 };
 
 test('every parameter of docs/embedding.md starts a planner with its example', { timeout: 180_000 }, async (t) => {
@@ -54,7 +56,7 @@ test('every parameter of docs/embedding.md starts a planner with its example', {
       if (name === 'autoplay') await page.waitForFunction(() => window.pathlabEmbed.getState().stats.expanded > 0);
       const { state, dom } = await page.evaluate(() => {
         const e = window.pathlabEmbed;
-        const view = e.view?.view ?? e.inner.compare.columns[0].view;
+        const view = e.view?.view ?? e.inner.compare?.columns[0].view ?? e.inner.mode.mounted.view;
         return {
           state: e.getState(),
           dom: {

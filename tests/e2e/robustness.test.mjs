@@ -25,6 +25,9 @@ test('every page runs under a strict CSP without a single violation, and the CSP
       ['', () => window.pathlab?.ready === true],
       ['embed.html?map=maze-63&autoplay&speed=instant', () => !!window.pathlabEmbed],
       ['tutorial.html', () => window.tutorial?.ready === true],
+      ['learn.html?lesson=bfs', () => document.querySelector('.learn')?.dataset.state === 'asking'],
+      ['learn.html?author', () => !!window.learnPage?.author],
+      ['embed.html?lesson=astar', () => document.querySelector('.learn')?.dataset.state === 'asking'],
     ];
     for (const [path, ready] of pages) {
       await page.goto(`${url}${path}`);

@@ -28,3 +28,26 @@ test('damaged text or the wrong length gives null, never a wrong map', () => {
   assert.equal(decodeCells('10', 0), null, 'a run of nothing');
   assert.deepEqual(decodeCells('13', 3), Uint8Array.from([1, 1, 1]));
 });
+
+test('Learn\'s progress is kept per lesson link, and unreadable records read as none', async () => {
+  const store = new Map();
+  globalThis.localStorage = { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) };
+  try {
+    const { loadProgress, saveProgress } = await import('../../www/storage.js');
+    assert.equal(loadProgress('l1.a'), null);
+    assert.equal(saveProgress('l1.a', { at: 2, results: [true, false, null] }), null);
+    assert.equal(saveProgress('l1.b', { at: 0, results: [null] }), null);
+    assert.deepEqual(loadProgress('l1.a'), { at: 2, results: [true, false, null] });
+    assert.deepEqual(loadProgress('l1.b'), { at: 0, results: [null] });
+    saveProgress('l1.a', null);
+    assert.equal(loadProgress('l1.a'), null, 'forgotten');
+    store.set('pathlab:learn:v1', '{"l1.c": {"at": "x", "results": []}}');
+    assert.equal(loadProgress('l1.c'), null, 'a damaged record');
+    store.set('pathlab:learn:v1', 'not json');
+    assert.equal(loadProgress('l1.b'), null, 'unreadable storage');
+    globalThis.localStorage.setItem = () => { throw Object.assign(new Error('full'), { name: 'QuotaExceededError' }); };
+    assert.match(saveProgress('l1.d', { at: 0, results: [] }), /QuotaExceededError/);
+  } finally {
+    delete globalThis.localStorage;
+  }
+});
