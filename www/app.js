@@ -127,13 +127,13 @@ function showSpeed() {
 
 function applySettingsFromForm() {
   reflectRelevance();
+  // The session stops the run; a search that had finished plays again with the new settings.
   const ok = guard(() => {
-    planner().setSettings(readSettings());
+    app.session.dispatch({ cmd: 'settings', settings: readSettings() }, app.view);
     return true;
   });
   if (!ok) writeSettings(planner().settings());
   app.meshBar.syncBar();
-  app.view.halt();
   save();
 }
 

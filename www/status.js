@@ -23,6 +23,9 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
   if (noMesh) {
     return ['No node mesh yet: press Generate from map to build one from the walls, or Edit mesh to draw your own.', 'info'];
   }
+  if (stats.step < stats.steps && running) {
+    return [`Playing the recorded search: step ${stats.step} of ${stats.steps}.`, 'info'];
+  }
   if (stats.step < stats.steps) {
     return [`Step ${stats.step} of ${stats.steps}: the search as it stood after ${stats.step} expansions. Press End to go back to the live search.`, 'info'];
   }

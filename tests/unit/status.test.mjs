@@ -34,6 +34,7 @@ test('what outranks what: a refusal, then the field view, then no mesh, then a s
   assert.match(statusSentence({ stats: found, running: false, walker, noMesh: true, fields: field })[0], /^Distance field built \(10 cells, 0\.50 ms\): 10 cells reach the goal \(1, 2\), the farthest at cost 7\.5\./);
   assert.match(statusSentence({ stats: found, running: false, walker, noMesh: true })[0], /^No node mesh yet/);
   assert.match(statusSentence({ stats: found, running: false, walker })[0], /^Step 5 of 9:/);
+  assert.match(statusSentence({ stats: found, running: true, walker })[0], /^Playing the recorded search: step 5 of 9\./, 'a replay running through the recording');
   assert.equal(statusSentence({ stats: { ...found, step: 9 }, running: false, walker })[0], 'Walking the path…');
   assert.equal(statusWord(found, false, true), 'no mesh');
 });
