@@ -12,6 +12,7 @@
 
 import { SPEEDS, DEFAULT_SPEED, speedFor, brushNamed, BRUSH_SIZES } from './controls.js';
 import { liveStepDue, liveMoved, walkerGone } from './walker.js';
+import { noSearchSentence } from './status.js';
 
 /**
  * @typedef {object} SessionState
@@ -26,9 +27,13 @@ import { liveStepDue, liveMoved, walkerGone } from './walker.js';
  */
 
 /**
- * What a lane's search is doing, as the reducer needs it.
- * @typedef {{status: string}} LaneFacts
+ * What a lane's search is doing, as the reducer needs it: its status, and what the lane's
+ * map shows (`view`: `path`, or `field` / `range`, where there is no search to run).
+ * @typedef {{status: string, view?: string}} LaneFacts
  */
+
+/** Whether lane `l` shows a view with no search in it (the distance field, the movement range). */
+const searchless = (l) => Boolean(l?.view) && l.view !== 'path';
 
 /**
  * One thing to do: `{do, lane?, …}`. `lane` is a lane's index; without it, every lane.
@@ -98,6 +103,9 @@ export function reduce(state, command, lanes) {
       return reduce(state, { cmd: state.running.some(Boolean) ? 'pause' : 'run' }, lanes);
     case 'run': {
       if (state.running.some(Boolean)) return set({});
+      // The field and range views keep up with every edit by themselves: Run has no search
+      // to run there, and says so.
+      if (lanes.some(searchless)) return set({}, [{ do: 'noSearch', lane: lanes.findIndex(searchless) }]);
       // Once every search has finished, Run starts them all again.
       if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'reset', lane }]), { do: 'then', command: { cmd: 'start' } }]);
       return reduce(state, { cmd: 'start' }, lanes);
@@ -120,6 +128,7 @@ export function reduce(state, command, lanes) {
     }
     case 'step': {
       const n = command.n ?? 1;
+      if (lanes.some(searchless)) return set({ running: stopped }, [{ do: 'noSearch', lane: lanes.findIndex(searchless) }]);
       // Once every search has finished, Step goes through their recordings from the start
       // (nothing is thrown away: End goes back to the result).
       if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'rewind', lane }]), { do: 'then', command: { cmd: 'stepLanes', n } }]);
@@ -371,7 +380,7 @@ export class Session {
     const lane = from ? this.views.indexOf(from) : -1;
     const cmd = lane >= 0 && command.lane === undefined ? { ...command, lane } : command;
     const before = this.state;
-    const facts = this.views.map((v) => ({ status: v.destroyed ? 'stopped' : v.planner.status }));
+    const facts = this.views.map((v) => (v.destroyed ? { status: 'stopped' } : { status: v.planner.status, view: v.planner.view }));
     const { state, effects } = reduce(this.state, cmd, facts);
     this.state = state;
     let answer;
@@ -432,6 +441,9 @@ export class Session {
         break;
       case 'rewind':
         for (const v of views) v.rewind();
+        break;
+      case 'noSearch':
+        for (const v of views) v.say(noSearchSentence(v.planner.view), 'info');
         break;
       case 'settings':
         // May throw (settings the map refuses): the effects after it are then not carried out.

@@ -59,6 +59,15 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
   }
 }
 
+/**
+ * Why Step and Run do nothing in the distance field's or the movement range's view (`view`):
+ * the button's title and the line said when they are pressed there.
+ */
+export function noSearchSentence(view) {
+  const what = view === 'range' ? 'The movement range' : 'The distance field';
+  return `${what} follows every edit by itself: there is no search to step or run in this view. Choose View → Path search to watch one.`;
+}
+
 /** A cost or a budget in words: at most two decimals. */
 const amount = (c) => String(Number(c.toFixed(2)));
 

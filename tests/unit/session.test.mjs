@@ -78,6 +78,16 @@ test('new settings after a finished search play it again at the speed; before on
   assert.deepEqual(does(race.effects), ['settings:0', 'rewind:0', 'then']);
 });
 
+test('in the field and range views Step and Run say there is no search there, and run nothing', () => {
+  const field = [{ status: 'running', view: 'field' }];
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).effects, [{ do: 'noSearch', lane: 0 }]);
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).state.running, [false], 'nothing runs');
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'step' }, [{ status: 'found', view: 'range' }]).effects, [{ do: 'noSearch', lane: 0 }], 'not even a rewind');
+  const running = withLanes(1, { running: [true] });
+  assert.deepEqual(reduce(running, { cmd: 'toggleRun' }, field).state.running, [false], 'a run started before still pauses');
+  assert.deepEqual(does(reduce(withLanes(1), { cmd: 'toggleRun' }, [{ status: 'running', view: 'path' }]).effects), ['notice'], 'the path view runs');
+});
+
 test('play runs one lane and leaves the others', () => {
   const s = withLanes(2, { walkers: [W, W] });
   const r = reduce(s, { cmd: 'play', lane: 1 }, lanes('found', 'running'));
