@@ -130,13 +130,13 @@ function showSpeed() {
 
 function applySettingsFromForm() {
   reflectRelevance();
+  // The session stops the run; a search that had finished plays again with the new settings.
   const ok = guard(() => {
-    planner().setSettings(readSettings());
+    app.session.dispatch({ cmd: 'settings', settings: readSettings() }, app.view);
     return true;
   });
   if (!ok) writeSettings(planner().settings());
   app.meshBar.syncBar();
-  app.view.halt();
   save();
 }
 
@@ -490,6 +490,28 @@ function installHooks() {
   };
 }
 
+/**
+ * On a touch screen (no link, nothing saved) the first map must have cells a finger can hit:
+ * when the shipped map would be drawn finer than that, an open map sized to the screen takes
+ * its place (viewport.js `touchMapSize`), start and goal two cells in from opposite corners.
+ */
+function fitFirstMapToTouch(p) {
+  if (location.hash.length > 1 || !matchMedia('(pointer: coarse)').matches) return;
+  const r = app.view.renderer;
+  r.resize();
+  const size = r.touchMapSize(p.width, p.height);
+  if (!size) return;
+  const { width, height } = size;
+  const ok = guard(() => (p.loadCells(width, height, new Uint8Array(width * height).fill(1), [2, 2, width - 3, height - 3]), true));
+  if (!ok) return;
+  app.mapName = '';
+  app.shippedText = null;
+  showMapName('');
+  $('#map-info').textContent = `An open ${width}×${height} map, sized for this screen: draw walls with one finger, zoom with two.`;
+  app.view.fitSpeed();
+  syncControls();
+}
+
 async function main() {
   const t0 = performance.now();
   const wasm = await loadPlanner(() => init(), say);
@@ -554,6 +576,7 @@ async function main() {
   // The scrubber first: the canvas must have its final height when the view fits the map.
   app.timeline = new Timeline($('#timeline'), { views: () => [app.view] });
   app.session.setTimeline(app.timeline);
+  if (!restored) fitFirstMapToTouch(p);
   app.view.start();
   app.openList = new OpenListPanel($('#open-list'), app.view);
   app.openList.update(true);

@@ -6,6 +6,7 @@
 
 import { $ } from './ui.js';
 import { heatGradient, css, UNREACHED, rangeSwatch } from './palette.js';
+import { noSearchSentence } from './status.js';
 import { DEFAULT_WALKERS } from './fields-view.js';
 
 /** A cost or budget as the bar shows it: at most two decimals. */
@@ -80,6 +81,14 @@ export function wireFields({ view, save }) {
     $('#view-bar').hidden = kind === 'path';
     $('#field-controls').hidden = kind !== 'field';
     $('#range-controls').hidden = kind !== 'range';
+    // No search to step or run in the field and range views: the buttons say why.
+    for (const id of ['#step', '#run']) {
+      const button = /** @type {HTMLButtonElement} */ ($(id));
+      if (!button) continue;
+      if (button.dataset.title === undefined) button.dataset.title = button.title;
+      button.disabled = kind !== 'path';
+      button.title = kind === 'path' ? button.dataset.title : noSearchSentence(kind);
+    }
     if (field) $('#heat-max').textContent = amount(field.maxCost);
     const release = field?.release;
     const arrived = /** @type {HTMLElement} */ ($('#walkers-arrived'));

@@ -18,6 +18,53 @@ const LONG_PRESS_MS = 500;
 /** CSS pixels a finger may wander before a touch counts as a drag. */
 const TOUCH_SLOP = 8;
 
+/**
+ * How far from a marker's centre a press still grabs it, in CSS pixels, by pointer type:
+ * a finger grabs the start, the goal (and D* Lite's walker, which stands on the start)
+ * within 22 px whatever the cell size; a mouse or pen only on the marker's own cell.
+ */
+const GRAB_PX = { touch: 22 };
+
+/**
+ * The marker a press at canvas CSS point `p` grabs: `'start'`, `'goal'` or null. The
+ * marker whose cell was pressed wins; otherwise the nearer centre within `radius` px.
+ * @param {{x: number, y: number}} p
+ * @param {{x: number, y: number} | null} cell the cell pressed, or null (outside the map)
+ * @param {{start: {x: number, y: number}, goal: {x: number, y: number}}} markers cells
+ * @param {(x: number, y: number) => {x: number, y: number}} centre a cell's centre on the canvas
+ * @param {number} radius
+ */
+export function grabbedMarker(p, cell, markers, centre, radius) {
+  const on = (m) => cell && cell.x === m.x && cell.y === m.y;
+  if (on(markers.start)) return 'start';
+  if (on(markers.goal)) return 'goal';
+  let best = null;
+  let bestDist = radius;
+  for (const which of /** @type {const} */ (['start', 'goal'])) {
+    const c = centre(markers[which].x, markers[which].y);
+    const d = Math.hypot(p.x - c.x, p.y - c.y);
+    if (d <= bestDist) {
+      best = which;
+      bestDist = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * The element a one-finger swipe outside the map scrolls: the nearest scrolling ancestor of
+ * `el`, or the document.
+ * @param {Element} el
+ */
+function scrollerOf(el) {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const style = getComputedStyle(e);
+    const scrolls = /(auto|scroll)/.test(`${style.overflowY} ${style.overflowX}`);
+    if (scrolls && (e.scrollHeight > e.clientHeight || e.scrollWidth > e.clientWidth)) return e;
+  }
+  return document.scrollingElement ?? document.documentElement;
+}
+
 /** The keys a focused slider keeps for itself. */
 export const RANGE_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
@@ -164,7 +211,16 @@ export function attachInput(app, canvas) {
     }
     if (pointers.size > 2) return;
     const cell = r.cellAt(p.x, p.y);
-    if (e.button === 1 || e.shiftKey || !cell || app.readonly) {
+    const touch = e.pointerType === 'touch';
+    const grabbed = app.readonly || e.button !== 0 || e.shiftKey ? null
+      : grabbedMarker(p, cell, { start: app.planner.start(), goal: app.planner.goal() }, (x, y) => r.cellCentre(x, y), GRAB_PX[e.pointerType] ?? 0);
+    // One finger never pans the map: outside its cells (the border around it) it scrolls
+    // the page, as a swipe anywhere else on the page would.
+    if (touch && !cell && !grabbed && !app.readonly) {
+      gesture = { kind: 'scroll', last: { x: e.clientX, y: e.clientY }, scroller: scrollerOf(canvas) };
+      return;
+    }
+    if (e.button === 1 || e.shiftKey || (!cell && !grabbed) || app.readonly) {
       e.preventDefault();
       if (!canPan()) {
         gesture = { kind: 'none' };
@@ -177,7 +233,7 @@ export function attachInput(app, canvas) {
     if (e.button !== 0) return;
     // In the movement range's view a press (and a drag) moves the range's origin, unless a
     // brush was chosen to draw with (fields-view.js).
-    if (app.fields?.picking()) {
+    if (app.fields?.picking() && cell) {
       app.fields.pick(cell);
       gesture = { kind: 'range', last: cell };
       return;
@@ -194,16 +250,16 @@ export function attachInput(app, canvas) {
       return;
     }
 
-    const start = app.planner.start();
-    const goal = app.planner.goal();
-    if (sameCell(cell, start) || sameCell(cell, goal)) {
-      gesture = { kind: sameCell(cell, start) ? 'start' : 'goal', last: cell, moved: false };
+    if (grabbed) {
+      const at = grabbed === 'start' ? app.planner.start() : app.planner.goal();
+      gesture = { kind: grabbed, last: { x: at.x, y: at.y }, moved: false };
       send({ cmd: 'beginStroke' });
       canvas.classList.add('dragging');
-      lastClick = { time: now, cell, changed: 0 };
+      lastClick = { time: now, cell: gesture.last, changed: 0 };
       return;
     }
-    if (e.pointerType === 'touch') {
+    if (!cell) return;
+    if (touch) {
       beginTouch(cell, p, now);
       return;
     }
@@ -230,6 +286,10 @@ export function attachInput(app, canvas) {
       case 'pan':
         r.panBy(p.x - gesture.last.x, p.y - gesture.last.y);
         gesture.last = p;
+        break;
+      case 'scroll':
+        gesture.scroller.scrollBy(gesture.last.x - e.clientX, gesture.last.y - e.clientY);
+        gesture.last = { x: e.clientX, y: e.clientY };
         break;
       case 'touch': {
         if (Math.hypot(p.x - gesture.at.x, p.y - gesture.at.y) < TOUCH_SLOP) return;

@@ -144,11 +144,13 @@ export function attachMesh(app, canvas) {
 /**
  * The mesh as the display list draws it (picture.js): the planner's nodes, edges and blocked
  * edges, the state bytes that colour the nodes, and the join being dragged; null when there
- * is nothing to draw.
+ * is nothing to draw, or when the algorithm does not search the mesh (the planner keeps it
+ * for when A* on a node mesh is chosen again).
  * @returns {import('./picture.js').MeshScene | null}
  */
 function meshScene(app, mesh) {
   const p = app.planner;
+  if (!algorithmInfo(p.settings().algorithm)?.needs.mesh) return null;
   const nodes = p.meshNodes();
   if (nodes.length === 0 && !mesh.drag) return null;
   return {

@@ -22,7 +22,9 @@ export const STATES = [
   { name: 'Open (backward)', rgb: [0x00, 0x9e, 0x73], alpha: 0.5 },
   { name: 'Closed (backward)', rgb: [0x00, 0x72, 0xb2], alpha: 0.4 },
   { name: 'Repaired', rgb: [0xcc, 0x00, 0xcc], alpha: 0.55 },
-  { name: 'Scanned by a jump', rgb: [0xe6, 0x9f, 0x00], alpha: 0.14 },
+  // A faint slate trace, no hue of the expanded states: a jump looked at these cells but
+  // expanded none of them (JPS's "9 nodes expanded" must not look like the whole map).
+  { name: 'Scanned by a jump (not expanded)', rgb: [0x6a, 0x7f, 0xa8], alpha: 0.09 },
 ];
 
 /** Number of CellState values: the palette is `cell * STATE_COUNT + state`. */
@@ -161,7 +163,7 @@ export function legendEntries() {
     ['Open (backward)', css(cellColour(1, 6)), 'square'],
     ['Closed (backward)', css(cellColour(1, 7)), 'square'],
     ['Repaired', css(cellColour(1, 8)), 'square'],
-    ['Scanned by a jump', css(cellColour(1, 9)), 'square'],
+    ['Scanned by a jump (not expanded)', css(cellColour(1, 9)), 'square'],
     ['Current node', MARKS.current, 'ring'],
     [`Path (${PATH_NAME} line)`, MARKS.path, 'line'],
     ['Path cell', css(cellColour(1, 4)), 'square'],

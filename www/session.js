@@ -12,6 +12,7 @@
 
 import { SPEEDS, DEFAULT_SPEED, speedFor, brushNamed, BRUSH_SIZES } from './controls.js';
 import { liveStepDue, liveMoved, walkerGone } from './walker.js';
+import { noSearchSentence } from './status.js';
 
 /**
  * @typedef {object} SessionState
@@ -29,15 +30,19 @@ import { liveStepDue, liveMoved, walkerGone } from './walker.js';
  */
 
 /**
- * What a lane's search is doing, as the reducer needs it.
- * @typedef {{status: string}} LaneFacts
+ * What a lane's search is doing, as the reducer needs it: its status, and what the lane's
+ * map shows (`view`: `path`, or `field` / `range`, where there is no search to run).
+ * @typedef {{status: string, view?: string}} LaneFacts
  */
+
+/** Whether lane `l` shows a view with no search in it (the distance field, the movement range). */
+const searchless = (l) => Boolean(l?.view) && l.view !== 'path';
 
 /**
  * One thing to do: `{do, lane?, …}`. `lane` is a lane's index; without it, every lane.
  * @typedef {{do: string, lane?: number, n?: number, key?: string, command?: object, delta?: number, step?: number,
  *   from?: {x: number, y: number}, to?: {x: number, y: number}, size?: number, value?: number, which?: string,
- *   now?: number, at?: {x: number, y: number}, nodes?: number[], node?: number}} Effect
+ *   now?: number, at?: {x: number, y: number}, nodes?: number[], node?: number, settings?: object}} Effect
  */
 
 /** Effects of a stroke in progress: the frame loop shows them, nothing is read back at once. */
@@ -102,6 +107,9 @@ export function reduce(state, command, lanes) {
       return reduce(state, { cmd: state.running.some(Boolean) ? 'pause' : 'run' }, lanes);
     case 'run': {
       if (state.running.some(Boolean)) return set({});
+      // The field and range views keep up with every edit by themselves: Run has no search
+      // to run there, and says so.
+      if (lanes.some(searchless)) return set({}, [{ do: 'noSearch', lane: lanes.findIndex(searchless) }]);
       // Once every search has finished, Run starts them all again.
       if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'reset', lane }]), { do: 'then', command: { cmd: 'start' } }]);
       return reduce(state, { cmd: 'start' }, lanes);
@@ -124,7 +132,10 @@ export function reduce(state, command, lanes) {
     }
     case 'step': {
       const n = command.n ?? 1;
-      if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'reset', lane }]), { do: 'then', command: { cmd: 'stepLanes', n } }]);
+      if (lanes.some(searchless)) return set({ running: stopped }, [{ do: 'noSearch', lane: lanes.findIndex(searchless) }]);
+      // Once every search has finished, Step goes through their recordings from the start
+      // (nothing is thrown away: End goes back to the result).
+      if (allFinished(lanes)) return set({}, [...every(lanes, (lane) => [{ do: 'rewind', lane }]), { do: 'then', command: { cmd: 'stepLanes', n } }]);
       return reduce(state, { cmd: 'stepLanes', n }, lanes);
     }
     case 'stepLanes':
@@ -139,6 +150,29 @@ export function reduce(state, command, lanes) {
       const which = command.lane === undefined ? lanes.map((_, i) => i) : [command.lane];
       const running = state.running.map((r, i) => (which.includes(i) ? false : r));
       return set({ running, walkers: withoutWalkers(state.walkers, (lane) => which.includes(lane)) });
+    }
+    case 'settings': {
+      // New search settings for one lane: its run stops and its walker goes. A search that
+      // had finished is planned again to its end by the planner, then played from its
+      // recording's start at the session's speed (shown at once at the instant speed, or
+      // with draw-progress off).
+      const lane = command.lane ?? 0;
+      const running = state.running.map((r, i) => (i === lane ? false : r));
+      /** @type {Effect[]} */
+      const effects = [{ do: 'settings', lane, settings: command.settings }];
+      const finished = lanes[lane] && lanes[lane].status !== 'running';
+      if (finished && state.drawProgress && SPEEDS[state.speed]?.kind !== 'instant') {
+        effects.push({ do: 'rewind', lane }, { do: 'then', command: { cmd: 'play', lane } });
+      }
+      return set({ running, walkers: withoutWalkers(state.walkers, (i) => i === lane) }, effects);
+    }
+    case 'play': {
+      // One lane runs (a replay after a settings change); the others stay as they are.
+      const lane = command.lane ?? 0;
+      if (lane >= lanes.length || state.running[lane]) return set({});
+      const running = state.running.slice();
+      running[lane] = true;
+      return set({ running, walkers: withoutWalkers(state.walkers, (i) => i === lane) });
     }
     // The walker: Walk makes one (the effect reads the lane's path and start, then `walker`
     // keeps it); each frame (`walkerFrame`) a live walker whose step is due has the planner
@@ -383,15 +417,19 @@ export class Session {
     const lane = from ? this.views.indexOf(from) : -1;
     const cmd = lane >= 0 && command.lane === undefined ? { ...command, lane } : command;
     const before = this.state;
-    const facts = this.views.map((v) => ({ status: v.destroyed ? 'stopped' : v.planner.status }));
+    const facts = this.views.map((v) => (v.destroyed ? { status: 'stopped' } : { status: v.planner.status, view: v.planner.view }));
     const { state, effects } = reduce(this.state, cmd, facts);
     this.state = state;
     let answer;
-    for (const effect of effects) answer = this.apply(effect) ?? answer;
-    // Every lane's panels show the state now, not at the next frame (but a stroke's moves
-    // wait for the frame: reading the state back on every pointer move would slow drawing).
-    if (state !== before || effects.some((e) => !QUIET.has(e.do))) for (const v of this.live()) v.syncStats();
-    this.tell();
+    try {
+      for (const effect of effects) answer = this.apply(effect) ?? answer;
+    } finally {
+      // Every lane's panels show the state now, not at the next frame (but a stroke's moves
+      // wait for the frame: reading the state back on every pointer move would slow drawing).
+      // An effect that throws (settings the map refuses) ends the command here.
+      if (state !== before || effects.some((e) => !QUIET.has(e.do))) for (const v of this.live()) v.syncStats();
+      this.tell();
+    }
     return answer;
   }
 
@@ -437,6 +475,16 @@ export class Session {
         break;
       case 'step':
         for (const v of views) v.stepLane(effect.n);
+        break;
+      case 'rewind':
+        for (const v of views) v.rewind();
+        break;
+      case 'noSearch':
+        for (const v of views) v.say(noSearchSentence(v.planner.view), 'info');
+        break;
+      case 'settings':
+        // May throw (settings the map refuses): the effects after it are then not carried out.
+        planner?.setSettings(effect.settings);
         break;
       case 'advanceWalker': {
         // The planner moves D* Lite's start one cell on and repairs the search from there.

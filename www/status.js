@@ -23,6 +23,9 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
   if (noMesh) {
     return ['No node mesh yet: press Generate from map to build one from the walls, or Edit mesh to draw your own.', 'info'];
   }
+  if (stats.step < stats.steps && running) {
+    return [`Playing the recorded search: step ${stats.step} of ${stats.steps}.`, 'info'];
+  }
   if (stats.step < stats.steps) {
     return [`Step ${stats.step} of ${stats.steps}: the search as it stood after ${stats.step} expansions. Press End to go back to the live search.`, 'info'];
   }
@@ -54,6 +57,15 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
         ? ['Ready: press Run (Space) to watch the search, or Step (N) for one expansion.', 'info']
         : [`Paused after ${stats.expanded} expansions. Press Space to go on, or N to step.`, 'info'];
   }
+}
+
+/**
+ * Why Step and Run do nothing in the distance field's or the movement range's view (`view`):
+ * the button's title and the line said when they are pressed there.
+ */
+export function noSearchSentence(view) {
+  const what = view === 'range' ? 'The movement range' : 'The distance field';
+  return `${what} follows every edit by itself: there is no search to step or run in this view. Choose View → Path search to watch one.`;
 }
 
 /** A cost or a budget in words: at most two decimals. */

@@ -360,6 +360,18 @@ export class PlannerView {
     this.hook('stepped', this);
   }
 
+  /**
+   * Shows this lane's search from its recording's start (the session's `rewind`: Step after
+   * a finished search, or the replay after a settings change); a search with nothing
+   * recorded (or refused) starts over instead.
+   */
+  rewind() {
+    const p = this.planner;
+    if (p.timelineLength() > 0 && !p.refusedReason()) this.guard(() => p.seek(0));
+    else p.resetSearch();
+    this.syncStats();
+  }
+
   clearWalls() {
     const n = this.planner.clearWalls();
     this.say(n ? `Cleared ${n} cells. Ctrl+Z brings them back.` : 'The map has no walls or terrain to clear.', 'info');

@@ -16,6 +16,12 @@ const LEAST_CELL_PX = 1 / 32;
 const MAX_CELL_PX = 96;
 const FIT_PAD = 8;
 
+/** The least a finger can hit: a touch screen's first map has cells at least this big (CSS px). */
+export const TOUCH_CELL_PX = 12;
+
+/** The cell size a touch screen's first map is made for, when the shipped one is too fine. */
+const TOUCH_MAP_CELL_PX = 16;
+
 export class Viewport {
   /** @param {HTMLCanvasElement} canvas */
   constructor(canvas) {
@@ -73,6 +79,18 @@ export class Viewport {
   fitScale(width, height) {
     const [w, h] = this.extent(width, height);
     return Math.min((this.cssWidth - 2 * FIT_PAD) / w, (this.cssHeight - 2 * FIT_PAD) / h);
+  }
+
+  /**
+   * For a touch screen's first map: null when a `width` × `height` map fitted here has cells
+   * a finger can hit (TOUCH_CELL_PX), otherwise the size of an open map that fills this view
+   * with cells of about 16 CSS px (10–64 cells a side). Call after `resize`.
+   * @returns {{width: number, height: number} | null}
+   */
+  touchMapSize(width, height) {
+    if (this.fitScale(width, height) >= TOUCH_CELL_PX) return null;
+    const side = (px) => Math.max(10, Math.min(64, Math.floor((px - 2 * FIT_PAD) / TOUCH_MAP_CELL_PX)));
+    return { width: side(this.cssWidth), height: side(this.cssHeight) };
   }
 
   /** The least scale zooming out may reach: 0.25 px a cell, or less to see the map whole. */

@@ -456,3 +456,26 @@ test('walkers: every one asked for is placed, even where one cell beside the goa
     assert.equal(await page.locator('#walkers-arrived').textContent(), 'no walkers (0 of 10 placed)');
   });
 });
+
+test('Run and Step in the distance-field view run no hidden search: they are disabled with the reason, and Space and N say it', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await newMap(page, 30, 20);
+    await chooseView(page, 'field');
+    const run = page.locator('#run');
+    assert.equal(await run.isDisabled(), true, 'Run is disabled in the field view');
+    assert.match(await run.getAttribute('title'), /no search to step or run in this view/);
+    assert.equal(await page.locator('#step').isDisabled(), true, 'so is Step');
+    await focusNeutral(page);
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => /no search to step or run/.test(document.getElementById('message').textContent), null, { timeout: 5_000 });
+    await page.keyboard.press('n');
+    assert.equal(await page.evaluate(() => window.pathlab.stats().expanded), 0, 'the path search never ran');
+    assert.equal(await page.evaluate(() => window.pathlab.stats().fresh), true);
+    await shot('field-run');
+    await chooseView(page, 'path');
+    assert.equal(await run.isDisabled(), false, 'back in the path view, Run runs');
+    assert.match(await run.getAttribute('title'), /Run or pause/);
+    await speedMax(page);
+    assert.equal(await runToEnd(page), 'found');
+  });
+});

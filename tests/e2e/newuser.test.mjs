@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startEnv, newMap, drag, stat, waitStat, message, settled, speedMax, runToEnd, states, where,
-  focusNeutral, cellPoint, size,
+  focusNeutral, cellPoint, size, cellPixels,
 } from './helpers.mjs';
 
 let env;
@@ -338,5 +338,34 @@ test('smaller: a long cost stays on one line; density is off for mazes; the map 
     }));
     assert.ok(height <= lineHeight * 1.5, `one line (${height} px, line ${lineHeight} px)`);
     assert.ok(scroll <= client, `no overflow (${scroll} > ${client})`);
+  });
+});
+
+test('JPS\'s scanned cells are a light trace, far from the closed tint, with their own legend entry', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await openMap(page, 'rooms-128.map');
+    await page.locator('#algorithm').selectOption('jps');
+    await speedMax(page);
+    assert.equal(await runToEnd(page), 'found');
+    await focusNeutral(page);
+    const s = await states(page);
+    const at = (x, y) => (x < 0 || y < 0 || x >= s.width || y >= s.height ? -1 : s.data[y * s.width + x]);
+    // Cells whose whole 5×5 neighbourhood shares their state: nothing drawn over them.
+    const inner = (v) => where(s, (u) => u === v).filter(([x, y]) => {
+      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (at(x + dx, y + dy) !== v) return false;
+      return true;
+    });
+    const scanned = inner(SCANNED).slice(0, 5);
+    const ground = inner(0).slice(0, 1);
+    assert.ok(scanned.length === 5 && ground.length === 1, 'scanned cells and untouched ground to look at');
+    const [g, ...px] = await cellPixels(page, [...ground, ...scanned]);
+    const gap = (a, b) => Math.max(...a.slice(0, 3).map((c, i) => Math.abs(c - b[i])));
+    for (const p of px) {
+      assert.ok(gap(p, g) > 0, `a scanned cell (${p}) is told from open ground (${g})`);
+      assert.ok(gap(p, g) <= 16, `a scanned cell (${p}) is only a light trace over open ground (${g}): it was not expanded`);
+    }
+    await shot('jps-scanned');
+    const entry = page.locator('#legend li', { hasText: /not expanded/ });
+    assert.equal(await entry.count(), 1, 'the legend names the scanned cells as not expanded');
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import {
   startEnv, newMap, drag, clickCell, startCell, goalCell, states, where, stat, waitStat,
-  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady, message,
+  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady, message, settled, focusNeutral, decodePng,
 } from './helpers.mjs';
 
 let env;
@@ -151,5 +151,47 @@ test('mesh: nodes are added, joined and removed with the mouse in Mesh mode', { 
     await waitReady(page);
     mesh = await page.evaluate(() => window.pathlab.mesh());
     assert.deepEqual(mesh, { nodes: [20, 9, 12, 15], edges: [0, 1] }, 'the mesh survives a reload');
+  });
+});
+
+/** Pixels of two canvas screenshots that differ by more than 16 in a channel (rendering noise is 1). */
+function differing(a, b) {
+  const [p, q] = [decodePng(a), decodePng(b)];
+  let n = 0;
+  for (let i = 0; i < p.width * p.height; i++) {
+    for (let c = 0; c < 3; c++) {
+      if (Math.abs(p.data[i * p.channels + c] - q.data[i * q.channels + c]) > 16) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
+
+test('mesh: the node mesh disappears from the map when another algorithm is chosen, and comes back with the mesh', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await newMap(page, 30, 20);
+    await drag(page, [[14, 0], [14, 14]], { steps: 6 });
+    await drag(page, [[6, 12], [10, 12]], { steps: 4 });
+    // The pointer off the map (no hover ring) before every picture.
+    await focusNeutral(page);
+    await settled(page);
+    const canvas = page.locator('#grid-canvas');
+    const plain = await canvas.screenshot();
+    await page.locator('#algorithm').selectOption('mesh');
+    await page.locator('#mesh-generate').click();
+    await focusNeutral(page);
+    await settled(page);
+    const withMesh = await canvas.screenshot();
+    assert.ok(differing(withMesh, plain) > 200, 'the mesh is drawn for A* on a node mesh');
+    await page.locator('#algorithm').selectOption('astar');
+    await settled(page);
+    await shot('astar-again');
+    assert.equal(differing(await canvas.screenshot(), plain), 0, 'back on A*, the map shows no mesh');
+    assert.ok((await page.evaluate(() => window.pathlab.mesh())).nodes.length > 0, 'the planner keeps the mesh');
+    await page.locator('#algorithm').selectOption('mesh');
+    await settled(page);
+    assert.equal(differing(await canvas.screenshot(), withMesh), 0, 'choosing the mesh again shows it again');
   });
 });

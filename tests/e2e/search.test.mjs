@@ -215,3 +215,37 @@ test('edits after a finished search re-plan live', { timeout: 60_000 }, async (t
     await waitStat(page, 'status', 'no path', 10_000);
   });
 });
+
+test('another algorithm after a finished search plays the new search at the speed; at "instant" it shows at once', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await newMap(page, 30, 20);
+    const speed = page.locator('#speed');
+    await speed.focus();
+    await page.keyboard.press('Home');
+    await speedMax(page);
+    assert.equal(await runToEnd(page), 'found');
+    const astar = await stat(page, 'cost');
+    // One expansion a frame: Dijkstra's 600 cells take many frames.
+    await speed.focus();
+    await page.keyboard.press('Home');
+    await focusNeutral(page);
+    await page.locator('#algorithm').selectOption('dijkstra');
+    // The new search plays from its first step: seen running, part way through its recording.
+    await page.waitForFunction(() => {
+      const s = window.pathlab.stats();
+      return s.status === 'running' && s.step > 0 && s.step < s.steps;
+    }, null, { timeout: 5_000, polling: 'raf' });
+    assert.equal((await page.locator('#run').textContent()).trim(), 'Pause', 'the replay runs: Run reads Pause');
+    await shot('replaying');
+    // Faster, to its end: the same result as a search run from scratch.
+    await speedMax(page);
+    await waitStat(page, 'status', 'found', 30_000);
+    assert.equal(await stat(page, 'cost'), astar, 'Dijkstra\'s cost is A*\'s');
+    assert.equal((await page.locator('#run').textContent()).trim(), 'Run', 'the replay ended');
+
+    // At the instant speed the result shows at once.
+    await focusNeutral(page);
+    await page.locator('#algorithm').selectOption('bfs');
+    assert.equal(await stat(page, 'status'), 'found', 'instant: found at once');
+  });
+});

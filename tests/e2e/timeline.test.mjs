@@ -258,3 +258,34 @@ test('timeline and open list screenshots: desktop and a 390px phone', { timeout:
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   });
 });
+
+test('Step after a finished search steps through its recording from the start; End brings the result back', { timeout: 120_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await openMap(page, 'maze-63.map');
+    await speedMax(page);
+    assert.equal(await runToEnd(page), 'found');
+    const done = await expanded(page);
+    const cost = await stat(page, 'cost');
+    const { n } = await label(page);
+    assert.ok(n > 100, `a long recording (${n} steps)`);
+
+    await page.locator('#step').click();
+    let l = await label(page);
+    assert.deepEqual([l.k, l.n], [1, n], 'Step shows step 1 of the same recording');
+    assert.equal(await expanded(page), 1);
+    assert.match((await message(page)).text, new RegExp(`^Step 1 of ${n}`), 'the status line says which step of the recording is shown');
+    await focusNeutral(page);
+    await page.keyboard.press('n');
+    l = await label(page);
+    assert.deepEqual([l.k, l.n], [2, n], 'N steps on through the recording');
+    await shot('stepped-from-start');
+
+    // The result was never thrown away: the timeline's End button shows it again.
+    await page.locator('[data-timeline="end"]').click();
+    await settled(page);
+    assert.equal(await stat(page, 'status'), 'found');
+    assert.equal(await expanded(page), done);
+    assert.equal(await stat(page, 'cost'), cost);
+    assert.deepEqual([(await label(page)).k, (await label(page)).n], [n, n]);
+  });
+});

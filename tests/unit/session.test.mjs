@@ -46,10 +46,56 @@ test('Step pauses the run and steps every search still going', () => {
   assert.deepEqual(r.state.running, [false, false]);
   assert.deepEqual(r.effects, [{ do: 'step', lane: 0, n: 5 }]);
   const done = reduce(withLanes(1), { cmd: 'step' }, lanes('found'));
-  assert.deepEqual(does(done.effects), ['reset:0', 'then'], 'a finished search starts over on Step');
+  assert.deepEqual(does(done.effects), ['rewind:0', 'then'], 'a finished search is stepped through from its recording\'s start');
   assert.deepEqual(done.effects[1].command, { cmd: 'stepLanes', n: 1 });
   assert.deepEqual(reduce(withLanes(1), { cmd: 'stepLanes', n: 1 }, lanes('refused')).effects, [{ do: 'step', lane: 0, n: 1 }], 'a lone planner always steps');
   assert.deepEqual(reduce(withLanes(1), { cmd: 'stepLanes', n: 1, searching: true }, lanes('found')).effects, [], 'past the live end, only searches still going step');
+});
+
+test('Step after every search finished rewinds each recording, then steps them all', () => {
+  const race = reduce(withLanes(2, { walkers: [W, null] }), { cmd: 'step', n: 3 }, lanes('found', 'no_path'));
+  assert.deepEqual(does(race.effects), ['rewind:0', 'rewind:1', 'then'], 'no lane is reset: the recordings stay');
+  assert.deepEqual(race.effects[2].command, { cmd: 'stepLanes', n: 3 });
+  assert.deepEqual(does(reduce(withLanes(2), { cmd: 'step' }, lanes('found', 'running')).effects), ['step:1'], 'while one is going, only it steps');
+});
+
+test('new settings after a finished search play it again at the speed; before one, they only apply', () => {
+  const settings = { algorithm: 'jps' };
+  const s = withLanes(1, { walkers: [W] });
+  const after = reduce(s, { cmd: 'settings', settings }, lanes('found'));
+  assert.deepEqual(does(after.effects), ['settings:0', 'rewind:0', 'then'], 'applied, rewound, then played');
+  assert.deepEqual(after.effects[0].settings, settings);
+  assert.deepEqual(after.effects[2].command, { cmd: 'play', lane: 0 });
+  assert.deepEqual(after.state.walkers, [null], 'the walker along the old path goes');
+  const instant = SPEEDS.findIndex((sp) => sp.kind === 'instant');
+  assert.deepEqual(does(reduce(withLanes(1, { speed: instant }), { cmd: 'settings', settings }, lanes('found')).effects), ['settings:0'], 'at the instant speed the result shows at once');
+  assert.deepEqual(does(reduce(withLanes(1, { drawProgress: false }), { cmd: 'settings', settings }, lanes('found')).effects), ['settings:0'], 'with draw-progress off too');
+  const midway = reduce(withLanes(1, { running: [true] }), { cmd: 'settings', settings }, lanes('running'));
+  assert.deepEqual(does(midway.effects), ['settings:0'], 'an unfinished search is not played');
+  assert.deepEqual(midway.state.running, [false], 'and its run stops');
+  const race = reduce(withLanes(2, { running: [false, true] }), { cmd: 'settings', settings, lane: 0 }, lanes('found', 'running'));
+  assert.deepEqual(race.state.running, [false, true], 'only that lane stops');
+  assert.deepEqual(does(race.effects), ['settings:0', 'rewind:0', 'then']);
+});
+
+test('in the field and range views Step and Run say there is no search there, and run nothing', () => {
+  const field = [{ status: 'running', view: 'field' }];
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).effects, [{ do: 'noSearch', lane: 0 }]);
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).state.running, [false], 'nothing runs');
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'step' }, [{ status: 'found', view: 'range' }]).effects, [{ do: 'noSearch', lane: 0 }], 'not even a rewind');
+  const running = withLanes(1, { running: [true] });
+  assert.deepEqual(reduce(running, { cmd: 'toggleRun' }, field).state.running, [false], 'a run started before still pauses');
+  assert.deepEqual(does(reduce(withLanes(1), { cmd: 'toggleRun' }, [{ status: 'running', view: 'path' }]).effects), ['notice'], 'the path view runs');
+});
+
+test('play runs one lane and leaves the others', () => {
+  const s = withLanes(2, { walkers: [W, W] });
+  const r = reduce(s, { cmd: 'play', lane: 1 }, lanes('found', 'running'));
+  assert.deepEqual(r.state.running, [false, true]);
+  assert.deepEqual(r.state.walkers, [W, null]);
+  assert.deepEqual(r.effects, []);
+  assert.equal(reduce(r.state, { cmd: 'play', lane: 1 }, lanes('found', 'running')).state, r.state, 'a running lane stays as it is');
+  assert.equal(reduce(s, { cmd: 'play', lane: 5 }, lanes('found', 'running')).state, s, 'a lane that is not there changes nothing');
 });
 
 test('reset, halt and stop: which lanes stop, and what goes with them', () => {

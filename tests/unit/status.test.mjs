@@ -1,7 +1,7 @@
 // status.js: the one place a planner state becomes the status line's sentence and word.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statusSentence, statusWord, summaryLine, sentence, fieldsSentence } from '../../www/status.js';
+import { statusSentence, statusWord, summaryLine, sentence, fieldsSentence, noSearchSentence } from '../../www/status.js';
 
 const stats = (over = {}) => ({
   status: 'idle', fresh: true, repairs: 0, step: 0, steps: 0, refused: null, expanded: 0, openSize: 1, pathCost: null, pathMoves: 0, ...over,
@@ -34,6 +34,7 @@ test('what outranks what: a refusal, then the field view, then no mesh, then a s
   assert.match(statusSentence({ stats: found, running: false, walker, noMesh: true, fields: field })[0], /^Distance field built \(10 cells, 0\.50 ms\): 10 cells reach the goal \(1, 2\), the farthest at cost 7\.5\./);
   assert.match(statusSentence({ stats: found, running: false, walker, noMesh: true })[0], /^No node mesh yet/);
   assert.match(statusSentence({ stats: found, running: false, walker })[0], /^Step 5 of 9:/);
+  assert.match(statusSentence({ stats: found, running: true, walker })[0], /^Playing the recorded search: step 5 of 9\./, 'a replay running through the recording');
   assert.equal(statusSentence({ stats: { ...found, step: 9 }, running: false, walker })[0], 'Walking the path…');
   assert.equal(statusWord(found, false, true), 'no mesh');
 });
@@ -54,4 +55,9 @@ test('the walker, the crowd and the range in words', () => {
 test('an error text becomes a sentence', () => {
   assert.equal(sentence('the map is empty'), 'The map is empty.');
   assert.equal(sentence('Done!'), 'Done!');
+});
+
+test('why there is nothing to step or run in the field and range views', () => {
+  assert.match(noSearchSentence('field'), /^The distance field follows every edit by itself: there is no search to step or run in this view\./);
+  assert.match(noSearchSentence('range'), /^The movement range follows every edit/);
 });
