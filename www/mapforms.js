@@ -118,10 +118,13 @@ export function wireMapForms(hooks) {
   $('#gen-kind').addEventListener('change', showDensity);
 }
 
-/** Puts the current map's size and cell shape into the forms, for the next new map. */
+/**
+ * Puts the current map's size and cell shape into the forms, for the next new map: the map's
+ * own size, even where a new map could not have it (a 4096² file; New map then says why).
+ */
 export function showMapSize(planner) {
-  $('#new-width').value = String(Math.min(1024, Math.max(10, planner.width)));
-  $('#new-height').value = String(Math.min(1024, Math.max(10, planner.height)));
+  $('#new-width').value = String(planner.width);
+  $('#new-height').value = String(planner.height);
   $('#new-shape').value = planner.shape;
 }
 

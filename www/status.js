@@ -118,3 +118,37 @@ export function summaryLine(stats) {
   const c = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
   return `expanded ${stats.expanded} · open ${stats.openSize} · cost ${c}`;
 }
+
+/** "A", "A and B", "A, B and C". */
+export function listWords(names) {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The compare page's sentence about its race, derived from the summary rows at the step the
+ * scrubber shows (`rows`: [{label, expanded, done, step, steps}], one per column), or null
+ * while the race runs (the session's "Racing…" stands) and before anything was searched.
+ * `fewest`: the labels of the columns that expanded the fewest nodes (compare.js `winners`).
+ * @param {{label: string, expanded: number, done: boolean, step: number, steps: number}[]} rows
+ * @param {{running?: boolean, fewest?: string[]}} [how]
+ * @returns {[string, string] | null}
+ */
+export function compareSentence(rows, { running = false, fewest = [] } = {}) {
+  if (running || rows.length === 0) return null;
+  const position = Math.max(...rows.map((r) => r.step));
+  const length = Math.max(...rows.map((r) => r.steps));
+  if (length === 0) return null;
+  const finished = rows.filter((r) => r.done).map((r) => r.label);
+  const searching = rows.filter((r) => !r.done).map((r) => r.label);
+  const standing = finished.length === 0
+    ? 'no planner has finished yet'
+    : searching.length === 0
+      ? 'every planner has finished'
+      : `${listWords(finished)} ${finished.length === 1 ? 'has' : 'have'} finished, ${listWords(searching)} ${searching.length === 1 ? 'is' : 'are'} still searching`;
+  if (position < length) return [`Step ${position} of ${length}: ${standing}. Press End to see the end.`, 'info'];
+  if (searching.length === 0) {
+    return fewest.length > 0 ? [`All planners finished: ${listWords(fewest)} expanded the fewest nodes.`, 'success'] : null;
+  }
+  return [`Paused at step ${position}: ${standing}. Press Space to go on, or N to step.`, 'info'];
+}
