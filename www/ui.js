@@ -22,7 +22,11 @@ const messageEl = () => $('#message');
 export function setMessage(text, kind = 'info', at = null) {
   const el = messageEl();
   el.dataset.kind = kind;
-  if (el.textContent !== text) el.textContent = text;
+  if (el.textContent !== text) {
+    el.textContent = text;
+    // The line is one line tall (style.css): the whole sentence shows on hover.
+    el.title = text;
+  }
   syncMark(el, at);
 }
 
