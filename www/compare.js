@@ -11,11 +11,12 @@
 import { PlannerView, isTrap, messageOf } from './view.js';
 import { controlButton, speedSlider, showSpeed, brushMenu, shortcutFor, keyName } from './controls.js';
 import { Session } from './session.js';
-import { statusWord, compareSentence } from './status.js';
+import { statusWord, compareSentence, withKey, goOn } from './status.js';
 import { summary, onChange, runButton } from './panels.js';
 import { Timeline } from './timeline.js';
 import { buildPalette } from './palette.js';
 import { el } from './dom.js';
+import { attachTerm } from './terms.js';
 import { keyTaker, swallowSpaceUp, RANGE_KEYS } from './input.js';
 import { algorithmInfo, algorithmTable } from './algorithms.js';
 
@@ -85,8 +86,8 @@ export class CompareView {
       state: { speedChosen: true },
       notices: {
         racing: 'Racing…',
-        paused: 'Paused. Press Space to go on, or N to step.',
-        reset: 'Searches reset. Press Run (Space) or Step (N).',
+        paused: `Paused. ${goOn()}`,
+        reset: `Searches reset. Press ${withKey('Run', 'Space')} or ${withKey('Step', 'N')}.`,
       },
       say: (text, kind) => this.say(text, kind),
       timelineKeys: true,
@@ -254,7 +255,8 @@ export class CompareView {
     const weight = el('input', {
       type: 'number', min: '0', step: '0.1', inputMode: 'decimal', 'aria-label': 'Heuristic weight', 'data-compare': 'weight',
     });
-    const weightLabel = el('label', { class: 'weight-label', title: 'Heuristic weight' }, ['w', weight]);
+    const weightLabel = el('label', { class: 'weight-label' }, [el('span', { class: 'term-word', text: 'Weight' }), weight]);
+    attachTerm(weightLabel, 'weight');
     header.append(select, weightLabel);
     if (this.editable) {
       const remove = el('button', { type: 'button', text: '×', title: 'Remove this planner', 'aria-label': 'Remove this planner', 'data-compare': 'remove' });
@@ -499,7 +501,7 @@ export class CompareView {
       const stale = this.summaryText !== null && this.lastSaid === this.summaryText;
       this.summaryText = text;
       if (said) this.say(said[0], said[1]);
-      else if (stale && !this.session.anyRunning()) this.say('Ready: press Run (Space) to race them, or Step (N) for one expansion each.', 'info');
+      else if (stale && !this.session.anyRunning()) this.say(`Ready: press ${withKey('Run', 'Space')} to race them, or ${withKey('Step', 'N')} for one expansion each.`, 'info');
     }
   }
 

@@ -6,6 +6,7 @@
 import { Planner } from './pkg/pathlab.js';
 import { $ } from './ui.js';
 import { el } from './dom.js';
+import { nameWithSize } from './maps.js';
 
 /**
  * What the forms need from the page.
@@ -136,10 +137,7 @@ export function fillMapPicker(list) {
   const select = $('#map');
   select.replaceChildren();
   for (const m of list) {
-    const name = m.name || m.file;
-    const dims = Number.isInteger(m.width) && Number.isInteger(m.height) ? `${m.width}×${m.height}` : '';
-    // Most names already end with their size; add it only where one does not.
-    const o = el('option', { value: m.file, text: dims && !name.includes(dims) ? `${name} — ${dims}` : name });
+    const o = el('option', { value: m.file, text: nameWithSize(m.name || m.file, m.width, m.height) });
     if (m.description) o.title = m.description;
     select.append(o);
   }

@@ -113,3 +113,162 @@ test('nothing says "ready" before the planner is: the statistics wait for it', {
   }, { load: false });
 });
 
+
+test('pseudocode: the header names the line it lights (not the count of lines run)', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await page.locator('#map').selectOption('maze-63.map');
+    await page.waitForFunction(() => window.pathlab.mapName() === 'maze-63.map');
+    await focusNeutral(page);
+    await page.locator('#pseudo-card summary').click();
+    await page.locator('#step').click();
+    await page.locator('#step').click();
+    await settled(page);
+    const panel = page.locator('[data-pseudocode]');
+    // Walk the step's lines with ▶ and read the header beside each lit line.
+    for (let i = 0; i < 6; i++) {
+      await page.waitForFunction(() => {
+        const el = document.querySelector('[data-pseudocode]');
+        return el.dataset.step === String(window.pathlab.position()) && Number(el.dataset.line) >= 0;
+      });
+      const { line, where } = await panel.evaluate((el) => ({ line: Number(el.dataset.line), where: el.querySelector('[data-pc="where"]').textContent }));
+      assert.match(where, new RegExp(`· line ${line + 1} ·`), `line ${line + 1} is lit; the header says "${where}"`);
+      const sub = await panel.evaluate((el) => el.dataset.sub);
+      await page.locator('[data-pc="next"]').click();
+      await page.waitForFunction((sub) => document.querySelector('[data-pseudocode]').dataset.sub !== sub, sub);
+    }
+  });
+});
+
+/** The tip shown now: its term and text, or null. */
+const tipShown = (page) => page.evaluate(() => {
+  const t = document.querySelector('[role="tooltip"][data-term-tip]');
+  return t && !t.hidden ? { term: t.dataset.shows, text: t.textContent } : null;
+});
+
+test('plain words: every textbook term explains itself on hover, on keyboard focus, to a screen reader', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    // Every term on the page is described, by one line from the one table.
+    const terms = await page.evaluate(() => [...document.querySelectorAll('[data-term]')].map((e) => ({
+      term: e.dataset.term,
+      text: e.textContent.trim(),
+      described: (e.getAttribute('aria-describedby') || '').split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim(),
+    })));
+    const names = terms.map((x) => x.text);
+    for (const want of ['Frames run', 'Generated', 'Re-opened', 'Node budget', 'Goal-directed neighbour order', 'Heuristic weight', 'Diagonal rule', 'Open list', 'Closed', 'Expanded', 'Speed']) {
+      assert.ok(names.includes(want), `"${want}" is a term with an explanation (terms: ${names.join(', ')})`);
+    }
+    for (const x of terms) assert.ok(x.described.length > 20, `"${x.text}" is described to a screen reader: "${x.described}"`);
+    assert.match(terms.find((x) => x.text === 'Diagonal rule').described, /one side free/i);
+    // Hover: the tip shows the line.
+    const generated = page.locator('dt[data-term="generated"]');
+    await generated.hover();
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'generated' && !document.querySelector('[data-term-tip]').hidden);
+    assert.match((await tipShown(page)).text, /^Generated: /);
+    await page.mouse.move(2, 2);
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]').hidden);
+    // Keyboard: Tab from the weight field to the node budget; the tip follows the focus.
+    await page.locator('#weight').click();
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'weight');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'budget');
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'node-budget');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]').hidden);
+    // The statistics' names are one Tab stop; the arrows move between them.
+    await page.locator('dt[data-term="expanded"]').click();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.term), 'generated');
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'generated');
+  });
+});
+
+test('one unit for speed: every stop of the slider is said in nodes a second (or fastest, instant)', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const speed = page.locator('#speed');
+    await speed.focus();
+    await page.keyboard.press('Home');
+    const labels = [];
+    const max = Number(await speed.getAttribute('max'));
+    for (let i = 0; i <= max; i++) {
+      await page.waitForFunction((i) => document.querySelector('#speed').value === String(i), i);
+      labels.push(await page.locator('#speed-value').textContent());
+      await page.keyboard.press('ArrowRight');
+    }
+    const rates = labels.slice(0, -2);
+    for (const l of rates) assert.match(l, /^\d[\d ]* nodes\/s$/, `"${l}" in nodes a second`);
+    assert.deepEqual(labels.slice(-2), ['fastest', 'instant']);
+    const n = rates.map((l) => Number(l.replace(/\D/g, '')));
+    assert.deepEqual([...n].sort((a, b) => a - b), n, 'faster to the right');
+  });
+});
+
+test('compare: the weight is named and explained, not a bare "w"', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await gotoReady(page, `${env.url}compare.html`);
+    const label = page.locator('.weight-label').first();
+    assert.match(await label.textContent(), /^Weight/);
+    await label.hover();
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'weight' && !document.querySelector('[data-term-tip]').hidden);
+    assert.match((await tipShown(page)).text, /Heuristic weight \(w\): f = g \+ w × h/);
+  });
+});
+
+test('the open list reads in words to a screen reader', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await page.locator('#step').click();
+    await page.waitForFunction(() => document.querySelector('#open-list tbody tr.next'));
+    const label = await page.locator('#open-list tbody tr.next').getAttribute('aria-label');
+    assert.match(label, /^next: cell \d+, \d+, g [\d.]+, h [\d.]+, f [\d.]+$/);
+  });
+});
+
+test('a phone: no keyboard hints in the status; a tap on a term explains it', { timeout: 90_000 }, async () => {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  try {
+    await gotoReady(page, env.url);
+    assert.equal(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches), true, 'the emulated phone has no hover');
+    const said = [await page.locator('#message').textContent()];
+    await page.locator('#step').tap();
+    await page.waitForFunction(() => document.querySelector('[data-stat="status"]').textContent === 'paused');
+    await settled(page);
+    said.push(await page.locator('#message').textContent());
+    for (const s of said) assert.doesNotMatch(s, /\((Space|N)\)|Press Space|or N to/, `no keys on a phone: "${s}"`);
+    assert.match(said[1], /^Paused after 1 expansions\. Press Run to go on, or Step for one more\.$/);
+    // The line is one line; a tap opens the whole sentence (a phone has no hover for its title).
+    const line = page.locator('#message');
+    const oneLine = await line.evaluate((el) => el.getBoundingClientRect().height);
+    await line.tap();
+    await page.waitForFunction(() => document.querySelector('#message').dataset.open === 'true');
+    const open = await line.evaluate((el) => ({ h: el.getBoundingClientRect().height, cut: el.scrollWidth > el.clientWidth }));
+    assert.equal(open.cut, false, 'the whole sentence shows');
+    assert.ok(open.h > oneLine, `it opened to more lines (${oneLine} → ${open.h} px)`);
+    const frames = page.locator('dt[data-term="frames-run"]');
+    await frames.scrollIntoViewIfNeeded();
+    await frames.tap();
+    await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'frames-run' && !document.querySelector('[data-term-tip]').hidden);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a hex map\'s name says its size once; in Movement range only one tool looks pressed', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await page.locator('#map').selectOption('hex-rooms-60.map');
+    await page.waitForFunction(() => window.pathlab.mapName() === 'hex-rooms-60.map');
+    await page.waitForFunction(() => /^Loaded Hex rooms/.test(document.querySelector('#message').textContent));
+    const said = await page.locator('#message').textContent();
+    assert.equal(said.split('60×40').length - 1, 1, `the size once: "${said}"`);
+    await focusNeutral(page);
+    await page.locator('#view').selectOption('range');
+    await page.waitForFunction(() => document.querySelector('#pick-origin').getAttribute('aria-pressed') === 'true');
+    const pressed = () => page.evaluate(() => [...document.querySelectorAll('[aria-pressed="true"]')].map((b) => b.id || b.dataset.brush));
+    assert.deepEqual(await pressed(), ['pick-origin'], 'Place unit alone is pressed');
+    await page.locator('[data-brush="wall"]').click();
+    await page.waitForFunction(() => document.querySelector('#pick-origin').getAttribute('aria-pressed') === 'false');
+    assert.deepEqual(await pressed(), ['wall'], 'then the Wall brush alone');
+  });
+});
