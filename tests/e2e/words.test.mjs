@@ -255,6 +255,32 @@ test('a phone: no keyboard hints in the status; a tap on a term explains it', { 
   }
 });
 
+test('export: no Cancel before anything encodes; the dialog says the GIF\'s real size and the GIF has it', { timeout: 120_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await page.locator('#map').selectOption('maze-63.map');
+    await page.waitForFunction(() => window.pathlab.mapName() === 'maze-63.map');
+    await focusNeutral(page);
+    await page.locator('#export-view').click();
+    await page.waitForFunction(() => document.querySelector('dialog.export-dialog')?.open);
+    assert.equal(await page.locator('[data-export="cancel"]').isVisible(), false, 'no Cancel with nothing to cancel');
+    assert.equal(await page.locator('[data-export="progress"]').isVisible(), false);
+    const said = await page.locator('[data-export="gif-size"]').textContent();
+    const m = /The GIF will be (\d+) × (\d+) pixels: (\d+) a cell/.exec(said);
+    assert.ok(m, `the dialog says the GIF's size: "${said}"`);
+    await page.locator('[data-field="every"]').fill('25');
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.locator('[data-export="gif"]').click()]);
+    const bytes = (await import('node:fs')).readFileSync(await file.path());
+    const width = bytes.readUInt16LE(6);
+    const height = bytes.readUInt16LE(8);
+    assert.deepEqual([width, height], [Number(m[1]), Number(m[2])], 'the GIF is the size the dialog said');
+    assert.equal(width, 63 * Number(m[3]));
+    assert.match(await page.locator('[data-export="result"]').textContent(), new RegExp(`${width} × ${height} pixels, ${m[3]} a cell`));
+    // A size typed is the size made, and said.
+    await page.locator('[data-field="scale"]').fill('3');
+    assert.match(await page.locator('[data-export="gif-size"]').textContent(), /189 × 189 pixels: 3 a cell\.$/);
+  });
+});
+
 test('a hex map\'s name says its size once; in Movement range only one tool looks pressed', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await page.locator('#map').selectOption('hex-rooms-60.map');
