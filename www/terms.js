@@ -69,6 +69,12 @@ function tipElement() {
     boxShadow: '0 4px 14px rgba(0, 0, 0, 0.25)', pointerEvents: 'none',
   });
   document.body.append(tip);
+  // The tip belongs to where its term was: gone with a scroll, or with its term (a table
+  // redrawn under the pointer).
+  window.addEventListener('scroll', () => hideTerm(), { passive: true, capture: true });
+  document.addEventListener('pointermove', () => {
+    if (shownFor && !shownFor.isConnected) hideTerm();
+  }, { passive: true });
   return tip;
 }
 
