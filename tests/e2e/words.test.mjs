@@ -249,6 +249,11 @@ test('a phone: no keyboard hints in the status; a tap on a term explains it', { 
     await frames.scrollIntoViewIfNeeded();
     await frames.tap();
     await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'frames-run' && !document.querySelector('[data-term-tip]').hidden);
+    // Compare mode on the phone: no keys in its hint or its line either.
+    await gotoReady(page, `${env.url}compare.html`);
+    assert.equal(await page.locator('.compare-keys kbd').first().isVisible(), false, 'no keys in the hint');
+    await page.waitForFunction(() => /race them/.test(document.querySelector('#message').textContent));
+    assert.doesNotMatch(await page.locator('#message').textContent(), /\(Space\)|\(N\)/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
