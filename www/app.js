@@ -23,7 +23,8 @@ import {
   $, setMessage, readSettings, writeSettings, reflectRelevance,
   showBrush, buildLegend, showInspector, copyLink, showShape, loadPlanner,
 } from './ui.js';
-import { statusWord } from './status.js';
+import { statusWord, touchOnly, withKey } from './status.js';
+import { wireTerms } from './terms.js';
 import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
 import { Session } from './session.js';
 import { reloadAfterCrash, recoveredFromCrash } from './crash.js';
@@ -166,7 +167,7 @@ async function openBundled(file) {
   save(); // the autosave holds the current map before anything replaces it
   try {
     await maps.loadBundled(planner(), entry);
-    afterLoad(entry.file, `Loaded ${entry.name || entry.file} (${planner().width}×${planner().height}).`);
+    afterLoad(entry.file, `Loaded ${maps.nameWithSize(entry.name || entry.file, planner().width, planner().height)}.`);
     scenarios.clear();
   } catch (e) {
     say(`${messageOf(e)} The current map is kept.`, 'error');
@@ -522,6 +523,7 @@ async function main() {
   // The brush buttons, from the table (controls.js), before the legend colours their swatches.
   $('#brushes').replaceChildren(...brushButtons((command) => app.session.dispatch(command)));
   buildLegend();
+  wireTerms();
   app.view = new PlannerView({
     session: app.session,
     planner: p,
@@ -601,8 +603,8 @@ async function main() {
     say('The planner was reloaded after a crash: your autosaved map was restored.', 'success');
   } else if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
     say(restored
-      ? 'Welcome back: your map and settings were restored. Press Space to run.'
-      : 'Drag on the map to draw walls, then press Run (Space) to watch the search.', 'info');
+      ? `Welcome back: your map and settings were restored. Press ${touchOnly() ? 'Run' : 'Space'} to run.`
+      : `Drag on the map to draw walls, then press ${withKey('Run', 'Space')} to watch the search.`, 'info');
   }
   const hadLink = location.hash.length > 1;
   const linked = await openLinkFromLocation();

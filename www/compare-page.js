@@ -9,6 +9,7 @@ import { CompareView } from './compare.js';
 import { openStep } from './timeline.js';
 import { defaultRace } from './algorithms.js';
 import { messageOf } from './view.js';
+import { withKey } from './status.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
 import { $, setMessage, copyLink, loadPlanner } from './ui.js';
@@ -133,7 +134,7 @@ async function openFromLocation(first = false) {
   history.replaceState(null, '', location.pathname + location.search);
   try {
     await openFragment(fragment);
-    setMessage(`Opened the linked comparison${page.mapFile ? ` on ${page.mapFile}` : ''}. Press Run (Space) to race.`, 'info');
+    setMessage(`Opened the linked comparison${page.mapFile ? ` on ${page.mapFile}` : ''}. Press ${withKey('Run', 'Space')} to race.`, 'info');
     return true;
   } catch (e) {
     setMessage(`Link not opened — ${messageOf(e)} ${first ? 'Showing the default comparison.' : 'Your comparison is kept.'}`, 'error');
@@ -190,7 +191,7 @@ async function main() {
       const first = maps.findEntry(page.mapList, DEFAULT_MAP) || page.mapList[0];
       if (first) await openShipped(first.file);
       if (!$('#message').dataset.kind || $('#message').dataset.kind === 'info') {
-        setMessage('A* against Dijkstra on the same maze: press Run (Space) to race them. Change a column\'s algorithm or add one with + Planner.', 'info');
+        setMessage(`A* against Dijkstra on the same maze: press ${withKey('Run', 'Space')} to race them. Change a column's algorithm or add one with + Planner.`, 'info');
       }
     } catch (e) {
       setMessage(`${messageOf(e)} Starting with empty maps.`, 'error');

@@ -11,11 +11,12 @@
 import { PlannerView, isTrap, messageOf } from './view.js';
 import { controlButton, speedSlider, showSpeed, brushMenu, shortcutFor, keyName } from './controls.js';
 import { Session } from './session.js';
-import { statusWord } from './status.js';
+import { statusWord, compareSentence, withKey, goOn } from './status.js';
 import { summary, onChange, runButton, showPanels } from './panels.js';
 import { Timeline } from './timeline.js';
 import { buildPalette } from './palette.js';
 import { el } from './dom.js';
+import { attachTerm } from './terms.js';
 import { keyTaker, swallowSpaceUp, RANGE_KEYS } from './input.js';
 import { algorithmInfo, algorithmTable } from './algorithms.js';
 
@@ -85,15 +86,18 @@ export class CompareView {
       state: { speedChosen: true },
       notices: {
         racing: 'Racing…',
-        paused: 'Paused. Press Space to go on, or N to step.',
-        reset: 'Searches reset. Press Run (Space) or Step (N).',
+        paused: `Paused. ${goOn()}`,
+        reset: `Searches reset. Press ${withKey('Run', 'Space')} or ${withKey('Step', 'N')}.`,
       },
       say: (text, kind) => this.say(text, kind),
       timelineKeys: true,
     });
     this.columns = [];
     this.tableQueued = false;
-    this.lastDone = false;
+    /** The race's sentence last derived (status.js `compareSentence`), and the last said. */
+    /** @type {string | null} */
+    this.summaryText = null;
+    this.lastSaid = '';
     this.build(root, { controls, timeline });
     this.session.setTimeline(this.timeline);
     this.session.subscribe((state) => {
@@ -118,6 +122,7 @@ export class CompareView {
   }
 
   say(text, kind = 'info') {
+    this.lastSaid = text;
     if (this.messageEl) {
       this.messageEl.textContent = text;
       this.messageEl.dataset.kind = kind;
@@ -250,7 +255,8 @@ export class CompareView {
     const weight = el('input', {
       type: 'number', min: '0', step: '0.1', inputMode: 'decimal', 'aria-label': 'Heuristic weight', 'data-compare': 'weight',
     });
-    const weightLabel = el('label', { class: 'weight-label', title: 'Heuristic weight' }, ['w', weight]);
+    const weightLabel = el('label', { class: 'weight-label' }, [el('span', { class: 'term-word', text: 'Weight' }), weight]);
+    attachTerm(weightLabel, 'weight');
     header.append(select, weightLabel);
     if (this.editable) {
       const remove = el('button', { type: 'button', text: '×', title: 'Remove this planner', 'aria-label': 'Remove this planner', 'data-compare': 'remove' });
@@ -459,6 +465,8 @@ export class CompareView {
         status: statusWord(s, c.view.running),
         done: s.status !== 'running',
         found: s.status === 'found',
+        step: s.step,
+        steps: s.steps,
       };
     });
   }
@@ -484,12 +492,17 @@ export class CompareView {
       ]);
     });
     this.table.replaceChildren(el('thead', {}, [head]), el('tbody', {}, body));
-    const done = rows.length > 0 && rows.every((r) => r.done);
-    if (done && !this.lastDone && rows.some((r) => r.expanded > 0)) {
-      const best = [...win.expanded].map((i) => rows[i].label).join(' and ');
-      this.say(`All planners finished: ${best} expanded the fewest nodes.`, 'success');
+    // The sentence about the race, from the rows at the shown step: said when it changes, and
+    // it replaces a sentence of its own that no longer holds (never an error or a notice).
+    const fewest = [...win.expanded].map((i) => rows[i].label);
+    const said = compareSentence(rows, { running: this.session.anyRunning(), fewest });
+    const text = said ? said[0] : null;
+    if (text !== this.summaryText) {
+      const stale = this.summaryText !== null && this.lastSaid === this.summaryText;
+      this.summaryText = text;
+      if (said) this.say(said[0], said[1]);
+      else if (stale && !this.session.anyRunning()) this.say(`Ready: press ${withKey('Run', 'Space')} to race them, or ${withKey('Step', 'N')} for one expansion each.`, 'info');
     }
-    this.lastDone = done;
   }
 
   /** A plain snapshot for tests and the embed's getState. */

@@ -4,7 +4,7 @@
 // The dialog writes `data-state` (idle, encoding, done, cancelled, error) for the tests.
 
 import { el } from './dom.js';
-import { exportImage, exportAnimation, defaultScale } from './export.js';
+import { exportImage, exportAnimation, defaultScale, gifScale } from './export.js';
 import * as maps from './maps.js';
 import { messageOf } from './view.js';
 
@@ -48,6 +48,7 @@ export function wireExportDialog(button, view, { stem }) {
     el('section', {}, [
       el('h3', { text: 'Animation (GIF)' }),
       el('p', { class: 'hint', 'data-export': 'range-hint' }),
+      el('p', { class: 'hint', 'data-export': 'gif-size' }),
       el('div', { class: 'export-row' }, [fromLabel, toLabel, everyLabel, delayLabel]),
       el('div', { class: 'export-row' }, [gif, progress, cancel]),
     ]),
@@ -67,6 +68,22 @@ export function wireExportDialog(button, view, { stem }) {
     for (const b of [png, svg, gif, close]) b.disabled = busy;
   };
 
+  /** The pixels a cell each export will use: the one typed, else each one's default. */
+  const chosen = () => {
+    const p = view.planner;
+    const typed = number(scale);
+    return { picture: typed ?? defaultScale(p.width, p.height), gif: typed ?? gifScale(p.width, p.height), typed: typed !== undefined };
+  };
+  /** Says the size the GIF will have (its cells, from the field or its own default). */
+  const showGifSize = () => {
+    const p = view.planner;
+    const { gif, typed } = chosen();
+    /** @type {HTMLElement} */ (dialog.querySelector('[data-export="gif-size"]')).textContent = Number.isInteger(gif) && gif > 0
+      ? `The GIF will be ${p.width * gif} × ${p.height * gif} pixels: ${gif} a cell${typed ? '' : ' (type Pixels a cell above for another size)'}.`
+      : '';
+  };
+  scale.addEventListener('input', showGifSize);
+
   const fill = () => {
     const p = view.planner;
     const length = p.timelineLength();
@@ -76,6 +93,7 @@ export function wireExportDialog(button, view, { stem }) {
     to.max = String(length);
     from.max = String(length);
     every.value = String(Math.max(1, Math.ceil(length / 150)));
+    showGifSize();
     /** @type {HTMLElement} */ (dialog.querySelector('[data-export="range-hint"]')).textContent = length
       ? `The search's timeline has ${length} steps: one frame every few steps keeps the file small.`
       : 'Nothing is searched yet: Make GIF runs the search to its end first, then animates it all.';
@@ -122,6 +140,8 @@ export function wireExportDialog(button, view, { stem }) {
         },
       });
       save(blob, 'gif');
+      const cell = chosen().gif;
+      result.textContent += ` ${view.planner.width * cell} × ${view.planner.height * cell} pixels, ${cell} a cell.`;
     } catch (e) {
       if (e?.name === 'AbortError') setState('cancelled', 'Cancelled: nothing was saved.');
       else setState('error', messageOf(e), 'error');

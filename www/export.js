@@ -196,6 +196,16 @@ function gifPalette(shot) {
 }
 
 /**
+ * The pixels a cell of an animation when none is chosen: the longer side about 512 px, at
+ * most 8 a cell (an animation's frames are many; a picture's default is `defaultScale`).
+ * @param {number} width
+ * @param {number} height
+ */
+export function gifScale(width, height) {
+  return Math.max(1, Math.min(8, Math.floor(512 / Math.max(width, height))));
+}
+
+/**
  * The search as an animated GIF: one frame every `every` steps of the timeline from `from`
  * to `to` (the last step always included, and held `hold` ms), `delay` ms a frame. Pixels
  * unchanged since the frame before are left transparent, so a frame costs what changed.
@@ -221,7 +231,7 @@ export async function exportAnimation(view, options = {}) {
   steps.push(to);
   if (steps.length > 2000) throw new Error(`${steps.length} frames are too many: take a frame every ${Math.ceil((to - from) / 2000)} steps or more`);
   const first = snapshot(view);
-  const scale = checkScale(options.scale ?? Math.max(1, Math.min(8, Math.floor(512 / Math.max(first.width, first.height)))), first);
+  const scale = checkScale(options.scale ?? gifScale(first.width, first.height), first);
   const url = new URL('./vendor/gifenc.js', import.meta.url).href;
   const { GIFEncoder, applyPalette } = await import(url);
   const palette = gifPalette(first);

@@ -4,7 +4,7 @@
 // and a slider) and its "Place unit" tool, and the inspector's line for the cell under the
 // pointer in those views. The planner decides everything; this file forwards and shows.
 
-import { $ } from './ui.js';
+import { $, showBrush } from './ui.js';
 import { heatGradient, css, UNREACHED, rangeSwatch } from './palette.js';
 import { noSearchSentence } from './status.js';
 import { DEFAULT_WALKERS } from './fields-view.js';
@@ -101,7 +101,10 @@ export function wireFields({ view, save }) {
       slider.max = String(Math.max(SLIDER_MAX, Math.ceil(range.budget)));
       slider.value = String(range.budget);
     }
+    // One tool pressed at a time: while a click places the unit, no brush is.
+    const picking = kind === 'range' && layer.pickMode;
     pickButton.setAttribute('aria-pressed', String(layer.pickMode));
+    showBrush(picking ? null : view.session.state.brush);
   }
   layer.onChange((state) => show(state));
   show(layer.state);

@@ -6,6 +6,7 @@
 import { Planner } from './pkg/pathlab.js';
 import { $ } from './ui.js';
 import { el } from './dom.js';
+import { nameWithSize } from './maps.js';
 
 /**
  * What the forms need from the page.
@@ -118,10 +119,13 @@ export function wireMapForms(hooks) {
   $('#gen-kind').addEventListener('change', showDensity);
 }
 
-/** Puts the current map's size and cell shape into the forms, for the next new map. */
+/**
+ * Puts the current map's size and cell shape into the forms, for the next new map: the map's
+ * own size, even where a new map could not have it (a 4096² file; New map then says why).
+ */
 export function showMapSize(planner) {
-  $('#new-width').value = String(Math.min(1024, Math.max(10, planner.width)));
-  $('#new-height').value = String(Math.min(1024, Math.max(10, planner.height)));
+  $('#new-width').value = String(planner.width);
+  $('#new-height').value = String(planner.height);
   $('#new-shape').value = planner.shape;
 }
 
@@ -133,10 +137,7 @@ export function fillMapPicker(list) {
   const select = $('#map');
   select.replaceChildren();
   for (const m of list) {
-    const name = m.name || m.file;
-    const dims = Number.isInteger(m.width) && Number.isInteger(m.height) ? `${m.width}×${m.height}` : '';
-    // Most names already end with their size; add it only where one does not.
-    const o = el('option', { value: m.file, text: dims && !name.includes(dims) ? `${name} — ${dims}` : name });
+    const o = el('option', { value: m.file, text: nameWithSize(m.name || m.file, m.width, m.height) });
     if (m.description) o.title = m.description;
     select.append(o);
   }

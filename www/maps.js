@@ -115,6 +115,18 @@ export function encodePng(width, height, rgba) {
   });
 }
 
+/**
+ * A map's name with its size, "Maze 63×63 (depth-first)": the size added only where the
+ * name does not already say it (most shipped names do).
+ * @param {string} name
+ * @param {number | undefined} width
+ * @param {number | undefined} height
+ */
+export function nameWithSize(name, width, height) {
+  const dims = Number.isInteger(width) && Number.isInteger(height) ? `${width}×${height}` : '';
+  return dims && !name.includes(dims) ? `${name} — ${dims}` : name;
+}
+
 /** A safe download file name stem for map `name` ('' = "pathlab"). */
 export function fileStem(name) {
   return (name || 'pathlab').replace(/\.(map|png|bmp|txt)$/i, '').replace(/[^\w.-]+/g, '-');

@@ -5,6 +5,8 @@
 // planner and refreshes only when the version in its lane's state (the session's state
 // object, which app.js's panels subscribe to) changes, never on idle frames.
 
+import { attachTerm, termText } from './terms.js';
+
 /** How many entries the panel lists. */
 export const OPEN_ROWS = 8;
 /** The shortest time between two reads of the open list while the step keeps changing. */
@@ -21,6 +23,20 @@ function cell(tag, text, cls = '') {
   return node;
 }
 
+/**
+ * An open-list row in words: "next: cell 2, 2, g 0, h 83.439, f 83.439" (the first), "3: cell
+ * …" (the others), with the direction and key when the row has them.
+ * @param {{x: number, y: number, g: number, h: number, f: number, direction?: string, key?: number[]}} e
+ * @param {number} i its rank, from 0
+ * @param {(v: number) => string} n how the panel writes a number
+ */
+export function rowWords(e, i, n = num) {
+  const parts = [`cell ${e.x}, ${e.y}`, `g ${n(e.g)}`, `h ${n(e.h)}`, `f ${n(e.f)}`];
+  if (e.direction) parts.push(e.direction === 'backward' ? 'from the goal' : 'from the start');
+  if (Array.isArray(e.key)) parts.push(`key ${e.key.map(n).join(' and ')}`);
+  return `${i === 0 ? 'next' : String(i + 1)}: ${parts.join(', ')}`;
+}
+
 export class OpenListPanel {
   /**
    * `root`: the element to fill (the panel's body); `view`: the PlannerView to read.
@@ -34,6 +50,7 @@ export class OpenListPanel {
     this.entries = [];
     this.why = root.querySelector('[data-open="why"]') || root.appendChild(cell('p', '', 'open-why'));
     this.why.dataset.open = 'why';
+    attachTerm(this.why, 'tie-breaking');
     this.table = root.querySelector('table') || root.appendChild(document.createElement('table'));
     this.table.className = 'open-table';
     this.table.addEventListener('pointerover', (e) => this.hoverRow(e.target.closest('tr')));
@@ -103,6 +120,11 @@ export class OpenListPanel {
     for (const c of cols) {
       const th = cell('th', c);
       th.scope = 'col';
+      // Hover and screen readers only: the rows, focusable, say their g, h and f in words.
+      if (termText(c)) {
+        th.tabIndex = -1;
+        attachTerm(th, c);
+      }
       head.append(th);
     }
     const rows = entries.map((e, i) => {
@@ -110,6 +132,8 @@ export class OpenListPanel {
       tr.dataset.index = String(i);
       tr.tabIndex = 0;
       if (i === 0) tr.className = 'next';
+      // The row in words for a screen reader (its cells read as one run of figures).
+      tr.setAttribute('aria-label', rowWords(e, i, hasKey ? key2 : num));
       tr.append(cell('td', i === 0 ? 'next' : String(i + 1), 'rank'));
       tr.append(cell('td', `(${e.x}, ${e.y})`));
       // With a key column the numbers take two decimals, so the row fits the side panel.

@@ -161,7 +161,9 @@ export class PseudocodePanel {
     this.root.dataset.lineId = sub ? /** @type {HTMLElement} */ (this.code.children[sub.line])?.dataset.id ?? '' : '';
     const who = algorithmInfo(this.algorithm)?.label ?? this.algorithm;
     if (sub) {
-      this.where.textContent = `step ${trace.step} · line ${this.sub + 1} of ${subs.length}`;
+      // The line it lights, by the number beside it; then where that is among the lines
+      // this step ran.
+      this.where.textContent = `step ${trace.step} · line ${sub.line + 1} · ${this.sub + 1} of ${subs.length} lines run this step`;
       this.say.textContent = sentence(sub, who);
     } else {
       this.where.textContent = `step ${trace?.step ?? 0}`;

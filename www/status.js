@@ -4,6 +4,19 @@
 // ("Cleared 40 cells", "Nothing to undo"), but a notice lasts only while the state it was said
 // in lasts: the next step, edit, seek or run replaces it by the sentence below.
 
+/**
+ * Whether the screen is touch only (no hover, a coarse pointer): a phone or a tablet, where
+ * a keyboard hint would name keys the user does not have.
+ */
+export function touchOnly() {
+  return globalThis.matchMedia?.('(hover: none) and (pointer: coarse)').matches ?? false;
+}
+
+/** "Run (Space)" where there is a keyboard, "Run" on a touch screen. */
+export function withKey(name, key, touch = touchOnly()) {
+  return touch ? name : `${name} (${key})`;
+}
+
 /** A cost as the statistics card shows it: four decimals. */
 const cost = (c) => (c === null || c === undefined ? '—' : c.toFixed(4));
 
@@ -14,9 +27,10 @@ const cost = (c) => (c === null || c === undefined ? '—' : c.toFixed(4));
  * - `walker`: null, or `{live, done, arrived, steps}` for a walker on the path;
  * - `noMesh`: the algorithm searches a node mesh and there is none yet;
  * - `fields`: the field and range views' state (fields-view.js `FieldsState`), if any: in
- *   those views the line speaks of the field or the range instead of the search.
+ *   those views the line speaks of the field or the range instead of the search;
+ * - `touch`: a touch-only screen (`touchOnly()`): no keyboard hints.
  */
-export function statusSentence({ stats, running, walker, noMesh = false, fields = null }) {
+export function statusSentence({ stats, running, walker, noMesh = false, fields = null, touch = touchOnly() }) {
   if (stats.refused) return [`${sentence(stats.refused)} The last search stays on the map.`, 'error'];
   const about = fields ? fieldsSentence(fields) : null;
   if (about) return about;
@@ -27,7 +41,7 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
     return [`Playing the recorded search: step ${stats.step} of ${stats.steps}.`, 'info'];
   }
   if (stats.step < stats.steps) {
-    return [`Step ${stats.step} of ${stats.steps}: the search as it stood after ${stats.step} expansions. Press End to go back to the live search.`, 'info'];
+    return [`Step ${stats.step} of ${stats.steps}: the search as it stood after ${stats.step} expansions. ${touch ? 'Tap ▶|' : 'Press End'} to go back to the live search.`, 'info'];
   }
   if (walker) {
     if (!walker.done) {
@@ -54,8 +68,8 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
       return [`Partial path: the node budget ran out after ${stats.expanded} expansions; showing the way to the expanded node nearest the goal (cost ${cost(stats.pathCost)}).`, 'info'];
     default:
       return stats.fresh
-        ? ['Ready: press Run (Space) to watch the search, or Step (N) for one expansion.', 'info']
-        : [`Paused after ${stats.expanded} expansions. Press Space to go on, or N to step.`, 'info'];
+        ? [`Ready: press ${withKey('Run', 'Space', touch)} to watch the search, or ${withKey('Step', 'N', touch)} for one expansion.`, 'info']
+        : [`Paused after ${stats.expanded} expansions. ${goOn(touch)}`, 'info'];
   }
 }
 
@@ -66,6 +80,11 @@ export function statusSentence({ stats, running, walker, noMesh = false, fields 
 export function noSearchSentence(view) {
   const what = view === 'range' ? 'The movement range' : 'The distance field';
   return `${what} follows every edit by itself: there is no search to step or run in this view. Choose View → Path search to watch one.`;
+}
+
+/** "Press Space to go on, or N to step." (with a keyboard) or its touch words. */
+export function goOn(touch = touchOnly()) {
+  return touch ? 'Press Run to go on, or Step for one more.' : 'Press Space to go on, or N to step.';
 }
 
 /** A cost or a budget in words: at most two decimals. */
@@ -129,4 +148,38 @@ export function statusWord(stats, running, noMesh = false) {
 export function summaryLine(stats) {
   const c = stats.pathCost === null || stats.pathCost === undefined ? '—' : stats.pathCost.toFixed(2);
   return `expanded ${stats.expanded} · open ${stats.openSize} · cost ${c}`;
+}
+
+/** "A", "A and B", "A, B and C". */
+export function listWords(names) {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The compare page's sentence about its race, derived from the summary rows at the step the
+ * scrubber shows (`rows`: [{label, expanded, done, step, steps}], one per column), or null
+ * while the race runs (the session's "Racing…" stands) and before anything was searched.
+ * `fewest`: the labels of the columns that expanded the fewest nodes (compare.js `winners`).
+ * @param {{label: string, expanded: number, done: boolean, step: number, steps: number}[]} rows
+ * @param {{running?: boolean, fewest?: string[], touch?: boolean}} [how]
+ * @returns {[string, string] | null}
+ */
+export function compareSentence(rows, { running = false, fewest = [], touch = touchOnly() } = {}) {
+  if (running || rows.length === 0) return null;
+  const position = Math.max(...rows.map((r) => r.step));
+  const length = Math.max(...rows.map((r) => r.steps));
+  if (length === 0) return null;
+  const finished = rows.filter((r) => r.done).map((r) => r.label);
+  const searching = rows.filter((r) => !r.done).map((r) => r.label);
+  const standing = finished.length === 0
+    ? 'no planner has finished yet'
+    : searching.length === 0
+      ? 'every planner has finished'
+      : `${listWords(finished)} ${finished.length === 1 ? 'has' : 'have'} finished, ${listWords(searching)} ${searching.length === 1 ? 'is' : 'are'} still searching`;
+  if (position < length) return [`Step ${position} of ${length}: ${standing}. ${touch ? 'Tap ▶|' : 'Press End'} to see the end.`, 'info'];
+  if (searching.length === 0) {
+    return fewest.length > 0 ? [`All planners finished: ${listWords(fewest)} expanded the fewest nodes.`, 'success'] : null;
+  }
+  return [`Paused at step ${position}: ${standing}. ${goOn(touch)}`, 'info'];
 }

@@ -200,7 +200,11 @@ export class Timeline {
     this.range.max = String(f.length);
     if (this.pending === null) this.range.value = String(f.position);
     const text = `step ${f.position} of ${f.length}`;
-    this.labelEl.textContent = f.position < f.length ? `${text} (scrubbed back)` : text;
+    // The label keeps its size (timeline.css): "(scrubbed back)" goes on a second line it
+    // always has room for, so the slider never changes width.
+    const back = f.position < f.length;
+    this.labelEl.replaceChildren(text, el('span', { class: 'tl-back', text: back ? ' (scrubbed back)' : '' }));
+    this.labelEl.dataset.back = String(back);
     this.labelEl.dataset.step = String(f.position);
     this.range.setAttribute('aria-valuetext', text);
     this.back.disabled = f.position === 0;

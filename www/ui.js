@@ -3,6 +3,7 @@
 // through textContent and DOM nodes only.
 
 import { legendEntries } from './palette.js';
+import { attachTerm } from './terms.js';
 import { all, el } from './dom.js';
 import { statusWord } from './status.js';
 import { algorithmInfo } from './algorithms.js';
@@ -10,7 +11,21 @@ import { messageOf } from './view.js';
 
 export const $ = (sel) => document.querySelector(sel);
 
-const messageEl = () => $('#message');
+/**
+ * The status line. It is one line tall (style.css), the whole sentence in its title on hover;
+ * a tap or click opens it to its full length until the next sentence (a touch screen has no
+ * hover).
+ */
+function messageEl() {
+  const line = $('#message');
+  if (line && line.dataset.opens === undefined) {
+    line.dataset.opens = '';
+    line.addEventListener('click', () => {
+      line.dataset.open = String(line.dataset.open !== 'true');
+    });
+  }
+  return line;
+}
 
 /**
  * Writes the status line (the live region); kind is info, error or success. `at` is the
@@ -22,7 +37,11 @@ const messageEl = () => $('#message');
 export function setMessage(text, kind = 'info', at = null) {
   const el = messageEl();
   el.dataset.kind = kind;
-  if (el.textContent !== text) el.textContent = text;
+  if (el.textContent !== text) {
+    el.textContent = text;
+    el.title = text;
+    el.dataset.open = 'false';
+  }
   syncMark(el, at);
 }
 
@@ -197,17 +216,28 @@ export function reflectRelevance() {
   $('#diagonal-cost').closest('.field').classList.toggle('idle', !eight);
 }
 
-/** Marks the active brush button. */
+/**
+ * Marks the active brush button.
+ * @param {string | null} brush the brush's id, or null when another tool is pressed instead
+ */
 export function showBrush(brush) {
   for (const b of all('[data-brush]')) {
     b.setAttribute('aria-pressed', String(b.dataset.brush === brush));
   }
 }
 
+/** The legend entries that are textbook terms, and their ids in terms.js. */
+const LEGEND_TERMS = {
+  Open: 'open', Closed: 'closed', 'Re-opened': 'reopened', 'Jump point': 'jump-point',
+  'Scanned by a jump': 'scanned', Repaired: 'repaired', 'Current node': 'current',
+};
+
 /** Builds the legend from the same colour table as the frame palette. */
 export function buildLegend() {
   const list = $('#legend');
   list.replaceChildren();
+  // Its terms are one Tab stop, the arrows move between them (terms.js).
+  list.dataset.termGroup = '';
   for (const [label, colour, shape] of legendEntries()) {
     const li = document.createElement('li');
     const sw = document.createElement('span');
@@ -215,6 +245,7 @@ export function buildLegend() {
     sw.style.setProperty('--c', colour);
     sw.setAttribute('aria-hidden', 'true');
     li.append(sw, document.createTextNode(label));
+    if (LEGEND_TERMS[label]) attachTerm(li, LEGEND_TERMS[label]);
     list.append(li);
   }
   const swatches = { wall: 0, erase: 1, t1: 1, t2: 2, t3: 3, t4: 4 };

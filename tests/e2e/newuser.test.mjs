@@ -244,7 +244,9 @@ test('JPS paints the cells it only scanned apart from its jump points; Frames ru
     assert.match(await page.locator('#legend').textContent(), /Scanned by a jump/);
     const runs = page.locator('[data-stat="runs"]').locator('xpath=..');
     assert.match(await runs.textContent(), /Frames run/);
-    assert.match(await runs.getAttribute('title'), /once per animation frame/);
+    // Its explanation is the term's (terms.js): on hover, focus or a tap, and to a screen reader.
+    const described = await runs.locator('dt').evaluate((dt) => document.getElementById(dt.getAttribute('aria-describedby')).textContent);
+    assert.match(described, /once per animation frame/);
   });
 });
 

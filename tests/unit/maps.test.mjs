@@ -2,7 +2,7 @@
 // huge bitmap), download names, and which shipped map a short link names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { imageSize, fileStem, findEntry } from '../../www/maps.js';
+import { imageSize, fileStem, findEntry, nameWithSize } from '../../www/maps.js';
 
 test('the size a PNG, BMP or GIF header declares; null for anything else', () => {
   const png = new Uint8Array(24);
@@ -32,4 +32,10 @@ test('a short link names a shipped map with or without .map, in any case', () =>
   assert.equal(findEntry(list, 'maze-63'), list[0]);
   assert.equal(findEntry(list, 'HEX-MAZE-41.map'), list[1]);
   assert.equal(findEntry(list, 'maze'), null);
+});
+
+test('a map\'s name says its size once', () => {
+  assert.equal(nameWithSize('Hex rooms 60×40 (hexagons in rows)', 60, 40), 'Hex rooms 60×40 (hexagons in rows)');
+  assert.equal(nameWithSize('Dungeon', 60, 40), 'Dungeon — 60×40');
+  assert.equal(nameWithSize('Dungeon', undefined, undefined), 'Dungeon');
 });

@@ -1,7 +1,7 @@
 // status.js: the one place a planner state becomes the status line's sentence and word.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { statusSentence, statusWord, summaryLine, sentence, fieldsSentence, noSearchSentence } from '../../www/status.js';
+import { statusSentence, statusWord, summaryLine, sentence, fieldsSentence, noSearchSentence, compareSentence, listWords } from '../../www/status.js';
 
 const stats = (over = {}) => ({
   status: 'idle', fresh: true, repairs: 0, step: 0, steps: 0, refused: null, expanded: 0, openSize: 1, pathCost: null, pathMoves: 0, ...over,
@@ -60,4 +60,19 @@ test('an error text becomes a sentence', () => {
 test('why there is nothing to step or run in the field and range views', () => {
   assert.match(noSearchSentence('field'), /^The distance field follows every edit by itself: there is no search to step or run in this view\./);
   assert.match(noSearchSentence('range'), /^The movement range follows every edit/);
+});
+
+test('compare: the race sentence follows the shown step, never "all finished" beside a paused column', () => {
+  const row = (label, done, step, steps, expanded = step) => ({ label, done, step, steps, expanded });
+  const end = [row('JPS', true, 40, 40), row('A*', true, 900, 900)];
+  assert.deepEqual(compareSentence(end, { fewest: ['JPS'] }), ['All planners finished: JPS expanded the fewest nodes.', 'success']);
+  assert.equal(compareSentence(end, { running: true, fewest: ['JPS'] }), null, 'while racing the session speaks');
+  const back = [row('JPS', true, 40, 40), row('A*', false, 355, 900)];
+  assert.deepEqual(compareSentence(back)[0], 'Step 355 of 900: JPS has finished, A* is still searching. Press End to see the end.');
+  const start = [row('JPS', false, 0, 40), row('A*', false, 0, 900)];
+  assert.match(compareSentence(start)[0], /^Step 0 of 900: no planner has finished yet\./);
+  const paused = [row('JPS', true, 40, 40), row('A*', false, 100, 100), row('Dijkstra', false, 100, 100)];
+  assert.match(compareSentence(paused)[0], /^Paused at step 100: JPS has finished, A\* and Dijkstra are still searching\./);
+  assert.equal(compareSentence([row('A*', false, 0, 0), row('JPS', false, 0, 0)]), null, 'nothing searched yet');
+  assert.equal(listWords(['a', 'b', 'c']), 'a, b and c');
 });
