@@ -9,13 +9,12 @@ import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
-import { wireScenarios } from './scenarios.js';
 import { wireMapForms, fillMapPicker, showMapSize } from './mapforms.js';
 import { attachMesh } from './mesh.js';
 import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
-import { wireExtras } from './extras.js';
+import { wireExtras, lazyScenarios } from './extras.js';
 import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import {
@@ -519,7 +518,7 @@ async function main() {
     },
   });
   fillAlgorithmSelect($('#algorithm'));
-  scenarios = wireScenarios({
+  scenarios = lazyScenarios({
     view: app.view,
     setMessage: say,
     settingsChanged: () => writeSettings(planner().settings()),
