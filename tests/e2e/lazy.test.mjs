@@ -1,13 +1,15 @@
 // What loads when (issue 26, "Fast first load"): the first load of the main page fetches
 // only what the first picture needs; the export dialog (with its pictures and the GIF
 // encoder), the pseudocode panel and the scenario panel load when first used, and a load
-// that fails (offline) says so on the page and works when tried again.
+// that fails (offline) says so on the page and works when tried again. On the hosted site
+// (dist/, bundled: scripts/build-site.sh) the page preloads exactly the scripts of its first
+// load, and the export dialog's come later.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEnv, waitReady, focusNeutral } from './helpers.mjs';
+import { startEnv, startServer, waitReady, focusNeutral, REPO } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -67,4 +69,30 @@ test('offline, a lazy load says so and the next press works', { timeout: 60_000 
     await button.click();
     await page.locator('dialog.export-dialog[open]').waitFor();
   }, { allowConsole: [/Failed to load resource/] });
+});
+
+test('the hosted site preloads exactly the first load\'s scripts; Export… fetches more', { timeout: 60_000 }, async (t) => {
+  const dist = path.join(REPO, 'dist');
+  assert.ok(fs.existsSync(path.join(dist, 'index.html')), 'dist/ is missing: run bash scripts/build-site.sh first');
+  const site = await startServer(dist);
+  try {
+    await env.withPage(t, async (page) => {
+      const scripts = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname.slice(1));
+      });
+      await page.goto(site.url);
+      await waitReady(page);
+      const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')));
+      const entry = await page.evaluate(() => document.querySelector('script[type=module]').getAttribute('src'));
+      assert.deepEqual([...new Set(scripts)].sort(), [...preloaded, entry].sort(), 'the first load fetched the preloaded scripts and no other');
+      const first = scripts.length;
+      await page.locator('#export-view').click();
+      await page.locator('dialog.export-dialog[open]').waitFor();
+      const later = scripts.slice(first);
+      assert.ok(later.length > 0 && later.every((s) => !preloaded.includes(s)), `Export… fetched scripts of its own: ${later}`);
+    }, { load: false });
+  } finally {
+    await site.close();
+  }
 });
