@@ -10,11 +10,10 @@ import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
 import { wireMapForms, fillMapPicker, showMapSize } from './mapforms.js';
-import { attachMesh } from './mesh.js';
 import { statsCard, runButton, undoButtons, algorithmAvailability, onChange } from './panels.js';
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
-import { wireExtras, lazyScenarios } from './extras.js';
+import { wireExtras, lazyScenarios, lazyMesh } from './extras.js';
 import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
 import {
@@ -542,7 +541,7 @@ async function main() {
   wireControls();
   wireFields({ view: app.view, save });
   // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
-  app.meshBar = attachMesh(app.view, $('#grid-canvas'));
+  app.meshBar = lazyMesh(app.view, $('#grid-canvas'));
   app.view.setOverlay(app.meshBar.overlay);
   app.meshBar.syncBar();
   // The scrubber first: the canvas must have its final height when the view fits the map.

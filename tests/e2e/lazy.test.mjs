@@ -1,6 +1,7 @@
 // What loads when (issue 26, "Fast first load"): the first load of the main page fetches
 // only what the first picture needs; the export dialog (with its pictures and the GIF
-// encoder), the pseudocode panel and the scenario panel load when first used, and a load
+// encoder), the pseudocode panel, the scenario panel and the node mesh's tools load when
+// first used, and a load
 // that fails (offline) says so on the page and works when tried again. On the hosted site
 // (dist/, bundled: scripts/build-site.sh) the page preloads exactly the scripts of its first
 // load, and the export dialog's come later.
@@ -16,7 +17,7 @@ before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
 /** The modules the first picture does not need, by file name. */
-const LAZY = ['export-dialog.js', 'export.js', 'gifenc.js', 'pseudocode.js', 'trace-words.js', 'scenarios.js'];
+const LAZY = ['export-dialog.js', 'export.js', 'gifenc.js', 'pseudocode.js', 'trace-words.js', 'scenarios.js', 'mesh.js'];
 
 /** The file names the page has asked for so far (requests recorded from before the load). */
 function recordRequests(page) {
@@ -49,6 +50,10 @@ test('the first load leaves the extras out; using each loads it', { timeout: 120
     await page.locator('#open-file').setInputFiles(scen);
     await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
     assert.ok(requested.includes('scenarios.js'), 'a .scen file loaded the scenario panel');
+
+    await page.locator('#algorithm').selectOption('mesh');
+    await page.locator('#mesh-bar').waitFor({ state: 'visible' });
+    assert.ok(requested.includes('mesh.js'), 'A* on a node mesh loaded the mesh tools');
   });
 });
 
