@@ -540,7 +540,8 @@ async function main() {
   syncControls();
   wireControls();
   wireFields({ view: app.view, save });
-  // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
+  // The node mesh's tools, loaded on first use (extras.js); Mesh mode's listeners are
+  // capture-phase, so they see pointer events before the drawing tools whenever they attach.
   app.meshBar = lazyMesh(app.view, $('#grid-canvas'));
   app.view.setOverlay(app.meshBar.overlay);
   app.meshBar.syncBar();
