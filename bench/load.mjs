@@ -4,14 +4,16 @@
 // interactive: when the page installs its hooks (`window.pathlab`), in its first animation
 // frame after the wasm, the map list and the first map have loaded and painted.
 //
-//   node bench/load.mjs [--repeats R] [--out FILE]
+//   node bench/load.mjs [--repeats R] [--out FILE] [--waterfall]
 //
 // Two conditions, through the DevTools protocol: unthrottled on localhost, and throttled the
 // way DevTools' "Fast 3G" preset and "4× slowdown" throttle (562.5 ms latency, 180 kB/s down,
 // 84 kB/s up; the CPU four times slower). Prints and writes (default bench/work/load.json)
 // the median time to interactive, the requests and the bytes transferred (encoded, as the
 // network carried them) and their uncompressed size. Figures only: nothing here asserts a
-// speed (docs/benchmarks.md states the goals).
+// speed (docs/benchmarks.md states the goals). `--waterfall` also prints, for the last load of
+// each condition, every request's start, first byte and end (ms from the page's request) and
+// its bytes: what the critical path is made of.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +27,7 @@ const option = (name, fallback) => {
 };
 const repeats = Number(option('--repeats', 5));
 const out = option('--out', path.join(WORK, 'load.json'));
+const waterfall = args.includes('--waterfall');
 
 const DIST = path.join(REPO, 'dist');
 const SIRV = path.join(REPO, 'scripts', 'serve', 'node_modules', '.bin', 'sirv');
@@ -75,10 +78,18 @@ async function loadOnce(browser, url, condition) {
   const responses = new Map();
   const decoded = new Map();
   let encoded = 0;
-  cdp.on('Network.responseReceived', (e) => responses.set(e.requestId, e.response.url));
+  // Per request, for the waterfall: its URL and times (the protocol's seconds).
+  const timing = new Map();
+  const at = (id) => timing.get(id) ?? timing.set(id, {}).get(id);
+  cdp.on('Network.requestWillBeSent', (e) => Object.assign(at(e.requestId), { url: e.request.url, sent: e.timestamp }));
+  cdp.on('Network.responseReceived', (e) => {
+    responses.set(e.requestId, e.response.url);
+    at(e.requestId).firstByte = e.timestamp;
+  });
   cdp.on('Network.dataReceived', (e) => decoded.set(e.requestId, (decoded.get(e.requestId) ?? 0) + e.dataLength));
   cdp.on('Network.loadingFinished', (e) => {
     encoded += e.encodedDataLength;
+    Object.assign(at(e.requestId), { done: e.timestamp, bytes: e.encodedDataLength });
   });
   await timeInteractive(page);
   await page.goto(url);
@@ -87,7 +98,12 @@ async function loadOnce(browser, url, condition) {
   const uncompressed = [...decoded.values()].reduce((a, b) => a + b, 0);
   await context.close();
   if (errors.length) throw new Error(`load: the page reported errors: ${errors.join('; ')}`);
-  return { interactiveMs, requests: responses.size, encodedBytes: encoded, decodedBytes: uncompressed };
+  const rows = [...timing.values()].filter((r) => r.sent !== undefined).sort((a, b) => a.sent - b.sent);
+  const t0 = rows[0]?.sent ?? 0;
+  const ms = (t) => (t === undefined ? '–' : String(Math.round((t - t0) * 1000)));
+  const lines = rows.map((r) =>
+    `  ${ms(r.sent).padStart(6)} ${ms(r.firstByte).padStart(6)} ${ms(r.done).padStart(6)} ms ${((r.bytes ?? 0) / 1024).toFixed(1).padStart(7)} KB  ${new URL(r.url).pathname}`);
+  return { interactiveMs, requests: responses.size, encodedBytes: encoded, decodedBytes: uncompressed, waterfall: lines };
 }
 
 const server = await serve();
@@ -105,6 +121,10 @@ try {
       uncompressedKB: Math.round(median(runs.map((r) => r.decodedBytes)) / 1024),
     };
     result.conditions[name] = summary;
+    if (waterfall) {
+      console.log(`${name}: last load, interactive at ${Math.round(runs.at(-1).interactiveMs)} ms; sent, first byte, done:`);
+      console.log(runs.at(-1).waterfall.join('\n'));
+    }
     console.log(
       `${name.padEnd(16)} interactive ${summary.interactiveMs} ms (median of ${repeats}: ${summary.interactiveMsRuns.join(', ')}), ` +
         `${summary.requests} requests, ${summary.transferredKB} KB transferred (${summary.uncompressedKB} KB uncompressed)`,

@@ -12,6 +12,11 @@ build): every file the pages need, with versioned names so that a cache never mi
   attributes of the pages. A file's hash covers its own bytes and those of every file it
   refers to, directly or not, so a change anywhere renames everything that leads to it.
 - Every URL stays relative, so the site works under any sub-path.
+- A page's style sheets, when it links more than one, are joined into one file in their
+  order (`index.html` -> `index-styles.css`, versioned like the rest): one request instead of three,
+  which on HTTP/1.1 frees connections for the scripts and the wasm.
+- A page that preloads the map index (`maps/index.json`) preloads the first map it lists
+  too: the map a first visit opens, fetched beside the wasm instead of after it.
 - Each page preloads the whole static import graph of its module scripts
   (`<link rel="modulepreload">` for every module they import, directly or not), so a browser
   asks for all of them at once instead of discovering them one import level at a time: on a
@@ -22,6 +27,7 @@ Usage: python3 scripts/build_site.py [--check] SRC DEST
 """
 
 import hashlib
+import json
 import os
 import posixpath
 import re
@@ -40,8 +46,9 @@ LITERAL = re.compile(r"""(?P<q>['"])(?P<v>[A-Za-z0-9_./-]+)(?P=q)""")
 ATTRIBUTE = re.compile(r"""(?P<a>\b(?:src|href)=)(?P<q>["'])(?P<v>[^"'#?]+)(?P<rest>[^"']*)(?P=q)""")
 # Static imports and re-exports (`import … from './x.js'`, `import './x.js'`, `export … from`),
 # which the browser must fetch before the module runs; dynamic `import()` is left to load late.
+# A statement starts a line or follows a `;` (a bundle's minified imports share one line).
 STATIC_IMPORT = re.compile(
-    r"""^\s*(?:import|export)\b[^'";]*?\bfrom\s*(?P<q>['"])(?P<v>[^'"]+)(?P=q)|^\s*import\s*(?P<q2>['"])(?P<v2>[^'"]+)(?P=q2)""",
+    r"""(?:^|;)\s*(?:import|export)\b[^'";()]*?\bfrom\s*(?P<q>['"])(?P<v>[^'"]+)(?P=q)|(?:^|;)\s*import\s*(?P<q2>['"])(?P<v2>[^'"]+)(?P=q2)""",
     re.M,
 )
 MODULE_SCRIPT = re.compile(r"""<script\b[^>]*\btype=["']module["'][^>]*\bsrc=["'](?P<v>[^"']+)["'][^>]*>""")
@@ -130,6 +137,61 @@ def with_module_preloads(page, html, data, files):
     return html[:first.start()] + links + html[first.start():]
 
 
+STYLESHEET = re.compile(r"""[ \t]*<link\b[^>]*\brel=["']stylesheet["'][^>]*\bhref=["'](?P<v>[^"':]+\.css)["'][^>]*>\n?""")
+
+
+def with_joined_styles(page, html, data, files):
+    """`html` with its local style sheets joined into one new file of `data` (and `files`),
+    linked where the first one was; the same `html` when it links fewer than two."""
+    base = posixpath.dirname(page)
+    links = [m for m in STYLESHEET.finditer(html)
+             if posixpath.normpath(posixpath.join(base, m.group('v'))) in files]
+    sheets = [posixpath.normpath(posixpath.join(base, m.group('v'))) for m in links]
+    if len(sheets) < 2 or any(posixpath.dirname(s) != base for s in sheets):
+        return html
+    joined = posixpath.join(base, posixpath.splitext(posixpath.basename(page))[0] + '-styles.css')
+    if joined in files:
+        return html
+    data[joined] = b''.join(
+        f'/* {posixpath.basename(s)} */\n'.encode() + data[s].rstrip(b'\n') + b'\n' for s in sheets
+    )
+    files.append(joined)
+    out, at = [], 0
+    for i, m in enumerate(links):
+        out.append(html[at:m.start()])
+        if i == 0:
+            indent = m.group(0)[:len(m.group(0)) - len(m.group(0).lstrip(' \t'))]
+            out.append(f'{indent}<link rel="stylesheet" href="{posixpath.basename(joined)}">\n')
+        at = m.end()
+    out.append(html[at:])
+    return ''.join(out)
+
+
+INDEX_PRELOAD = re.compile(
+    r"""<link\b[^>]*\brel=["']preload["'][^>]*\bhref=["'](?P<v>[^"']*maps/index\.json)["'][^>]*>"""
+)
+
+
+def with_first_map_preload(page, html, data, files):
+    """`html` with a preload of the first map its preloaded map index lists, after that link."""
+    m = INDEX_PRELOAD.search(html)
+    if m is None:
+        return html
+    index = posixpath.normpath(posixpath.join(posixpath.dirname(page), m.group('v')))
+    if index not in files:
+        return html
+    entries = json.loads(data[index].decode('utf-8'))
+    first = entries[0].get('file') if entries and isinstance(entries[0], dict) else None
+    if not isinstance(first, str) or posixpath.join(MAPS_DIR, first) not in files:
+        return html
+    href = posixpath.join(posixpath.dirname(m.group('v')), first)
+    if f'href="{href}"' in html:
+        return html
+    indent = html[html.rfind('\n', 0, m.start()) + 1:m.start()]
+    link = f'\n{indent}<link rel="preload" href="{href}" as="fetch" crossorigin>'
+    return html[:m.end()] + link + html[m.end():]
+
+
 def digest(data):
     return hashlib.sha256(data).hexdigest()[:10]
 
@@ -141,9 +203,13 @@ def build(src, dest):
     for f in files:
         with open(os.path.join(src, f), 'rb') as fh:
             data[f] = fh.read()
+    for f in [f for f in files if f.endswith('.html')]:
+        data[f] = with_joined_styles(f, data[f].decode('utf-8'), data, files).encode('utf-8')
+    fileset = set(files)
     for f in files:
         if f.endswith('.html'):
-            data[f] = with_module_preloads(f, data[f].decode('utf-8'), data, fileset).encode('utf-8')
+            html = with_first_map_preload(f, data[f].decode('utf-8'), data, fileset)
+            data[f] = with_module_preloads(f, html, data, fileset).encode('utf-8')
     refs = {}
     for f in files:
         ext = posixpath.splitext(f)[1]

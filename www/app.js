@@ -9,13 +9,11 @@ import { PlannerView, messageOf, isTrap } from './view.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
-import { wireScenarios } from './scenarios.js';
 import { wireMapForms, fillMapPicker, showMapSize } from './mapforms.js';
-import { attachMesh } from './mesh.js';
 import { statsCard, runButton, undoButtons, algorithmAvailability, onChange, showPanels } from './panels.js';
 import { Timeline, openStep } from './timeline.js';
 import { OpenListPanel } from './openlist.js';
-import { wireExtras } from './extras.js';
+import { wireExtras, lazyScenarios, lazyMesh } from './extras.js';
 import { wireFields, inspectFields, fieldHooks } from './fields-ui.js';
 import { wireAgents, agentHooks } from './agents-ui.js';
 import { fillAlgorithmSelect, defaultRace } from './algorithms.js';
@@ -547,7 +545,7 @@ async function main() {
     },
   });
   fillAlgorithmSelect($('#algorithm'));
-  scenarios = wireScenarios({
+  scenarios = lazyScenarios({
     view: app.view,
     setMessage: say,
     settingsChanged: () => writeSettings(planner().settings()),
@@ -571,8 +569,9 @@ async function main() {
   wireControls();
   wireFields({ view: app.view, save });
   app.agents = wireAgents({ view: app.view, session: app.session, mapName: () => app.mapName });
-  // Before the view starts (and attaches the drawing tools), so Mesh mode sees pointer events first.
-  app.meshBar = attachMesh(app.view, $('#grid-canvas'));
+  // The node mesh's tools, loaded on first use (extras.js); Mesh mode's listeners are
+  // capture-phase, so they see pointer events before the drawing tools whenever they attach.
+  app.meshBar = lazyMesh(app.view, $('#grid-canvas'));
   app.view.setOverlay(app.meshBar.overlay);
   app.meshBar.syncBar();
   // The scrubber first: the canvas must have its final height when the view fits the map.

@@ -14,12 +14,13 @@ function sizeText(bytes) {
 }
 
 /**
- * Builds the dialog into the page and opens it from `button`.
- * @param {HTMLButtonElement} button
+ * Builds the dialog into the page; returns `open()`, which opens it (the page's Export…
+ * button, extras.js).
  * @param {import('./view.js').PlannerView} view
  * @param {{stem: () => string}} options `stem()`: the file name's stem (the map's name)
+ * @returns {() => void}
  */
-export function wireExportDialog(button, view, { stem }) {
+export function wireExportDialog(view, { stem }) {
   const field = (label, name, attrs = {}) => {
     const input = el('input', { type: 'number', min: '0', step: '1', inputMode: 'numeric', 'data-field': name, ...attrs });
     return [el('label', { class: 'export-field' }, [el('span', { text: label }), input]), input];
@@ -158,11 +159,10 @@ export function wireExportDialog(button, view, { stem }) {
       controller.abort();
     }
   });
-  button.addEventListener('click', () => {
+  return () => {
     view.stop();
     setState('idle');
     fill();
     dialog.showModal();
-  });
-  return dialog;
+  };
 }

@@ -22,12 +22,14 @@ import { Timeline, openStep } from './timeline.js';
 import { el } from './dom.js';
 import { algorithmTable } from './algorithms.js';
 import { PseudocodePanel } from './pseudocode.js';
-import { exportImage, exportAnimation } from './export.js';
+import { lazy } from './lazy.js';
 
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear', 'pseudocode'];
 const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
 const MAX_MAP_TEXT = 40 * 1024 * 1024;
 
+/** The picture and GIF exports, loaded at the first `exportImage` or `exportAnimation`. */
+const exportModule = lazy(() => import('./export.js'));
 let wasmReady = null;
 let indexReady = null;
 
@@ -492,8 +494,8 @@ class MountedView {
    * The view as shown now, as a picture: `{format: 'png' | 'svg', scale}` (scale: pixels a
    * cell, 1–64; default: the longer side about 1024 px). Resolves to a Blob.
    */
-  exportImage(options = {}) {
-    return exportImage(this.view, options);
+  async exportImage(options = {}) {
+    return (await exportModule()).exportImage(this.view, options);
   }
 
   /**
@@ -501,8 +503,8 @@ class MountedView {
    * onProgress, signal}` (see docs/embedding.md). Resolves to a Blob; the view is put back
    * at the step it showed.
    */
-  exportAnimation(options = {}) {
-    return exportAnimation(this.view, options);
+  async exportAnimation(options = {}) {
+    return (await exportModule()).exportAnimation(this.view, options);
   }
 
   /** Stops an animated run where it is. */
