@@ -89,6 +89,12 @@ test('a lesson answered wrong by a click, then right by keys: feedback on the ma
     assert.deepEqual([current.x, current.y], right1, 'the cell expanded next is the engine\'s answer');
     assert.equal(await page.locator('[data-learn="score"]').textContent(), 'Score 0 of 1');
     await snap('wrong');
+    // Replay plays the model answer again: back to the question's step, then the expansion.
+    await page.locator('[data-learn="replay"]').click();
+    await page.waitForFunction((n) => window.learnPage.mode.mounted.getState().stats.expanded === n, before.stats.expanded + 1);
+    const again = await page.evaluate(() => window.learnPage.mode.mounted.view.planner.current());
+    assert.deepEqual([again.x, again.y], right1, 'the replay ends on the engine\'s cell');
+    await page.locator('[data-learn="next"]').focus();
 
     // 2. Right, by keys alone: Enter on Next, then the arrow cursor and Enter on the map.
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.learn), 'next', 'Next has the focus');
