@@ -110,13 +110,15 @@ export class LearnMode {
     this.checkButton.addEventListener('click', () => this.check());
     this.clearButton = el('button', { type: 'button', text: 'Clear', 'data-learn': 'clear' });
     this.clearButton.addEventListener('click', () => this.draft?.clear());
+    this.replayButton = el('button', { type: 'button', text: 'Replay', title: 'Play the model answer again from the question\'s state', 'data-learn': 'replay', hidden: true });
+    this.replayButton.addEventListener('click', () => this.replay());
     this.nextButton = el('button', { type: 'button', class: 'primary', text: 'Next', 'data-learn': 'next', hidden: true });
     this.nextButton.addEventListener('click', () => this.next());
     this.feedbackEl = el('div', { class: 'learn-feedback', role: 'status', 'aria-live': 'polite', 'data-learn': 'feedback' });
     const ask = el('div', { class: 'learn-ask' }, [this.questionEl, this.hintEl]);
     const panel = el('div', { class: 'learn-panel' }, [
       this.fieldsHost,
-      el('div', { class: 'learn-buttons' }, [this.checkButton, this.clearButton, this.nextButton]),
+      el('div', { class: 'learn-buttons' }, [this.checkButton, this.clearButton, this.nextButton, this.replayButton]),
       this.feedbackEl,
     ]);
     this.body = el('div', { class: 'learn-body' }, [ask, this.mapHost, panel]);
@@ -189,6 +191,7 @@ export class LearnMode {
     this.checkButton.hidden = false;
     this.clearButton.hidden = false;
     this.nextButton.hidden = true;
+    this.replayButton.hidden = true;
     this.verdict = null;
     this.paintMarks();
     this.box.dataset.state = 'asking';
@@ -283,6 +286,7 @@ export class LearnMode {
     this.checkButton.hidden = true;
     this.clearButton.hidden = true;
     this.nextButton.hidden = false;
+    this.replayButton.hidden = !CARRY_ON[ex.spec.kind];
     this.nextButton.textContent = this.at + 1 < this.lesson.exercises.length ? 'Next' : 'Finish';
     this.nextButton.focus({ preventScroll: true });
     this.emit('answer', {
@@ -309,6 +313,14 @@ export class LearnMode {
     } catch (e) {
       this.feedbackEl.append(el('p', { class: 'learn-missing', text: messageOf(e) }));
     }
+  }
+
+  /** The model answer again: the map back at the question's step, then carried on as before. */
+  replay() {
+    const ex = this.exercise;
+    if (!ex || !this.mounted || !this.verdict) return;
+    this.mounted.seek(ex.step);
+    this.carryOn(ex);
   }
 
   /** The feedback: right or wrong, the right answer, the rule, the line and the variables. */

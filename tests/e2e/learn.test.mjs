@@ -89,6 +89,12 @@ test('a lesson answered wrong by a click, then right by keys: feedback on the ma
     assert.deepEqual([current.x, current.y], right1, 'the cell expanded next is the engine\'s answer');
     assert.equal(await page.locator('[data-learn="score"]').textContent(), 'Score 0 of 1');
     await snap('wrong');
+    // Replay plays the model answer again: back to the question's step, then the expansion.
+    await page.locator('[data-learn="replay"]').click();
+    await page.waitForFunction((n) => window.learnPage.mode.mounted.getState().stats.expanded === n, before.stats.expanded + 1);
+    const again = await page.evaluate(() => window.learnPage.mode.mounted.view.planner.current());
+    assert.deepEqual([again.x, again.y], right1, 'the replay ends on the engine\'s cell');
+    await page.locator('[data-learn="next"]').focus();
 
     // 2. Right, by keys alone: Enter on Next, then the arrow cursor and Enter on the map.
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.learn), 'next', 'Next has the focus');
@@ -179,7 +185,7 @@ test('the path question answered with its cost, to the end of the lesson; a less
   });
 });
 
-test('on a phone (390×844) a tap answers, and the question, map and feedback fit the width', { timeout: 90_000 }, async (t) => {
+test('on a phone (390×844) a tap answers, on squares and on hexagons, and the question, map and feedback fit the width', { timeout: 90_000 }, async (t) => {
   const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const problems = [];
@@ -201,6 +207,20 @@ test('on a phone (390×844) a tap answers, and the question, map and feedback fi
     const map = await page.locator('.learn-map canvas[tabindex]').boundingBox();
     assert.ok(map.width >= 300, `the map uses the width (${map.width} px)`);
     await shot(page, 'learn-phone-right');
+
+    // Hexagons: the open list's order, tapped cell by cell.
+    const hex = { kind: 'order', shape: 'hex-rows', difficulty: 2, seed: 5 };
+    await openLesson(page, env.url, `?exercise=${encodeURIComponent(JSON.stringify(hex))}`);
+    await waitState(page, 'asking', 0);
+    const order = expected(hex).cells;
+    for (const [x, y] of order) {
+      const q = await cellPoint(page, x, y);
+      await page.touchscreen.tap(q.x, q.y);
+    }
+    await page.waitForFunction((t) => document.querySelector('.learn').dataset.picks === t, order.map(([x, y]) => `(${x}, ${y})`).join(' '));
+    await page.locator('[data-learn="check"]').tap();
+    await waitState(page, 'right', 0);
+    await shot(page, 'learn-phone-hex-right');
   } finally {
     await context.close();
   }
