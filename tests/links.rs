@@ -286,7 +286,7 @@ proptest! {
         view in link_view(),
         step in proptest::option::of(any::<u32>()),
     ) {
-        let tail = LinkTail { compare: None, view, step: step.map(u64::from) };
+        let tail = LinkTail { compare: None, view, agents: None, step: step.map(u64::from) };
         let text = format_tail(&tail).unwrap();
         let short = format_short("maze-63", s.start, s.goal, &s.settings).unwrap();
         for base in [encode(&s), short] {

@@ -81,26 +81,27 @@ export function wireAgents({ view, session, mapName }) {
   let searchTimeline = null;
 
   // ---- the View menu ----
-  const show = (on) => {
+  const show = (on) => Boolean(send({ op: 'show', on }));
+  /** Whether the view was shown at the last render: entering and leaving do more. */
+  let wasActive = false;
+  /** Entering the view (from the menu or a link) or leaving it. */
+  const entered = (on) => {
     if (on) {
-      if (!send({ op: 'show', on: true })) return false;
       // The single search's colours would read as the agents': the map shows plain.
       session.dispatch({ cmd: 'reset' });
       searchTimeline = session.timeline;
       session.setTimeline(timeline);
+      if (view.planner.view !== 'path') view.guard(() => view.planner.setView('path'));
       view.say('Agents: click a free cell for a start, then another for its goal; drag either to move it. Then press Solve.', 'info');
     } else {
-      send({ op: 'show', on: false });
       if (searchTimeline) session.setTimeline(searchTimeline);
       searchTimeline = null;
     }
-    return true;
   };
   viewSelect.addEventListener('change', () => {
     if (viewSelect.value === 'agents') {
       // fields-ui.js leaves this one alone: the planner's views are path, field and range.
       if (!show(true)) viewSelect.value = view.planner.view;
-      else if (view.planner.view !== 'path') view.guard(() => view.planner.setView('path'));
     } else if (layer.active) {
       show(false);
     }
@@ -138,6 +139,10 @@ export function wireAgents({ view, session, mapName }) {
 
   /** @param {import('./agents.js').AgentsState} s */
   const render = (s) => {
+    if (s.active !== wasActive) {
+      wasActive = s.active;
+      entered(s.active);
+    }
     option.disabled = Boolean(s.unavailable);
     option.title = s.unavailable ?? optionTitle;
     $('#agents-controls').hidden = !s.active;

@@ -150,7 +150,8 @@ export class AgentsLayer {
   /**
    * Carries out one `agents` command of the session (`{cmd: 'agents', op, …}`): `show`
    * (`on`), `place` (`at`), `move` (`agent`, `goal`, `to`), `select` (`agent`), `remove` (`agent`, default
-   * the one picked), `clear`, `scen` (`text`, `count`), `solve` (`solver`, `budgetMs`),
+   * the one picked), `clear`, `scen` (`text`, `count`), `set` (`ends`: a link's
+   * `[sx, sy, gx, gy, …]`), `solve` (`solver`, `budgetMs`),
    * `import` (`text`), `node` (`id`, `conflict`: a constraint-tree node's
    * paths), `plan` (the plan again), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`. Throws Rust's
    * refusal, changing nothing. Returns what the call answered (an agent's index, an outcome).
@@ -185,6 +186,10 @@ export class AgentsLayer {
         break;
       case 'scen':
         answer = this.agents.loadScen(p, c.text, c.count);
+        this.selected = -1;
+        break;
+      case 'set':
+        answer = this.agents.setAgents(p, Uint32Array.from(c.ends));
         this.selected = -1;
         break;
       case 'solve':
@@ -245,6 +250,13 @@ export class AgentsLayer {
     this.read();
     this.changed();
     return answer;
+  }
+
+  /** The agents a link carries (`[sx, sy, gx, gy, …]`), or null when the view is off or empty. */
+  linkAgents() {
+    if (!this.active) return null;
+    const ends = Array.from(this.agents.linkAgents());
+    return ends.length ? ends : null;
   }
 
   /** The plan's last time step (0 without a plan). */

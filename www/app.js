@@ -200,7 +200,8 @@ function currentLink(withStep = true) {
   const base = location.href.split('#')[0];
   // The view (distance field, movement range) rides in the tail; compare links have none.
   const view = withStep ? p.linkView() : {};
-  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null, ...view });
+  const agents = withStep ? app.agents?.linkAgents() ?? null : null;
+  const tail = formatLinkTail({ compare: null, step: withStep ? links.linkStep(app.timeline.figures()) : null, ...view, agents });
   const end = tail ? `&${tail}` : '';
   if (app.shippedText !== null && app.shippedText !== undefined && p.exportMap() === app.shippedText) {
     return { url: `${base}#${p.shortLink(app.mapName.replace(/\.map$/i, ''))}${end}`, short: true };
@@ -280,6 +281,8 @@ async function readLink() {
       ? `Opened the link to ${state.mapLabel}.`
       : `Opened the linked ${planner().width}×${planner().height} map.`);
     scenarios.clear();
+    // The Agents view's agents: the view opens with them (refused in words if they do not fit).
+    if (split.agents) app.view.guard(() => app.session.dispatch({ cmd: 'agents', op: 'show', on: true }) && app.session.dispatch({ cmd: 'agents', op: 'set', ends: split.agents }));
     if (split.step !== null) {
       openStep([app.view], split.step, app.timeline);
       say(`Opened the link at step ${app.timeline.figures().position} of its search.`, 'success');

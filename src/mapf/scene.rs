@@ -204,7 +204,13 @@ impl AgentScene {
     /// Replaces the agents with the first `count` of a `.scen` text, checked against `grid`.
     pub fn load_scen(&mut self, grid: &Grid, text: &str, count: usize) -> Result<usize, String> {
         let ends = scen_agents(text, Some(count)).map_err(|e| e.to_string())?;
-        Problem::new(grid, &ends).map_err(|e| e.to_string())?;
+        self.set(grid, &ends)
+    }
+
+    /// Replaces the agents with `ends` (a link's), checked against `grid` as a problem is;
+    /// changes nothing when refused.
+    pub fn set(&mut self, grid: &Grid, ends: &[Ends]) -> Result<usize, String> {
+        Problem::new(grid, ends).map_err(|e| e.to_string())?;
         self.agents = ends
             .iter()
             .map(|&(start, goal)| Placed {
@@ -214,6 +220,14 @@ impl AgentScene {
             .collect();
         self.changed();
         Ok(self.agents.len())
+    }
+
+    /// The agents that have a goal, as (start, goal): what a link carries.
+    pub fn complete(&self) -> Vec<Ends> {
+        self.agents
+            .iter()
+            .filter_map(|a| a.goal.map(|g| (a.start, g)))
+            .collect()
     }
 
     /// The problem of the agents on `grid`; refused while an agent has no goal, or when the

@@ -78,11 +78,34 @@ pub(super) fn link_tail(value: &JsValue) -> Result<LinkTail, String> {
         .map(|v| whole(&v))
         .transpose()?;
     let view = link_view(&obj)?;
+    let agents = match nullable(field(&obj, "agents")?) {
+        None => None,
+        Some(list) => Some(link_agents(&list)?),
+    };
     Ok(LinkTail {
         compare,
         view,
+        agents,
         step,
     })
+}
+
+/// A link's agents from a flat array `[sx, sy, gx, gy, …]`.
+fn link_agents(list: &JsValue) -> Result<Vec<[u32; 4]>, String> {
+    if !js_sys::Array::is_array(list) {
+        return Err("invalid type: agents must be an array of numbers or null".to_string());
+    }
+    let numbers = js_sys::Array::from(list)
+        .iter()
+        .map(|v| whole(&v).and_then(|n| u32::try_from(n).map_err(|e| e.to_string())))
+        .collect::<Result<Vec<u32>, String>>()?;
+    if numbers.len() % 4 != 0 {
+        return Err("agents must hold four numbers an agent (sx, sy, gx, gy)".to_string());
+    }
+    Ok(numbers
+        .chunks_exact(4)
+        .map(|c| [c[0], c[1], c[2], c[3]])
+        .collect())
 }
 
 /// `value` as the view fields of `applyLinkView` (see [`link_view`]).

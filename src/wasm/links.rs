@@ -64,12 +64,13 @@ impl Planner {
     }
 }
 
-/// Splits a link fragment into `{base, compare, view, walkers, range, step}`: `base` is the
-/// planner link (`v2.…` or `map=…`) for `loadLink`/`applyShortLink`, `compare` is `null` or
-/// the planners `[{algorithm, weight}]` of a comparison, `view`, `walkers` and `range` the
-/// view it opens (`null` when it names none: the path; give them to `applyLinkView`), and
-/// `step` is `null` or the timeline step to show. A fragment without a tail comes back
-/// unchanged with all `null`. Throws a readable message for a bad tail.
+/// Splits a link fragment into `{base, compare, view, walkers, range, agents, step}`: `base`
+/// is the planner link (`v2.…` or `map=…`) for `loadLink`/`applyShortLink`, `compare` is
+/// `null` or the planners `[{algorithm, weight}]` of a comparison, `view`, `walkers` and
+/// `range` the view it opens (`null` when it names none: the path; give them to
+/// `applyLinkView`), `agents` is `null` or the Agents view's agents, `[sx, sy, gx, gy, …]`
+/// (give them to `Agents.setAgents`), and `step` is `null` or the timeline step to show. A
+/// fragment without a tail comes back unchanged with all `null`. Throws a readable message for a bad tail.
 #[wasm_bindgen(js_name = splitLink, unchecked_return_type = "SplitLink")]
 pub fn split_link(fragment: &str) -> Result<JsValue, JsError> {
     #[derive(Serialize)]
@@ -79,6 +80,7 @@ pub fn split_link(fragment: &str) -> Result<JsValue, JsError> {
         view: Option<&'static str>,
         walkers: Option<u32>,
         range: Option<link::LinkRange>,
+        agents: Option<Vec<u32>>,
         step: Option<u64>,
     }
     let (base, tail) = link::split_link(fragment).map_err(js_error)?;
@@ -89,6 +91,7 @@ pub fn split_link(fragment: &str) -> Result<JsValue, JsError> {
         view: view.map(|v| v.view.name()),
         walkers: view.and_then(|v| v.walkers),
         range: view.and_then(|v| v.range),
+        agents: tail.agents.map(|a| a.concat()),
         step: tail.step,
     })
 }

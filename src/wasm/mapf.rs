@@ -186,6 +186,38 @@ impl Agents {
         Ok(n as u32)
     }
 
+    /// Replaces the agents with `ends`, `[sx, sy, gx, gy, …]` (a link's, from `splitLink`);
+    /// returns how many. Throws, changing nothing, when they do not fit the map (or the
+    /// numbers do not come four to an agent).
+    #[wasm_bindgen(js_name = setAgents)]
+    pub fn set_agents(&mut self, planner: &Planner, ends: Vec<u32>) -> Result<u32, JsError> {
+        if ends.len() % 4 != 0 {
+            return Err(JsError::new(
+                "agents come as four numbers each: sx, sy, gx, gy",
+            ));
+        }
+        let ends: Vec<_> = ends
+            .chunks_exact(4)
+            .map(|c| ((c[0], c[1]), (c[2], c[3])))
+            .collect();
+        let n = self
+            .scene
+            .set(planner.planner().grid(), &ends)
+            .map_err(js_error)?;
+        Ok(n as u32)
+    }
+
+    /// The agents with a goal, `[sx, sy, gx, gy, …]`: what a link carries (`agents` of
+    /// `formatLinkTail`).
+    #[wasm_bindgen(js_name = linkAgents)]
+    pub fn link_agents(&self) -> Vec<u32> {
+        self.scene
+            .complete()
+            .iter()
+            .flat_map(|&((sx, sy), (gx, gy))| [sx, sy, gx, gy])
+            .collect()
+    }
+
     /// Solves the agents on `planner`'s map with the solver `solver` (an id of `solvers()`)
     /// within `budgetMs` and keeps the plan; returns the outcome (`AgentsOutcome`). Throws,
     /// keeping the last plan, for an unknown solver or agents that make no problem (an agent

@@ -277,6 +277,8 @@ export interface LinkTail {
   view?: ViewName | null;
   walkers?: number | null;
   range?: LinkRange | null;
+  /** The Agents view's agents, `[sx, sy, gx, gy, …]` (a comparison takes none); left out: none. */
+  agents?: number[] | null;
   /** The timeline step shown, or null. */
   step: number | null;
 }
@@ -288,6 +290,7 @@ export interface SplitLink {
   view: ViewName | null;
   walkers: number | null;
   range: LinkRange | null;
+  agents: number[] | null;
   step: number | null;
 }
 

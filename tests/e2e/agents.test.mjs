@@ -129,6 +129,19 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     await page.locator('#agents-tree-back').click();
     await waitData(page, 'agentsNode', '');
     await waitData(page, 'agentsConflict', '');
+    // A link carries the agents: opened in a new page, the view shows them again.
+    const ends = (await agents(page)).ends;
+    await page.locator('#copy-link').click();
+    await page.waitForFunction(() => /agents=/.test(document.querySelector('#share-url').value));
+    const url = await page.locator('#share-url').inputValue();
+    assert.match(url, /&agents=1,1,2,8;2,7,1,2;5,2,6,7;6,8,7,2$/);
+    const other = await page.context().newPage();
+    await gotoReady(other, url);
+    await waitData(other, 'agents', 'on');
+    await waitData(other, 'agentsCount', '4');
+    assert.deepEqual((await agents(other)).ends, ends);
+    assert.equal(await other.locator('#view').inputValue(), 'agents');
+    await other.close();
     // Leaving the view gives the page its search back.
     await page.locator('#view').selectOption('path');
     await waitData(page, 'agents', 'off');

@@ -86,6 +86,19 @@ fn a_bad_plan_names_its_first_conflict_and_hexagons_are_refused() {
     assert_eq!(a.load_scen(&p, scen, 2).unwrap(), 2);
     assert_eq!(a.ends(), vec![0, 0, 3, 2, 3, 2, 0, 0]);
     assert!(message(a.load_scen(&p, scen, 3).unwrap_err()).contains("fewer"));
+    // A link's agents: read back as written, refused when they do not fit.
+    assert_eq!(a.link_agents(), vec![0, 0, 3, 2, 3, 2, 0, 0]);
+    let split = pathlab::wasm::split_link("map=x&agents=0,0,3,2;3,2,0,0&step=4").unwrap();
+    assert_eq!(get(&split, "agents").as_string(), None);
+    assert_eq!(num(&split, "step"), 4.0);
+    assert_eq!(a.set_agents(&p, vec![1, 0, 2, 2]).unwrap(), 1);
+    assert!(message(a.set_agents(&p, vec![1, 1, 2, 2]).unwrap_err()).contains("wall"));
+    assert_eq!(a.ends(), vec![1, 0, 2, 2]);
+    let tail = pathlab::wasm::format_link_tail(
+        js_sys::JSON::parse(r#"{"compare":null,"agents":[1,0,2,2,0,0,3,2],"step":null}"#).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(tail, "agents=1,0,2,2;0,0,3,2");
     p.new_map(6, 5, Some("hex-rows".into())).unwrap();
     assert!(Agents::unavailable(&p).unwrap().contains("square"));
     assert!(a.place(&p, 0, 0).is_err());

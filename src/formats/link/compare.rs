@@ -4,6 +4,7 @@
 //! the compare list the embed page takes. One grammar for the single planner and for
 //! comparisons.
 
+use super::agents::{format_agents, parse_agents, LinkAgent};
 use super::full::*;
 use crate::fields::MAX_BUDGET;
 use crate::planner::{LaneMut, Planner, PlannerError, ViewKind, MAX_WALKERS, WALKER_SEED};
@@ -39,6 +40,9 @@ pub struct LinkTail {
     /// The view shown beside the search, when the link names one.
     #[serde(default)]
     pub view: Option<LinkView>,
+    /// The Agents view's agents (`agents=SX,SY,GX,GY;…`), when the link carries them.
+    #[serde(default)]
+    pub agents: Option<Vec<LinkAgent>>,
     /// The timeline step shown, when the link names one.
     pub step: Option<u64>,
 }
@@ -111,12 +115,13 @@ pub struct LinkRange {
 
 /// The tail's keys in the order they must come; `walkers` and `range` share a place (each
 /// belongs to its own view).
-const TAIL_KEYS: [(&str, usize); 5] = [
+const TAIL_KEYS: [(&str, usize); 6] = [
     ("compare", 0),
     ("view", 1),
     ("walkers", 2),
     ("range", 2),
-    ("step", 3),
+    ("agents", 3),
+    ("step", 4),
 ];
 
 /// Parses a compare list such as `astar,dijkstra:1.5` (what follows `compare=` in a link, and
@@ -201,6 +206,9 @@ pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
             parts.push(format!("range={},{},{}", r.x, r.y, decimal(r.budget)));
         }
     }
+    if let Some(agents) = &tail.agents {
+        parts.push(format!("agents={}", format_agents(agents)));
+    }
     if let Some(step) = tail.step {
         parts.push(format!("step={step}"));
     }
@@ -223,7 +231,7 @@ pub fn format_tail(tail: &LinkTail) -> Result<String, LinkError> {
 
 /// Splits a fragment into the planner link (a full `v2.` link or a short `map=` link, to give
 /// to [`decode`] or [`parse_short`](super::parse_short)) and its [`LinkTail`]. A fragment
-/// without a tail (`&compare=`, `&view=`, `&walkers=`, `&range=` or `&step=`) comes back
+/// without a tail (`&compare=`, `&view=`, `&walkers=`, `&range=`, `&agents=` or `&step=`) comes back
 /// unchanged with an empty tail, so every older link reads as before.
 ///
 /// The tail comes last, its parts in the order of [`LinkTail`], each optional.
@@ -261,8 +269,12 @@ pub fn split_link(fragment: &str) -> Result<(&str, LinkTail), LinkError> {
             "view" => view = Some(parse_view(value)?),
             "walkers" => walkers = Some(parse_walkers(value)?),
             "range" => range = Some(parse_range(value)?),
+            "agents" => tail.agents = Some(parse_agents(value)?),
             _ => tail.step = Some(parse_step(value)?),
         }
+    }
+    if tail.compare.is_some() && tail.agents.is_some() {
+        return err("agents= in a compare link: compare mode races single searches");
     }
     tail.view = check_view(view, walkers, range, tail.compare.is_some())?;
     Ok((base, tail))
@@ -275,7 +287,7 @@ fn out_of_order(part: &str, last: Option<&str>) -> String {
         Some("step") => format!("{part} after step= in this link: the step comes last"),
         Some(key) => format!(
             "{part} after {key}= in this link: a link ends with compare=, view=, walkers= or \
-             range=, step=, each at most once and in that order"
+             range=, agents=, step=, each at most once and in that order"
         ),
         // The tail starts at a tail key, so the first part is always in order.
         None => format!("{part} in this link is out of place"),
@@ -384,6 +396,7 @@ mod tests {
     #[test]
     fn compare_part_round_trips() {
         let tail = LinkTail {
+            agents: None,
             view: None,
             compare: Some(vec![
                 ComparePlanner {
@@ -413,6 +426,7 @@ mod tests {
     #[test]
     fn a_single_planner_link_carries_a_step() {
         let tail = LinkTail {
+            agents: None,
             compare: None,
             view: None,
             step: Some(40),
@@ -459,6 +473,7 @@ mod tests {
         assert!(why("map=a&step=3&compare=astar,bfs").contains("comes last"));
         assert!(why("map=a&step=3&step=4").contains("comes last"));
         let too_many = LinkTail {
+            agents: None,
             compare: Some(vec![ComparePlanner {
                 algorithm: Algorithm::AStar,
                 weight: None,
@@ -490,6 +505,7 @@ mod tests {
             (range, "view=range&range=3,40,12.5&step=7"),
         ] {
             let tail = LinkTail {
+                agents: None,
                 compare: None,
                 view: Some(view),
                 step: Some(7),
@@ -543,6 +559,7 @@ mod tests {
         assert!(why("map=a&step=3&view=field").contains("comes last"));
         assert!(why("map=a&compare=astar,bfs&view=field").contains("compare mode"));
         let bad = LinkTail {
+            agents: None,
             view: Some(LinkView {
                 view: ViewKind::Field,
                 walkers: Some(0),

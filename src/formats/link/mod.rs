@@ -34,11 +34,13 @@
 //! [`parse_short`]. **Compare links** (`compare.rs`) add `&compare=astar,dijkstra:1.5` and
 //! optionally `&step=K` to either kind.
 
+mod agents;
 mod compare;
 mod full;
 mod packed;
 mod short;
 
+pub use agents::{format_agents, parse_agents, LinkAgent, MAX_LINK_AGENTS};
 pub use compare::*;
 pub use full::*;
 pub use packed::{pack, unpack};
