@@ -3,7 +3,7 @@
 // one-finger drag draws.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv, gotoReady, cells, cellPoint, settled } from './helpers.mjs';
+import { startEnv, gotoReady, cells, cellPoint, settled, openPanel, closePanel } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -15,8 +15,11 @@ async function phone(t, fn) {
   const page = await context.newPage();
   try {
     await gotoReady(page, env.url);
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('open-64.map');
     await page.waitForFunction(() => window.pathlab.mapName() === 'open-64.map');
+    // On a phone the panel is a sheet over the map: close it to touch the map.
+    await closePanel(page, 'map');
     await page.locator('#grid-canvas').scrollIntoViewIfNeeded();
     await settled(page);
     const cdp = await context.newCDPSession(page);
