@@ -26,6 +26,7 @@ import { wireTerms } from './terms.js';
 import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
 import { Session } from './session.js';
 import { reloadAfterCrash, recoveredFromCrash } from './crash.js';
+import { wireEmbed } from './embed-snippets.js';
 
 const FALLBACK = { width: 40, height: 25 };
 
@@ -412,6 +413,7 @@ function wireControls() {
   });
   $('#export-png').addEventListener('click', exportPng);
   $('#copy-link').addEventListener('click', copyPageLink);
+  wireEmbed(() => currentLink());
   $('#compare-link').addEventListener('click', openCompare);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => {

@@ -113,3 +113,24 @@ export function saveProgress(link, progress) {
     return `Progress could not be kept (${e.name}): the browser's storage is full or off.`;
   }
 }
+
+const LAYOUT_KEY = 'pathlab:layout';
+
+/** The page layout the user chose (which panels are open), or null when none was saved. */
+export function loadLayout() {
+  try {
+    const value = JSON.parse(localStorage.getItem(LAYOUT_KEY) ?? 'null');
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the page layout; a failure (storage off or full) only loses the choice. */
+export function saveLayout(layout) {
+  try {
+    localStorage.setItem(LAYOUT_KEY, JSON.stringify(layout));
+  } catch {
+    // Storage unavailable: the panels open as the defaults say next time.
+  }
+}

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, speedMax, runToEnd, readIndex, drag, newMap, focusNeutral, settled,
+  startEnv, states, where, stat, speedMax, runToEnd, readIndex, drag, newMap, focusNeutral, settled, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -14,6 +14,7 @@ after(async () => { await env?.close(); });
 const index = () => { const idx = readIndex(); return Array.isArray(idx) ? idx : (idx.maps || []); };
 
 async function loadShipped(page, entry) {
+  await openPanel(page, 'map');
   await page.locator('#map').selectOption(entry.file);
   await page.waitForFunction(([sx, sy, gx, gy]) => {
     const p = window.pathlab; if (!p || !p.ready) return false;
@@ -62,6 +63,7 @@ test('JPS and Theta* are disabled on the terrain map, with the reason shown', { 
     const disabled = await page.evaluate(() => ['jps', 'theta', 'bidirectional', 'astar'].map(
       (v) => document.querySelector(`#algorithm option[value="${v}"]`).disabled));
     assert.deepEqual(disabled, [true, true, false, false], 'JPS and Theta* off, bidirectional and A* on');
+    await openPanel(page, 'settings');
     const note = page.locator('#algorithm-note');
     assert.ok(await note.isVisible(), 'the reason is shown under the menu');
     assert.match(await note.textContent(), /uniform cost/, 'the note says why');
@@ -98,6 +100,7 @@ test('JPS+ matches A*\'s cost, shows its precomputation, and re-plans after a wa
   await env.withPage(t, async (page, { shot }) => {
     await loadShipped(page, entry);
     await speedMax(page);
+    await openPanel(page, 'stats');
     const row = page.locator('[data-stat-row="precompute"]');
     const astar = await costWith(page, 'astar');
     assert.equal(await row.isVisible(), false, 'A* builds no table: no precomputation row');

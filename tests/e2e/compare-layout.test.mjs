@@ -84,3 +84,15 @@ test('Space runs or pauses after clicking Step; N steps; R resets', { timeout: 6
     await page.waitForFunction(() => window.pathlab.stats(0).expanded === 0);
   }, { load: false });
 });
+
+test('at 1280×800 every row of the summary table shows without scrolling (four planners)', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await openCompare(page, 'map=maze-63&compare=astar,jps,dijkstra,bfs');
+    await page.locator('[data-compare="run"]').click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.compare-table tbody [data-col="status"]')].every((td) => td.textContent === 'found'), null, { timeout: 60_000 });
+    const rows = await page.evaluate(() => [...document.querySelectorAll('.compare-table tbody tr')].map((r) => r.getBoundingClientRect().bottom));
+    assert.equal(rows.length, 4, 'four rows');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page is not scrolled');
+    rows.forEach((bottom, i) => assert.ok(bottom <= 800, `row ${i + 1} ends at ${bottom} px, inside the 800 px screen`));
+  }, { load: false });
+});

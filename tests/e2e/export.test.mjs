@@ -6,13 +6,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { startEnv, focusNeutral, speedMax, runToEnd, settled } from './helpers.mjs';
+import { startEnv, focusNeutral, speedMax, runToEnd, settled, openPanel } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
 async function openMap(page, file) {
+  await openPanel(page, 'map');
   await page.locator('#map').selectOption(file);
   await page.waitForFunction((f) => window.pathlab.mapName() === f, file);
   await focusNeutral(page);

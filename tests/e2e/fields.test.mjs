@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import {
   startEnv, cellPoint, drag, clickCell, settled, newMap, screen, pixelAt, near, message,
   focusNeutral, speedMax, runToEnd, stat, tmpdir, CLI, afterFrames,
-  RENDERERS, rgb,
+  RENDERERS, rgb, openPanel,
 } from './helpers.mjs';
 import { heatColour, TERRAIN, FIELD_MARKS } from '../../www/palette.js';
 
@@ -64,6 +64,7 @@ async function offCentre(page, x, y, dx, dy) {
 
 /** Loads a shipped map through the Built-in map menu. */
 async function shipped(page, file, width) {
+  await openPanel(page, 'map');
   await page.locator('#map').selectOption(file);
   await page.waitForFunction((w) => window.pathlab.size().width === w, width);
   await settled(page);
@@ -426,6 +427,7 @@ test('walkers: every one asked for is placed, even where one cell beside the goa
   await env.withPage(t, async (page) => {
     // Issue 30's 7 × 6 hex map, with (3, 0) walled in: from (0, 0) only (1, 0) reaches it.
     const text = 'type hex-rows\nheight 6\nwidth 7\nmap\n..@.@..\n@@@@@@@\n.......\n.......\n.......\n.......\n';
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles({ name: 'two-cells.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction(() => window.pathlab.shape() === 'hex-rows' && window.pathlab.size().width === 7);
     await settled(page);

@@ -310,11 +310,13 @@ export async function dblclickCell(page, x, y) {
 
 /** Give keyboard focus back to the document without touching the canvas. */
 export async function focusNeutral(page) {
-  await page.locator('[data-stat="status"]').first().click();
+  // A click on the playback bar's own padding: no control, so the focus leaves any field.
+  await page.locator('[aria-label="Search playback"]').click({ position: { x: 2, y: 2 } });
 }
 
 /** Make a known clean state: a fresh open map of w×h through the New-map form. */
 export async function newMap(page, w = 30, h = 20) {
+  await openPanel(page, 'map');
   await page.locator('#new-width').fill(String(w));
   await page.locator('#new-height').fill(String(h));
   await page.locator('#new-map').click();
@@ -553,4 +555,21 @@ export async function afterFrames(target, n = 10) {
     const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
   }), n);
+}
+
+/**
+ * Opens the main page's panel `name` (settings, map, stats, open, pseudo, share, scen, legend,
+ * keys) with a real click on its toggle unless it is open already, and waits until it shows.
+ */
+export async function openPanel(page, name) {
+  const toggle = page.locator(`#panel-bar [data-panel="${name}"]`);
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await page.locator(`#drawer details[data-panel="${name}"]`).waitFor({ state: 'visible' });
+}
+
+/** Closes the main page's panel `name` with a real click on its toggle, if it is open. */
+export async function closePanel(page, name) {
+  const toggle = page.locator(`#panel-bar [data-panel="${name}"]`);
+  if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
+  await page.locator(`#drawer details[data-panel="${name}"]`).waitFor({ state: 'hidden' });
 }

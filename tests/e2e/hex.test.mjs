@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import {
   startEnv, gotoReady, cellPoint, drag, cells, where, settled, exportMap, afterFrames, screen,
   pixelAt, near, speedMax, runToEnd, stat, message, focusNeutral,
-  RENDERERS, rgb, apiHost,
+  RENDERERS, rgb, apiHost, openPanel,
 } from './helpers.mjs';
 import { TERRAIN, MARKS } from '../../www/palette.js';
 
@@ -51,6 +51,7 @@ const key = ([x, y]) => `${x},${y}`;
 
 /** A fresh open map of hexagons through the New-map form. */
 async function hexMap(page, shape, w, h) {
+  await openPanel(page, 'map');
   await page.locator('#new-shape').selectOption(shape);
   await page.locator('#new-width').fill(String(w));
   await page.locator('#new-height').fill(String(h));
@@ -226,6 +227,7 @@ test('the arrow keys move the cell cursor to a neighbouring hex; Enter walls it'
 
 test('A* on a shipped hex map: the path is a chain of hexes drawn through their centres; timeline and D* Lite walker', { timeout: 120_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('hex-rooms-60.map');
     await page.waitForFunction(() => window.pathlab.shape() === 'hex-rows' && window.pathlab.size().width === 60);
     // The heuristic menu offers what measures hexes.
@@ -279,6 +281,7 @@ test('A* on a shipped hex map: the path is a chain of hexes drawn through their 
 
 test('on hexes Jump Point Search, JPS+ and Theta* are greyed out, with the reason', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('hex-maze-41.map');
     await page.waitForFunction(() => window.pathlab.shape() === 'hex-columns');
     await settled(page);
@@ -288,6 +291,7 @@ test('on hexes Jump Point Search, JPS+ and Theta* are greyed out, with the reaso
       assert.match(await option.getAttribute('title'), /needs square cells/, `${id} says why`);
     }
     assert.equal(await page.locator('#algorithm option[value="astar"]').evaluate((o) => o.disabled), false);
+    await openPanel(page, 'settings');
     const note = page.locator('#algorithm-note');
     assert.equal(await note.isVisible(), true);
     assert.match(await note.textContent(), /Jump Point Search.* need square cells/);
@@ -296,6 +300,7 @@ test('on hexes Jump Point Search, JPS+ and Theta* are greyed out, with the reaso
 
 test('on hexes A* on a node mesh is greyed out with its reason; the JS API and the planner refuse it and mesh edits', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page, { url }) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('hex-maze-41.map');
     await page.waitForFunction(() => window.pathlab.shape() === 'hex-columns');
     await settled(page);
@@ -328,6 +333,7 @@ test('on hexes A* on a node mesh is greyed out with its reason; the JS API and t
 
 test('Generate makes a hex maze; Export .map writes its type; the file opens again; a reload keeps it', { timeout: 120_000 }, async (t) => {
   await env.withPage(t, async (page, { url }) => {
+    await openPanel(page, 'map');
     await page.locator('#new-shape').selectOption('hex-columns');
     await page.locator('#new-width').fill('31');
     await page.locator('#new-height').fill('25');
@@ -343,6 +349,7 @@ test('Generate makes a hex maze; Export .map writes its type; the file opens aga
     assert.equal(await runToEnd(page), 'found');
 
     const download = page.waitForEvent('download');
+    await openPanel(page, 'map');
     await page.locator('#export-map').click();
     const file = await (await download).path();
     const text = fs.readFileSync(file, 'utf8');
@@ -351,8 +358,10 @@ test('Generate makes a hex maze; Export .map writes its type; the file opens aga
 
     // Over a map of squares, the exported file opens as hexagons again.
     await page.locator('#new-shape').selectOption('square');
+    await openPanel(page, 'map');
     await page.locator('#new-map').click();
     await page.waitForFunction(() => window.pathlab.shape() === 'square');
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles({ name: 'maze.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction(() => window.pathlab.shape() === 'hex-columns');
     assert.equal(await exportMap(page), text);
@@ -427,6 +436,7 @@ test('webgl2: a big hex map zoomed out is averaged, not aliased into moiré', { 
     const n = 1024;
     const row = Array.from({ length: n }, (_, x) => (x % 2 ? '.' : '@')).join('');
     const text = `type hex-rows\nheight ${n}\nwidth ${n}\nmap\n${Array(n).fill(row).join('\n')}\n`;
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles({ name: 'hex-stripes.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction((n) => window.pathlab.shape() === 'hex-rows' && window.pathlab.size().width === n, n);
     await settled(page);

@@ -4,7 +4,7 @@
 // (the new v2 and an old v1) still open.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv, newMap, drag, exportMap, startCell, goalCell, message, settled } from './helpers.mjs';
+import { startEnv, newMap, drag, exportMap, startCell, goalCell, message, settled, openPanel } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -32,6 +32,7 @@ async function openFragment(page, fragment) {
 test('single-character changes in the first 60 characters of a link are refused and change nothing', { timeout: 180_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await newMap(page, 30, 20);
+    await openPanel(page, 'settings');
     await page.locator('#weight').fill('1.5');
     await page.locator('#weight').press('Tab');
     await page.locator('#budget').fill('5000');

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startEnv, waitReady, newMap, drag, dblclickCell, cells, states, startCell, goalCell, message,
-  speedMax, runToEnd, stat, focusNeutral, readIndex,
+  speedMax, runToEnd, stat, focusNeutral, readIndex, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -60,6 +60,7 @@ test('Copy link, open it in a new page: same cells, markers, settings and run', 
     await dblclickCell(page, 2, 2);
     await dblclickCell(page, 33, 21);
     await page.locator('#algorithm').selectOption('dijkstra');
+    await openPanel(page, 'settings');
     await page.locator('#connectivity').selectOption('4');
     await page.locator('#goal-directed').check();
     await focusNeutral(page);
@@ -88,6 +89,7 @@ test('a short link to a shipped map restores the map, markers and settings', { t
   await env.withPage(t, async (page, { context }) => {
     const idx = readIndex();
     const entry = idx.find((m) => m.file === 'maze-63.map') || idx[1];
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption(entry.file);
     await page.waitForFunction((f) => window.pathlab.mapName() === f, entry.file);
     await page.locator('#algorithm').selectOption('bfs');

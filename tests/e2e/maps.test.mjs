@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import {
   startEnv, newMap, drag, cells, size, startCell, goalCell, message, readIndex, MAPS, tmpdir,
-  focusNeutral, assertWholeMapVisible,
+  focusNeutral, assertWholeMapVisible, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -38,6 +38,7 @@ test('the menu lists every shipped map with its size and loads one with its desc
       }
     }
     const pick = idx.find((m) => m.file !== (options[0] && options[0].value) && mapSize(fs.readFileSync(path.join(MAPS, m.file), 'utf8')).width <= 256) || idx[0];
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption(pick.file);
     const want = mapSize(fs.readFileSync(path.join(MAPS, pick.file), 'utf8'));
     await page.waitForFunction((w) => window.pathlab.size().width === w.width && window.pathlab.size().height === w.height, want);
@@ -56,6 +57,7 @@ test('a .map file and a PNG open through the file input', { timeout: 60_000 }, a
     const dir = tmpdir();
     const mapFile = path.join(dir, 'tiny.map');
     fs.writeFileSync(mapFile, 'type octile\nheight 4\nwidth 6\nmap\n......\n.@@2..\n.@3344\n......\n');
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles(mapFile);
     await page.waitForFunction(() => window.pathlab.size().width === 6);
     const grid = await cells(page);
@@ -67,6 +69,7 @@ test('a .map file and a PNG open through the file input', { timeout: 60_000 }, a
     // built by hand: 3×2, black wall, white ground, grey 153 = cost 3.
     const png = path.join(dir, 'tiny.png');
     fs.writeFileSync(png, Buffer.from(PNG_3x2, 'base64'));
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles(png);
     await page.waitForFunction(() => window.pathlab.size().width === 3);
     assert.deepEqual((await cells(page)).data, [0, 1, 3, 1, 1, 0]);
@@ -91,6 +94,7 @@ test('Export .map and Export PNG give files that open to the same map', { timeou
       await download.saveAs(file);
       assert.ok(download.suggestedFilename().endsWith(path.extname(name)), download.suggestedFilename());
       await newMap(page, 12, 12);
+      await openPanel(page, 'map');
       await page.locator('#open-file').setInputFiles(file);
       await page.waitForFunction(() => window.pathlab.size().width === 24);
       assert.deepEqual(await cells(page), before, `${name} reopens to the same cells`);
@@ -102,6 +106,7 @@ test('Export .map and Export PNG give files that open to the same map', { timeou
 
 test('Generate makes each kind of map, repeatably from a seed', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
+    await openPanel(page, 'map');
     await page.locator('#generate-box summary').click();
     const kinds = await page.locator('#gen-kind option').evaluateAll((os) => os.map((o) => o.value));
     assert.deepEqual(kinds.sort(), ['dfs-maze', 'random', 'recursive-division', 'rooms', 'terrain']);
@@ -109,6 +114,7 @@ test('Generate makes each kind of map, repeatably from a seed', { timeout: 90_00
       await page.locator('#new-width').fill('48');
       await page.locator('#new-height').fill('32');
     };
+    await openPanel(page, 'map');
     await page.locator('#gen-seed').fill('42');
     for (const kind of kinds) {
       await fillSize();
@@ -119,6 +125,7 @@ test('Generate makes each kind of map, repeatably from a seed', { timeout: 90_00
       const first = await cells(page);
       await newMap(page, 10, 10);
       await fillSize();
+      await openPanel(page, 'map');
       await page.locator('#generate').click();
       await page.waitForFunction(() => window.pathlab.size().width === 48);
       assert.deepEqual(await cells(page), first, `${kind} with seed 42 is repeatable`);
@@ -130,6 +137,7 @@ test('Generate makes each kind of map, repeatably from a seed', { timeout: 90_00
       assert.notEqual(first.data[g.y * 48 + g.x], 0, 'goal on open ground');
     }
     await shot('generated');
+    await openPanel(page, 'map');
     await page.locator('#gen-seed').fill('-3');
     const kept = await cells(page);
     await page.locator('#generate').click();

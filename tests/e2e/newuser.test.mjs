@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startEnv, newMap, drag, stat, waitStat, message, settled, speedMax, runToEnd, states, where,
-  focusNeutral, cellPoint, size, cellPixels,
+  focusNeutral, cellPoint, size, cellPixels, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -19,6 +19,7 @@ const SCANNED = 9;
 const JUMP_POINT = 5;
 
 async function openMap(page, file) {
+  await openPanel(page, 'map');
   await page.locator('#map').selectOption(file);
   await page.waitForFunction((f) => window.pathlab.mapName() === f, file);
   await focusNeutral(page);
@@ -87,6 +88,7 @@ test('keys: after clicking Step (or any button) Space runs and pauses, N steps, 
     const e1 = Number(await stat(page, 'expanded'));
     assert.ok(e1 > 1, `Space ran the search (${e1} expanded), not Step again`);
     // The same after clicking other controls: the Draw progress checkbox and the Reset button.
+    await openPanel(page, 'settings');
     await page.locator('#draw-progress').click();
     await page.locator('#draw-progress').click();
     await page.keyboard.press('n');
@@ -101,6 +103,7 @@ test('keys: after clicking Step (or any button) Space runs and pauses, N steps, 
     await page.keyboard.press('ArrowRight');
     await waitStat(page, 'expanded', '1');
     // Typing in a number field keeps its keys.
+    await openPanel(page, 'settings');
     await page.locator('#weight').click();
     await page.keyboard.press('Space');
     await page.keyboard.press('n');
@@ -253,6 +256,7 @@ test('JPS paints the cells it only scanned apart from its jump points; Frames ru
 test('plain words: the open-list sentence and the page name no source documents', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await newMap(page, 20, 12);
+    await openPanel(page, 'open');
     for (let i = 0; i < 6; i++) await page.locator('#step').click();
     await page.waitForFunction(() => document.getElementById('open-list').dataset.step === String(window.pathlab.position()));
     const why = await page.locator('#open-list .open-why').textContent();
@@ -317,6 +321,8 @@ test('the canvas shows a focus ring and can be drawn on with the keyboard alone'
 test('smaller: a long cost stays on one line; density is off for mazes; the map menu is within reach', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     const vp = page.viewportSize();
+    // One click away: the Map panel opens beside the map, its menu and generator in sight.
+    await openPanel(page, 'map');
     for (const sel of ['#map', '#generate-box summary']) {
       const b = await page.locator(sel).boundingBox();
       assert.ok(b && b.y >= 0 && b.y + b.height <= vp.height, `${sel} is visible without scrolling (${JSON.stringify(b)})`);

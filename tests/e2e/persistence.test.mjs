@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import {
-  startEnv, newMap, drag, startCell, goalCell, exportMap, size, waitReady, message, readIndex, MAPS, assertWholeMapVisible, focusNeutral, cells, afterFrames,
+  startEnv, newMap, drag, startCell, goalCell, exportMap, size, waitReady, message, readIndex, MAPS, assertWholeMapVisible, focusNeutral, cells, afterFrames, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -69,6 +69,7 @@ test('reload restores map, markers and settings (autosave)', { timeout: 60_000 }
     assert.deepEqual(await goalCell(page), g1);
 
     await page.locator('#algorithm').selectOption('dijkstra');
+    await openPanel(page, 'settings');
     await page.locator('#connectivity').selectOption('4');
     await page.locator('#diagonal-rule').selectOption('always');
     await page.locator('#heuristic').selectOption('manhattan');
@@ -107,6 +108,7 @@ async function uploadGarbage(t, name, mimeType, buffer) {
     await newMap(page, 30, 20);
     await drag(page, [[6, 4], [18, 14]], { steps: 1 });
     const map = await exportMap(page), sz = await size(page), s = await startCell(page), g = await goalCell(page);
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles({ name, mimeType, buffer });
     await page.waitForFunction(() => document.getElementById('message')?.dataset.kind === 'error', null, { timeout: 10_000 });
     await afterFrames(page, 20); // anything still loading would land by now
@@ -145,6 +147,7 @@ test('a valid .map upload replaces the map', { timeout: 60_000 }, async (t) => {
       '............',
     ];
     const text = `type octile\nheight ${rows.length}\nwidth ${rows[0].length}\nmap\n${rows.join('\n')}\n`;
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles({ name: 'tiny.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction(([w, h]) => {
       const s = window.pathlab.size();

@@ -5,7 +5,7 @@
 // follows the scrubber, reads nothing while it is closed, and fits a phone.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv, settled, focusNeutral } from './helpers.mjs';
+import { startEnv, settled, focusNeutral, openPanel, closePanel } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -14,6 +14,7 @@ after(async () => { await env?.close(); });
 const PANEL = '[data-pseudocode]';
 
 async function openMap(page, file) {
+  await openPanel(page, 'map');
   await page.locator('#map').selectOption(file);
   await page.waitForFunction((f) => window.pathlab.mapName() === f, file);
   await focusNeutral(page);
@@ -52,6 +53,7 @@ async function panel(page) {
 
 /** The open list's first row (the node expanded next) as the open-list panel shows it. */
 async function openTop(page) {
+  await openPanel(page, 'open');
   await settled(page);
   await page.waitForFunction(() => document.getElementById('open-list').dataset.step === String(window.pathlab.position()));
   return page.evaluate(() => {
@@ -117,7 +119,7 @@ test('Step and the panel\'s ▶ walk A* line by line; every variable agrees with
   await env.withPage(t, async (page, { shot }) => {
     await openMap(page, 'u-trap-40.map');
     await setAlgorithm(page, 'astar');
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     let p = await panel(page);
     assert.equal(p.title, 'A*');
     assert.equal(p.id, 'init', 'before any step the panel is at the first line');
@@ -151,7 +153,7 @@ test('Step and the panel\'s ▶ walk A* line by line; every variable agrees with
 test('the panel follows the timeline scrubber: a step scrubbed back to reads as it did live', { timeout: 120_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await openMap(page, 'u-trap-40.map');
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     const live = [];
     for (let k = 1; k <= 10; k++) {
       await page.locator('#step').click();
@@ -185,7 +187,7 @@ test('the panel follows the timeline scrubber: a step scrubbed back to reads as 
 test('the panel tells every algorithm of the menu (with A* above): the lines and the node taken agree with the planner', { timeout: 180_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await openMap(page, 'u-trap-40.map');
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     const expect = {
       bfs: { title: 'Breadth-First', first: 'pop', cases: false },
       'best-first': { title: 'Best-First', first: 'pop', cases: false },
@@ -238,10 +240,10 @@ test('closed, the panel reads nothing; opened, it catches up', { timeout: 60_000
     await settled(page);
     const readStep = await page.evaluate((sel) => document.querySelector(sel)?.getAttribute('data-step') ?? null, PANEL);
     assert.equal(readStep, null, 'hidden, it never read a step');
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     const p = await panel(page);
     assert.equal(p.step, 3);
-    await page.locator('#pseudo-card summary').click();
+    await closePanel(page, 'pseudo');
     for (let k = 0; k < 2; k++) await page.locator('#step').click();
     await settled(page);
     assert.equal(await page.locator(PANEL).getAttribute('data-step'), '3', 'closed again, it stays where it was');
@@ -253,7 +255,7 @@ test('on a phone the panel fits the screen', { timeout: 60_000 }, async (t) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(url);
     await page.waitForFunction(() => window.pathlab?.ready);
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     for (let k = 0; k < 4; k++) await page.locator('#step').click();
     for (let k = 0; k < 4; k++) await page.locator('[data-pc="next"]').click();
     await panel(page);

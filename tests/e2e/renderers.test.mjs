@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import {
   startEnv, gotoReady, newMap, drag, speedMax, runToEnd, states, cells, cellPixels, near, cellPoint,
   screen, pixelAt, settled, exportMap, size, afterFrames, launchBrowser,
-  RENDERERS, rgb,
+  RENDERERS, rgb, openPanel,
 } from './helpers.mjs';
 import { TERRAIN, MARKS, cellColour } from '../../www/palette.js';
 
@@ -154,6 +154,7 @@ test('webgl2: a map with more cells than pixels is averaged, not aliased into mo
     const n = 1024;
     const row = Array.from({ length: n }, (_, x) => (x % 2 ? '.' : '@')).join('');
     const text = `type octile\nheight ${n}\nwidth ${n}\nmap\n${Array(n).fill(row).join('\n')}\n`;
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles({ name: 'stripes.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
     await page.waitForFunction((n) => window.pathlab.size().width === n, n);
     await settled(page);

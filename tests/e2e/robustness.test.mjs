@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, waitReady, newMap, drag, exportMap, size, startCell, goalCell, message, speedMax, runToEnd, stat, afterFrames,
+  startEnv, waitReady, newMap, drag, exportMap, size, startCell, goalCell, message, speedMax, runToEnd, stat, afterFrames, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -54,6 +54,7 @@ test('every page runs under a strict CSP without a single violation, and the CSP
 async function refusedUpload(page, file, expect) {
   const before = { map: await exportMap(page), size: await size(page), start: await startCell(page), goal: await goalCell(page) };
   await page.evaluate(() => { document.getElementById('message').dataset.kind = ''; });
+  await openPanel(page, 'map');
   await page.locator('#open-file').setInputFiles(file);
   await page.waitForFunction(() => document.getElementById('message')?.dataset.kind === 'error', null, { timeout: 20_000 });
   const m = await message(page);

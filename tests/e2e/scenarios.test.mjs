@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  startEnv, MAPS, tmpdir, cliSolve, startCell, goalCell, message, cells, speedMax, runToEnd, stat,
+  startEnv, MAPS, tmpdir, cliSolve, startCell, goalCell, message, cells, speedMax, runToEnd, stat, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -50,8 +50,10 @@ test('a .scen lists its problems, sets the markers and checks them all with prog
   fs.writeFileSync(scen, text);
   await env.withPage(t, async (page, { shot }) => {
     assert.equal(await page.locator('#scen-card').isVisible(), false, 'no scenario panel before a .scen');
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption(MAP);
     await page.waitForFunction(() => window.pathlab.size().width === 63);
+    await openPanel(page, 'map');
     await page.locator('#open-file').setInputFiles(scen);
     await page.locator('#scen-card').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#scen-list option').count(), COUNT);
@@ -61,6 +63,7 @@ test('a .scen lists its problems, sets the markers and checks them all with prog
     // Pick the third problem: the markers move there, the form shows the Moving AI settings,
     // and a run gives its optimal length.
     await page.locator('#algorithm').selectOption('bfs');
+    await openPanel(page, 'settings');
     await page.locator('#connectivity').selectOption('4');
     await page.locator('#scen-list').selectOption('2');
     const p = problems[2];
@@ -103,6 +106,7 @@ test('a .scen for another map is refused and the map kept', { timeout: 60_000 },
   await env.withPage(t, async (page) => {
     const before = await cells(page);
     for (const [file, pattern] of [[scen, /512|size|map/i], [junk, /version|line 1/i]]) {
+      await openPanel(page, 'map');
       await page.locator('#open-file').setInputFiles(file);
       await page.waitForFunction(() => document.getElementById('message').dataset.kind === 'error');
       const m = await message(page);

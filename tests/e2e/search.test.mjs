@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-  startEnv, newMap, drag, dblclickCell, startCell, goalCell, states, where, stat, waitStat, message, focusNeutral, speedMax, runToEnd, cliSolve, readIndex, isEightConnected, MAPS, size, afterFrames,
+  startEnv, newMap, drag, dblclickCell, startCell, goalCell, states, where, stat, waitStat, message, focusNeutral, speedMax, runToEnd, cliSolve, readIndex, isEightConnected, MAPS, size, afterFrames, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -116,6 +116,7 @@ const cellsOf = (file) => {
 for (const entry of entries.filter((e) => cellsOf(e.file) <= 200_000)) {
   test(`A* on shipped map ${entry.file} matches the CLI cost`, { timeout: 120_000 }, async (t) => {
     await env.withPage(t, async (page, { shot }) => {
+      await openPanel(page, 'map');
       await page.locator('#map').selectOption(entry.file);
       await page.waitForFunction(([sx, sy, gx, gy]) => {
         const p = window.pathlab; if (!p || !p.ready) return false;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   startEnv, startCell, goalCell, stat, speedMax, runToEnd, cliSolve, readIndex, MAPS, focusNeutral,
-  newMap, drag, cells, where,
+  newMap, drag, cells, where, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -46,6 +46,7 @@ function cliFlags(s) {
 }
 
 async function applySettings(page, s) {
+  await openPanel(page, 'settings');
   for (const id of ['algorithm', 'heuristic', 'connectivity', 'diagonal-rule', 'diagonal-cost']) {
     const el = page.locator(`#${id}`);
     if ((await el.inputValue()) !== s[id]) await el.selectOption(s[id]);
@@ -69,6 +70,7 @@ const entry = idx.find((e) => e.file === 'bop-like-100.map') || idx.find((e) => 
 test(`settings match the CLI on ${entry ? entry.file : '(no map)'}`, { timeout: 240_000 }, async (t) => {
   assert.ok(entry, 'maps/index.json lists a map');
   await env.withPage(t, async (page, { shot }) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption(entry.file);
     await page.waitForFunction(([sx, sy]) => {
       const s = window.pathlab.start();

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent, message, settled,
+  startEnv, states, where, stat, waitStat, focusNeutral, speedMax, runToEnd, cellPoint, openEmbedParent, message, settled, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -30,6 +30,7 @@ async function closedCount(page) {
 
 
 async function openMap(page, file) {
+  await openPanel(page, 'map');
   await page.locator('#map').selectOption(file);
   await page.waitForFunction((f) => window.pathlab.mapName() === f, file);
   await focusNeutral(page);
@@ -51,6 +52,7 @@ async function dragScrubber(page, fraction, steps = 12) {
 }
 
 async function openRows(page) {
+  await openPanel(page, 'open');
   // The panel refreshes after the paint: wait until it describes the shown step.
   const { k } = await label(page);
   await page.waitForFunction((k) => document.getElementById('open-list').dataset.step === String(k), k);
@@ -252,6 +254,7 @@ test('timeline and open list screenshots: desktop and a 390px phone', { timeout:
     await settled(page);
     await page.locator('#timeline').scrollIntoViewIfNeeded();
     await shot('phone-timeline');
+    await openPanel(page, 'open');
     await page.locator('#open-card').scrollIntoViewIfNeeded();
     await shot('phone-open-list');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,7 +3,7 @@
 // one-finger drag draws.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv, gotoReady, cells, cellPoint, settled, assertWholeMapVisible } from './helpers.mjs';
+import { startEnv, gotoReady, cells, cellPoint, settled, assertWholeMapVisible, openPanel, closePanel } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -19,8 +19,11 @@ async function phone(t, fn, { shipped = true } = {}) {
   try {
     await gotoReady(page, env.url);
     if (shipped) {
+      await openPanel(page, 'map');
       await page.locator('#map').selectOption('open-64.map');
       await page.waitForFunction(() => window.pathlab.mapName() === 'open-64.map');
+      // On a phone the panel is a sheet over the map: close it to touch the map.
+      await closePanel(page, 'map');
     }
     await page.locator('#grid-canvas').scrollIntoViewIfNeeded();
     await settled(page);
