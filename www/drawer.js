@@ -96,23 +96,6 @@ function wireMenu() {
   });
 }
 
-/** The status line is one line; its full text is its tooltip, and a tap or Enter unfolds it. */
-function wireStatus() {
-  const message = document.getElementById('message');
-  if (!message) return;
-  const mirror = () => {
-    const text = message.textContent ?? '';
-    if (message.title !== text) message.title = text;
-  };
-  new MutationObserver(mirror).observe(message, { childList: true, characterData: true, subtree: true });
-  mirror();
-  const flip = () => message.classList.toggle('unfolded');
-  message.addEventListener('click', flip);
-  message.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') flip();
-  });
-}
-
 /**
  * The algorithm menu is as wide as the name it shows (a `<select>` is otherwise as wide as
  * its longest option), so the status beside it keeps its room; the open menu lists every
@@ -148,4 +131,3 @@ function fitAlgorithmMenu() {
 wirePanels();
 fitAlgorithmMenu();
 wireMenu();
-wireStatus();

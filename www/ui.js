@@ -13,15 +13,19 @@ export const $ = (sel) => document.querySelector(sel);
 
 /**
  * The status line. It is one line tall (style.css), the whole sentence in its title on hover;
- * a tap or click opens it to its full length until the next sentence (a touch screen has no
- * hover).
+ * a tap, click or Enter opens it to its full length until the next sentence (a touch screen
+ * has no hover); layout.css shows it opened over the page, so nothing moves.
  */
 function messageEl() {
   const line = $('#message');
   if (line && line.dataset.opens === undefined) {
     line.dataset.opens = '';
-    line.addEventListener('click', () => {
+    const flip = () => {
       line.dataset.open = String(line.dataset.open !== 'true');
+    };
+    line.addEventListener('click', flip);
+    line.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') flip();
     });
   }
   return line;
