@@ -6,13 +6,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, CLI, REPO } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, CLI, REPO, SHOTS } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
-const DOC_SHOTS = path.join(REPO, 'docs', 'screenshots');
+// The pictures docs/screenshots/agents-*.png are copied from here (the tests never write into docs/).
+const DOC_SHOTS = SHOTS;
 const canvas = (page) => page.locator('#grid-canvas');
 const agents = (page) => page.evaluate(() => window.pathlab.agents());
 
