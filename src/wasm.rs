@@ -255,11 +255,14 @@ impl Planner {
     }
 
     /// Replaces the map with an image the browser decoded: `rgba` is `width × height × 4`
-    /// bytes as from `getImageData`. Throws, keeping the current map, on a bad image.
+    /// bytes as from `getImageData`; the start and goal go where `bitmap::image_markers`
+    /// says (apart, from opposite corners). Throws, keeping the current map, on a bad image
+    /// or one with fewer than two free cells.
     #[wasm_bindgen(js_name = loadImage)]
     pub fn load_image(&mut self, width: u32, height: u32, rgba: &[u8]) -> Result<(), JsError> {
         let grid = bitmap::grid_from_rgba(width, height, rgba).map_err(js_error)?;
-        self.replace(grid, None)
+        let (start, goal) = bitmap::image_markers(&grid).map_err(js_error)?;
+        self.replace(grid, Some(vec![start.0, start.1, goal.0, goal.1]))
     }
 
     /// Replaces the map with raw grid bytes (0 wall, 1–4 terrain) of cell `shape` (default

@@ -209,6 +209,59 @@ pub fn grid_from_rgba(width: u32, height: u32, rgba: &[u8]) -> Result<Grid, Form
         .map_err(|e| FormatError::new(grid_error_message(&e)))
 }
 
+/// A start and a goal cell, `((x, y), (x, y))`.
+pub type Markers = ((u32, u32), (u32, u32));
+
+/// Where the start and the goal go on a map opened from an image, which carries no markers:
+/// the free cell nearest the top-left corner, and the free cell nearest the bottom-right
+/// corner (when that is the start's own cell, the last other free cell in reading order), so
+/// they never share a cell. An image with fewer than two free cells is refused: the start and
+/// the goal need one each.
+///
+/// ```
+/// use pathlab::{formats::bitmap, Grid};
+/// let mut bytes = vec![0u8; 16]; // 4×4, all walls but two cells
+/// bytes[5] = 1; // (1, 1)
+/// bytes[6] = 1; // (2, 1)
+/// let grid = Grid::from_bytes(4, 4, bytes)?;
+/// assert_eq!(bitmap::image_markers(&grid)?, ((1, 1), (2, 1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn image_markers(grid: &Grid) -> Result<Markers, FormatError> {
+    let free = grid.bytes().iter().filter(|&&b| b != 0).take(2).count();
+    if free < 2 {
+        let what = if free == 0 {
+            "no free cell"
+        } else {
+            "only one free cell"
+        };
+        return Err(FormatError::new(format!(
+            "this image has {what} (white or a terrain grey): the start and the goal need one each"
+        )));
+    }
+    let (width, height) = (grid.width(), grid.height());
+    // Two free cells exist, so both searches find one.
+    let start = grid.nearest_passable((0, 0)).unwrap_or((0, 0));
+    let goal = match grid.nearest_passable((width - 1, height - 1)) {
+        Some(goal) if goal != start => goal,
+        _ => {
+            let at = start.1 as usize * width as usize + start.0 as usize;
+            let last = grid
+                .bytes()
+                .iter()
+                .enumerate()
+                .rev()
+                .find(|&(i, &b)| b != 0 && i != at)
+                .map_or(at, |(i, _)| i);
+            (
+                (last % width as usize) as u32,
+                (last / width as usize) as u32,
+            )
+        }
+    };
+    Ok((start, goal))
+}
+
 /// The grey a cell byte is written as: 0 for a wall, 255/204/153/102 for costs 1–4.
 fn grey_of_byte(byte: u8) -> u8 {
     GREY_OF_BYTE.get(usize::from(byte)).copied().unwrap_or(0)
@@ -420,6 +473,49 @@ mod tests {
             .message
             .contains("4096"));
         assert!(grid_from_rgba(0, 1, &[]).is_err());
+    }
+
+    #[test]
+    fn image_markers_are_two_free_cells_from_opposite_corners() {
+        // A free block far from the top-left: the old rule put both markers on its corner.
+        let mut bytes = vec![0u8; 100 * 100];
+        for y in 90..100 {
+            for x in 90..100 {
+                bytes[y * 100 + x] = 1;
+            }
+        }
+        let grid = Grid::from_bytes(100, 100, bytes).unwrap();
+        assert_eq!(image_markers(&grid).unwrap(), ((90, 90), (99, 99)));
+        // The cell nearest the bottom-right corner is the start's: the goal is another.
+        let mut two = vec![0u8; 25];
+        two[24] = 1;
+        two[2] = 1;
+        let grid = Grid::from_bytes(5, 5, two).unwrap();
+        let (start, goal) = image_markers(&grid).unwrap();
+        assert_ne!(start, goal);
+        assert_eq!([start, goal], [(2, 0), (4, 4)]);
+        let mut alone = vec![0u8; 25];
+        alone[24] = 1;
+        let grid = Grid::from_bytes(5, 5, alone.clone()).unwrap();
+        // One free cell, or none: refused, with the reason.
+        let err = image_markers(&grid).unwrap_err().to_string();
+        assert!(err.contains("only one free cell"), "{err}");
+        alone[24] = 0;
+        let grid = Grid::from_bytes(5, 5, alone).unwrap();
+        assert!(image_markers(&grid)
+            .unwrap_err()
+            .to_string()
+            .contains("no free cell"));
+    }
+
+    #[test]
+    fn same_cell_nearest_both_corners_gives_the_last_other_free_cell() {
+        // Free cells (2, 2) and (0, 4): (2, 2) is nearest both (0, 0) and (4, 4).
+        let mut bytes = vec![0u8; 25];
+        bytes[2 * 5 + 2] = 1;
+        bytes[4 * 5] = 1;
+        let grid = Grid::from_bytes(5, 5, bytes).unwrap();
+        assert_eq!(image_markers(&grid).unwrap(), ((2, 2), (0, 4)));
     }
 
     #[test]

@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import {
   startEnv, newMap, drag, cells, size, startCell, goalCell, message, readIndex, MAPS, tmpdir,
   focusNeutral, assertWholeMapVisible,
@@ -158,5 +159,60 @@ test('dropping a .map file on the map opens it; the drop hint shows while draggi
     assert.deepEqual((await cells(page)).data, [1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 4, 1, 1]);
     assert.equal(await page.locator('#drop-hint').isVisible(), false, 'the hint hides after the drop');
     assert.match((await message(page)).text, /Opened dropped\.map/);
+  });
+});
+
+/** A greyscale 8-bit PNG of `width` × `height` whose pixel (x, y) is `grey(x, y)`. */
+function greyPng(width, height, grey) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([len, body, sum]);
+  };
+  const head = Buffer.alloc(13);
+  head.writeUInt32BE(width, 0);
+  head.writeUInt32BE(height, 4);
+  head[8] = 8; // bit depth
+  head[9] = 0; // greyscale
+  const raw = Buffer.alloc((width + 1) * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = grey(x, y);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', head), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test('an opened image puts start and goal apart, from opposite corners; one with a single free cell is refused', { timeout: 120_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const dir = tmpdir();
+    // Black (walls) but a white square far from the top-left corner: the markers used to go
+    // to the free cell nearest where they stood, the same cell for both. (A 4096² image
+    // shows the same, but decoding one in headless Chromium can take the page down.)
+    const big = path.join(dir, 'far-room.png');
+    fs.writeFileSync(big, greyPng(1024, 1024, (x, y) => (x >= 700 && x < 800 && y >= 700 && y < 800 ? 255 : 0)));
+    await page.locator('#open-file').setInputFiles(big);
+    await page.waitForFunction(() => window.pathlab.size().width === 1024, null, { timeout: 60_000 });
+    const s = await startCell(page);
+    const g = await goalCell(page);
+    assert.deepEqual([s, g], [{ x: 700, y: 700 }, { x: 799, y: 799 }], 'start nearest the top-left, goal nearest the bottom-right');
+
+    const lone = path.join(dir, 'one-cell.png');
+    fs.writeFileSync(lone, greyPng(8, 8, (x, y) => (x === 3 && y === 4 ? 255 : 0)));
+    await page.locator('#open-file').setInputFiles(lone);
+    await page.waitForFunction(() => /only one free cell/.test(document.getElementById('message').textContent), null, { timeout: 10_000 });
+    assert.equal((await size(page)).width, 1024, 'the map stays as it was');
   });
 });
