@@ -135,6 +135,8 @@ export function reduce(state, command, lanes) {
       return reduce(state, { cmd: 'stepLanes', n }, lanes);
     }
     case 'stepLanes':
+      // The timeline's step past the live end too: nothing to step in the field and range views.
+      if (lanes.some(searchless)) return set({ running: stopped }, [{ do: 'noSearch', lane: lanes.findIndex(searchless) }]);
       // A step pauses the run; a planner that has finished stays finished.
       // `searching`: only the searches still going (the timeline's step past the live end).
       return set({ running: stopped }, every(lanes, (lane) => ((lone && !command.searching) || lanes[lane].status === 'running' ? [{ do: 'step', lane, n: command.n }] : [])));

@@ -469,6 +469,8 @@ test('Run and Step in the distance-field view run no hidden search: they are dis
     await page.keyboard.press('Space');
     await page.waitForFunction(() => /no search to step or run/.test(document.getElementById('message').textContent), null, { timeout: 5_000 });
     await page.keyboard.press('n');
+    // Nor the timeline's step forward (past the live end it would step the search).
+    await page.locator('[data-timeline="forward"]').click();
     assert.equal(await page.evaluate(() => window.pathlab.stats().expanded), 0, 'the path search never ran');
     assert.equal(await page.evaluate(() => window.pathlab.stats().fresh), true);
     await shot('field-run');

@@ -83,6 +83,7 @@ test('in the field and range views Step and Run say there is no search there, an
   assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).effects, [{ do: 'noSearch', lane: 0 }]);
   assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).state.running, [false], 'nothing runs');
   assert.deepEqual(reduce(withLanes(1), { cmd: 'step' }, [{ status: 'found', view: 'range' }]).effects, [{ do: 'noSearch', lane: 0 }], 'not even a rewind');
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'stepLanes', n: 1, searching: true }, field).effects, [{ do: 'noSearch', lane: 0 }], 'nor the timeline\'s step past the live end');
   const running = withLanes(1, { running: [true] });
   assert.deepEqual(reduce(running, { cmd: 'toggleRun' }, field).state.running, [false], 'a run started before still pauses');
   assert.deepEqual(does(reduce(withLanes(1), { cmd: 'toggleRun' }, [{ status: 'running', view: 'path' }]).effects), ['notice'], 'the path view runs');
