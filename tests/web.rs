@@ -523,13 +523,17 @@ fn maps_load_from_text_and_cells_and_export() {
 #[wasm_bindgen_test]
 fn images_load_as_grids() {
     let mut p = Planner::new(4, 4).unwrap();
-    // 2×1: a white pixel and a black one.
-    let rgba = [255, 255, 255, 255, 0, 0, 0, 255];
-    p.load_image(2, 1, &rgba).unwrap();
-    assert_eq!((p.width(), p.height()), (2, 1));
+    // 3×1: a white pixel, a black one and a white one (the start and the goal need two free
+    // cells: issue 26).
+    let rgba = [255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255];
+    p.load_image(3, 1, &rgba).unwrap();
+    assert_eq!((p.width(), p.height()), (3, 1));
     assert_eq!(p.cell(0, 0), 1);
     assert_eq!(p.cell(1, 0), 0);
     assert!(p.load_image(3, 3, &rgba).is_err(), "wrong byte count");
+    // One free cell: refused, the map kept.
+    assert!(p.load_image(2, 1, &rgba[..8]).is_err(), "one free cell");
+    assert_eq!((p.width(), p.height()), (3, 1));
 }
 
 #[wasm_bindgen_test]

@@ -301,17 +301,31 @@ export class CompareView {
     column.panel.setAttribute('aria-label', `Planner ${this.columns.indexOf(column) + 1}: ${plannerLabel(column.spec)}`);
   }
 
-  /** Gives a column's planner the shared settings with its own algorithm and weight. */
-  applySettings(column) {
+  /** The shared settings with a column's own algorithm and weight. */
+  settingsOf(column) {
     const base = this.base ?? column.raw.settings();
     const settings = { ...base, algorithm: column.spec.algorithm };
     if (column.spec.weight !== null) settings.weight = column.spec.weight;
-    column.raw.setSettings(settings);
+    return settings;
   }
 
-  changeSettings(column) {
+  /** Gives a column's planner the shared settings with its own algorithm and weight. */
+  applySettings(column) {
+    column.raw.setSettings(this.settingsOf(column));
+  }
+
+  /**
+   * A column's algorithm or weight changed. `replay` (a user's choice in the column): through
+   * the session, so the column's run stops and a search that had finished plays again with
+   * its new settings; otherwise (a host's `setPlanners`) the result shows at once.
+   */
+  changeSettings(column, { replay = true } = {}) {
     const ok = this.guard(() => {
-      this.applySettings(column);
+      if (replay) column.view.session.dispatch({ cmd: 'settings', settings: this.settingsOf(column) }, column.view);
+      else {
+        this.applySettings(column);
+        column.view.halt();
+      }
       return true;
     });
     if (!ok) {
@@ -320,7 +334,6 @@ export class CompareView {
       column.spec.weight = s.weight;
     }
     this.showSpec(column);
-    column.view.halt();
     column.view.edited();
     this.hooks.changed?.();
   }
@@ -411,7 +424,7 @@ export class CompareView {
       }
       const c = this.columns[i];
       c.spec = { algorithm: spec.algorithm, weight: spec.weight ?? null };
-      this.changeSettings(c);
+      this.changeSettings(c, { replay: false });
     });
     this.layout();
   }

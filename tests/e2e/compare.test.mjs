@@ -347,3 +347,29 @@ test('compare mode screenshots: desktop with four planners and a 390px phone', {
     assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   });
 });
+
+test('another algorithm in one column after the race plays that column\'s new search; the others keep their result', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await openCompare(page);
+    await page.waitForFunction(() => window.pathlab?.ready && window.pathlab.count?.() === 2, null, { timeout: 20_000 });
+    await instant(page);
+    await page.keyboard.press('Space');
+    await waitAllFound(page, 2);
+    const first = await hook(page, 'stats', 0);
+    // One expansion a frame: the replay takes many frames.
+    const speed = page.locator('[data-compare="speed"]');
+    await speed.focus();
+    await page.keyboard.press('Home');
+    await page.locator('[data-compare="algorithm"]').nth(1).selectOption('bfs');
+    await page.waitForFunction(() => {
+      const s = window.pathlab.stats(1);
+      return s.status === 'running' && s.step > 0 && s.step < s.steps;
+    }, null, { timeout: 5_000, polling: 'raf' });
+    await shot('column-replaying');
+    const other = await hook(page, 'stats', 0);
+    assert.equal(other.status, 'found', 'the other column keeps its result');
+    assert.equal(other.expanded, first.expanded);
+    await instant(page);
+    await page.waitForFunction(() => window.pathlab.stats(1).status === 'found', null, { timeout: 30_000 });
+  });
+});
