@@ -38,7 +38,7 @@
 //! ```
 
 use super::core::{
-    endpoint_index, engine_fields, run_engine, Budget, CellState, Engine, NodeInfo, Stats, Status,
+    checked_ends, engine_fields, run_engine, Budget, CellState, Engine, NodeInfo, Stats, Status,
 };
 use super::explain::open_reason;
 use super::open::{Entry, Liveness, OpenList, Slots};
@@ -164,9 +164,7 @@ impl MeshSearch {
         goal: (u32, u32),
         settings: &Settings,
     ) -> Result<(), PlanError> {
-        settings.validate()?;
-        endpoint_index(grid, "start", start)?;
-        endpoint_index(grid, "goal", goal)?;
+        checked_ends(grid, start, goal, settings)?;
         let mesh_len = self.mesh.nodes().len();
         let mut points = self.mesh.nodes().to_vec();
         points.push(start);
