@@ -3,7 +3,7 @@
 //! and [`drive`]), what each cell is to it ([`CellState`]), its counters ([`Stats`]) and node
 //! details ([`NodeInfo`]), the fixed-point step costs and the endpoint check.
 
-use super::settings::PlanError;
+use super::settings::{PlanError, Settings};
 use crate::grid::{Grid, Movement};
 use crate::heuristic::{diagonal_units, COST_SCALE};
 use crate::text::number::decimal;
@@ -273,6 +273,22 @@ pub(crate) fn endpoint_index(
         return Err(PlanError::OnWall { what, at });
     }
     Ok(index as u32)
+}
+
+/// The checks every search makes before it starts or restarts: `settings` are valid
+/// ([`Settings::validate`]) and both ends are passable cells of `grid`. Returns the ends'
+/// indices, start first.
+pub(crate) fn checked_ends(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: &Settings,
+) -> Result<(u32, u32), PlanError> {
+    settings.validate()?;
+    Ok((
+        endpoint_index(grid, "start", start)?,
+        endpoint_index(grid, "goal", goal)?,
+    ))
 }
 
 /// What [`run_engine`] needs of a search engine: the map size it was started on, its status

@@ -99,6 +99,23 @@ test('dstar-lite walker: a wall drawn in front of it is walked round, and it arr
   });
 });
 
+test('mesh: Generate from map works on the shipped Obstacles 128 (5,344 corners), and A* on the mesh finds a path', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await page.locator('#map').selectOption('obstacles-128.map');
+    await page.waitForFunction(() => window.pathlab.mapName() === 'obstacles-128.map');
+    await page.locator('#algorithm').selectOption('mesh');
+    await page.locator('#mesh-generate').click();
+    await page.waitForFunction(() => window.pathlab.mesh().nodes.length > 0);
+    const mesh = await page.evaluate(() => window.pathlab.mesh());
+    assert.equal(mesh.nodes.length / 2, 5344, 'a node at every corner');
+    assert.match((await message(page)).text, /^Generated a visibility graph: 5344 nodes/);
+    await speedMax(page);
+    await page.locator('#reset-search').click();
+    assert.equal(await runToEnd(page), 'found');
+    await shot('obstacles-mesh');
+  });
+});
+
 test('mesh: generate a visibility graph, run A* on it, and a path is drawn', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
     await newMap(page, 30, 20);

@@ -45,7 +45,7 @@
 mod searcher;
 
 use super::core::{
-    endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine,
+    checked_ends, engine_fields, run_engine, step_units, Budget, CellState, Engine,
     ExpansionNumbers, NodeInfo, Stats, Status, CLOSED, OPEN, PATH, UNVISITED,
 };
 use super::open::{Entry, Liveness, OpenList, Slots};

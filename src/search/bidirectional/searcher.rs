@@ -14,9 +14,7 @@ impl Searcher for Bidirectional {
         goal: (u32, u32),
         settings: &Settings,
     ) -> Result<(), PlanError> {
-        settings.validate()?;
-        let start_index = endpoint_index(grid, "start", start)?;
-        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let (start_index, goal_index) = checked_ends(grid, start, goal, settings)?;
         let movement = settings.movement;
         let topology = Topology::of(grid, &movement);
         self.topology = topology;

@@ -36,7 +36,7 @@ mod theta;
 use crate::grid::{BitGrid, Grid, MoveMasks, Topology};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::search::core::{
-    endpoint_index, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
+    checked_ends, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
     NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
 };
 use crate::search::open::{Entry, OpenList};
@@ -180,9 +180,7 @@ impl Search {
         goal: (u32, u32),
         settings: &Settings,
     ) -> Result<(), PlanError> {
-        settings.validate()?;
-        let start_index = endpoint_index(grid, "start", start)?;
-        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let (start_index, goal_index) = checked_ends(grid, start, goal, settings)?;
         let movement = settings.movement;
 
         self.width = grid.width();

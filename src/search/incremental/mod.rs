@@ -39,8 +39,8 @@
 //! ```
 
 use super::core::{
-    endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine, NodeInfo,
-    Stats, Status,
+    checked_ends, endpoint_index, engine_fields, run_engine, step_units, Budget, CellState, Engine,
+    NodeInfo, Stats, Status,
 };
 use super::explain::{others, two_decimals};
 use super::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
@@ -153,9 +153,7 @@ impl Incremental {
         goal: (u32, u32),
         settings: &Settings,
     ) -> Result<Incremental, PlanError> {
-        settings.validate()?;
-        let start_index = endpoint_index(grid, "start", start)?;
-        let goal_index = endpoint_index(grid, "goal", goal)?;
+        let (start_index, goal_index) = checked_ends(grid, start, goal, settings)?;
         let movement = settings.movement;
         let topology = Topology::of(grid, &movement);
         let heuristic = match mode {
