@@ -1804,4 +1804,16 @@ fn learn_mode_makes_and_checks_exercises_across_the_boundary() {
     assert_eq!(lesson_link(first).unwrap(), link);
     let err = lesson_read("l1.not-a-lesson").unwrap_err();
     assert!(!message(err).is_empty());
+
+    // The page writes a lesson's JSON with the browser's JSON (no serde_json in the module):
+    // its links and the CLI's (serde_json) read each other, the weighted one's `2` included.
+    for (i, native) in pathlab::learn::lesson::ready_lessons().iter().enumerate() {
+        let page_link = get(&ready.get(i as u32), "link").as_string().unwrap();
+        assert_eq!(
+            &pathlab::learn::Lesson::from_link(&page_link).unwrap(),
+            native
+        );
+        let read = lesson_read(&native.to_link()).unwrap();
+        assert_eq!(get(&read, "link").as_string().unwrap(), page_link);
+    }
 }

@@ -37,20 +37,40 @@ impl Lesson {
 
     /// The lesson as a link-safe string: `l1.` + base64url of its JSON, compressed.
     pub fn to_link(&self) -> String {
-        pack(LINK_PREFIX, self.to_json().as_bytes())
+        Lesson::link_of_json(&self.to_json())
+    }
+
+    /// The link of a lesson given as its JSON text: `l1.` + base64url of the text,
+    /// compressed. The page's wasm writes the JSON with the browser's `JSON` (so the
+    /// module carries no JSON codec) and links it here, like [`Lesson::to_link`].
+    pub fn link_of_json(json: &str) -> String {
+        pack(LINK_PREFIX, json.as_bytes())
+    }
+
+    /// The JSON text a [`Lesson::to_link`] string holds (a leading `#` is skipped).
+    pub fn json_of_link(text: &str) -> Result<String, LearnError> {
+        let bytes = unpack(text, LINK_PREFIX, MAX_LESSON_BYTES)?;
+        String::from_utf8(bytes)
+            .map_err(|_| LearnError("this lesson link is damaged: not text".into()))
     }
 
     /// The lesson a [`Lesson::to_link`] string holds (a leading `#` is skipped).
     pub fn from_link(text: &str) -> Result<Lesson, LearnError> {
-        let bytes = unpack(text, LINK_PREFIX, MAX_LESSON_BYTES)?;
-        let json = String::from_utf8(bytes)
-            .map_err(|_| LearnError("this lesson link is damaged: not text".into()))?;
-        Lesson::from_json(&json)
+        Lesson::from_json(&Lesson::json_of_link(text)?)
     }
 
     /// A lesson from any of its forms: a ready lesson's name ([`ready_lessons`]), a link,
     /// or JSON.
     pub fn read(text: &str) -> Result<Lesson, LearnError> {
+        Lesson::read_with(text, Lesson::from_json)
+    }
+
+    /// [`Lesson::read`] with the JSON reader given: `parse` reads the JSON text of a link or
+    /// of `text` itself (the page's wasm passes the browser's `JSON`, the CLI serde_json's).
+    pub fn read_with(
+        text: &str,
+        parse: impl FnOnce(&str) -> Result<Lesson, LearnError>,
+    ) -> Result<Lesson, LearnError> {
         let text = text.trim();
         if let Some(lesson) = ready_lessons()
             .into_iter()
@@ -59,9 +79,9 @@ impl Lesson {
             return Ok(lesson);
         }
         if text.trim_start_matches('#').starts_with(LINK_PREFIX) {
-            return Lesson::from_link(text);
+            return parse(&Lesson::json_of_link(text)?);
         }
-        Lesson::from_json(text)
+        parse(text)
     }
 }
 

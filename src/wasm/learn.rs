@@ -1,10 +1,11 @@
 //! Learn mode's calls ([`crate::learn`]): make an exercise from its spec, check an answer
 //! against the engine, read and write lessons and their `l1.` links, list the ready lessons.
 //! Thin glue: every rule is in `crate::learn`; a spec, an answer or a lesson the learn
-//! module refuses is thrown with its reason.
+//! module refuses is thrown with its reason. Lessons' JSON (in their links) goes through the
+//! browser's `JSON` and serde-wasm-bindgen, which keeps serde_json out of the module.
 
 use super::*;
-use crate::learn::{generate, lesson, Answer, Exercise, Kind, Lesson, Spec};
+use crate::learn::{generate, lesson, Answer, Exercise, Kind, LearnError, Lesson, Spec};
 
 /// A spec read from a JS object (`{kind, algorithm?, settings?, difficulty?, seed?, shape?,
 /// map?}`).
@@ -18,6 +19,20 @@ fn exercise_of(spec: &JsValue) -> Result<Exercise, JsError> {
     generate(&spec_of(spec)?).map_err(js_error)
 }
 
+/// A lesson read from its JSON text with the browser's `JSON.parse`.
+fn lesson_of_json(text: &str) -> Result<Lesson, LearnError> {
+    let value =
+        js_sys::JSON::parse(text).map_err(|_| LearnError("not a lesson: not JSON".into()))?;
+    serde_wasm_bindgen::from_value(value).map_err(|e| LearnError(format!("not a lesson: {e}")))
+}
+
+/// A lesson's `l1.` link, its JSON written with the browser's `JSON.stringify`.
+fn link_of(lesson: &Lesson) -> Result<String, JsError> {
+    let json = js_sys::JSON::stringify(&to_js(lesson)?)
+        .map_err(|_| JsError::new("this lesson cannot be written as JSON"))?;
+    Ok(Lesson::link_of_json(&String::from(json)))
+}
+
 /// A lesson with its link, as the page lists it.
 #[derive(Serialize)]
 struct LessonView<'a> {
@@ -27,13 +42,13 @@ struct LessonView<'a> {
     link: String,
 }
 
-fn lesson_view(lesson: &Lesson) -> LessonView<'_> {
-    LessonView {
+fn lesson_view(lesson: &Lesson) -> Result<LessonView<'_>, JsError> {
+    Ok(LessonView {
         title: &lesson.title,
         chapter: lesson.chapter.as_deref(),
         exercises: &lesson.exercises,
-        link: lesson.to_link(),
-    }
+        link: link_of(lesson)?,
+    })
 }
 
 /// Makes the exercise `spec` asks for: `{spec, link, width, height, shape, start, goal,
@@ -75,8 +90,8 @@ pub fn exercise_kinds() -> Vec<String> {
 /// reason for text that is none of them.
 #[wasm_bindgen(js_name = lessonRead, unchecked_return_type = "LearnLesson")]
 pub fn lesson_read(text: &str) -> Result<JsValue, JsError> {
-    let lesson = Lesson::read(text).map_err(js_error)?;
-    to_js(&lesson_view(&lesson))
+    let lesson = Lesson::read_with(text, lesson_of_json).map_err(js_error)?;
+    to_js(&lesson_view(&lesson)?)
 }
 
 /// The `l1.` link of a lesson given as `{title, chapter?, exercises: [spec…]}`. Throws for
@@ -87,13 +102,16 @@ pub fn lesson_link(
 ) -> Result<String, JsError> {
     let lesson: Lesson = serde_wasm_bindgen::from_value(lesson)
         .map_err(|e| JsError::new(&format!("not a lesson: {e}")))?;
-    Ok(lesson.to_link())
+    link_of(&lesson)
 }
 
 /// The ready lessons, one per tutorial chapter: `[{title, chapter, exercises, link}]`.
 #[wasm_bindgen(js_name = readyLessons, unchecked_return_type = "LearnLesson[]")]
 pub fn ready_lessons() -> Result<JsValue, JsError> {
     let lessons = lesson::ready_lessons();
-    let views: Vec<LessonView<'_>> = lessons.iter().map(lesson_view).collect();
+    let views = lessons
+        .iter()
+        .map(lesson_view)
+        .collect::<Result<Vec<_>, _>>()?;
     to_js(&views)
 }
