@@ -596,9 +596,7 @@ async function main() {
     undoButtons(/** @type {HTMLButtonElement} */ ($('#undo')), /** @type {HTMLButtonElement} */ ($('#redo'))),
     algorithmAvailability(),
     app.timeline,
-    onChange(() => {
-      if ($('#open-card').open) app.openList.update();
-    }),
+    onChange(() => app.openList.update()),
     ...wireExtras(app.view, () => app.mapName),
   ]);
   if (restoredAs === 'damaged') {

@@ -73,6 +73,11 @@ export class OpenListPanel {
   update(force = false) {
     if (this.view.destroyed || this.queued) return;
     if (!force && this.version() === this.shownVersion) return;
+    // Until the read, the list describes no step: a reader waiting for `data-step` to match
+    // the shown step (the tests) waits for the read, not for a list left from before.
+    delete this.root.dataset.step;
+    // A closed panel reads nothing; it is read when it opens.
+    if (this.root.closest('details')?.open === false) return;
     this.queued = true;
     const wait = Math.max(0, this.lastRun + MIN_GAP_MS - performance.now());
     requestAnimationFrame(() => setTimeout(() => {

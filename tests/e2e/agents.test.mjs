@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, CLI, REPO, SHOTS } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -188,11 +188,16 @@ test('agents placed by touch on a phone are solved and played', { timeout: 60_00
   const page = await context.newPage();
   try {
     await gotoReady(page, env.url);
+    await openPanel(page, 'map');
     await page.locator('#new-width').fill('12');
     await page.locator('#new-height').fill('10');
     await page.locator('#new-map').tap();
     await page.waitForFunction(() => window.pathlab.size().width === 12);
+    await closePanel(page, 'map');
+    // On a phone the View menu is in the top bar's ☰ menu.
+    await page.locator('#menu-toggle').tap();
     await page.locator('#view').selectOption('agents');
+    if ((await page.locator('#menu-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('#menu-toggle').tap();
     await waitData(page, 'agents', 'on');
     await canvas(page).scrollIntoViewIfNeeded();
     for (const [x, y] of [[1, 1], [9, 8], [9, 1], [1, 8], [4, 2], [6, 7]]) {
@@ -218,6 +223,7 @@ test('agents placed by touch on a phone are solved and played', { timeout: 60_00
 
 test('on a map of hexagons the Agents view is greyed out with the reason', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('hex-maze-41.map');
     await page.waitForFunction(() => window.pathlab.shape() !== 'square');
     const option = page.locator('#view option[value="agents"]');

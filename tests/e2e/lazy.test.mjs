@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEnv, startServer, waitReady, focusNeutral, REPO } from './helpers.mjs';
+import { startEnv, startServer, waitReady, focusNeutral, openPanel, REPO } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -40,7 +40,7 @@ test('the first load leaves the extras out; using each loads it', { timeout: 120
     await page.keyboard.press('Escape');
     await page.locator('dialog.export-dialog[open]').waitFor({ state: 'detached' });
 
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     await page.locator('[data-pseudocode]').waitFor({ state: 'visible' });
     assert.ok(requested.includes('pseudocode.js'), 'opening the card loaded the pseudocode panel');
 
@@ -89,8 +89,8 @@ test('the hosted site preloads exactly the first load\'s scripts; Export… fetc
       await page.goto(site.url);
       await waitReady(page);
       const preloaded = await page.evaluate(() => [...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href')));
-      const entry = await page.evaluate(() => document.querySelector('script[type=module]').getAttribute('src'));
-      assert.deepEqual([...new Set(scripts)].sort(), [...preloaded, entry].sort(), 'the first load fetched the preloaded scripts and no other');
+      const entries = await page.evaluate(() => [...document.querySelectorAll('script[type=module]')].map((s) => s.getAttribute('src')));
+      assert.deepEqual([...new Set(scripts)].sort(), [...new Set([...preloaded, ...entries])].sort(), 'the first load fetched the preloaded scripts and the page\'s entry scripts, no other');
       const first = scripts.length;
       await page.locator('#export-view').click();
       await page.locator('dialog.export-dialog[open]').waitFor();
