@@ -11,11 +11,13 @@
 // exports cannot draw the path, the markers or the mesh differently. Pure: no DOM, no wasm
 // (a `ctx` is handed in), so tests/unit/picture.test.mjs runs it in Node.
 //
-// The cells come first in an export's list (`scene.cells`: cells.js, the cell layer — walls,
-// terrain, the search's tints, the field's heat, the range — as squares or hexagons); on
-// screen they are coloured a byte at a time where the bytes are (the wasm frame and
-// fields-paint.js for the 2D canvas, the shader for WebGL2), from the same palette.js tables:
-// `buildPalette`, `buildHeatRamp`, `buildRangePalette`.
+// The cells are every list's first entry. In an export it is `scene.cells` (cells.js, the cell
+// layer — walls, terrain, the search's tints, the field's heat, the range — as squares or
+// hexagons, rastered or written as SVG); on screen it is `scene.paintCells`, the renderer's
+// cell layer (render.js), which colours them a byte at a time where the bytes are (the wasm
+// frame and fields-paint.js for the 2D canvas, the shader for WebGL2: a million cells a
+// frame) — both from the same palette.js tables: `buildPalette`, `buildHeatRamp`,
+// `buildRangePalette`.
 
 import { MARKS, MESH, STATES, css, rgbOf, alphaOf, hexOf } from './palette.js';
 import { fieldMarks } from './fields-paint.js';
@@ -56,8 +58,8 @@ import { learnMarks } from './learn-marks.js';
  * @property {boolean} [round] round joins and caps
  * @property {{text: string, x: number, y: number, size: number, colour: string}} [label]
  * @property {(ctx: CanvasRenderingContext2D) => void} [draw]
- * @property {import('./cells.js').CellLayer} [cells] the cell layer (exports: the screen's
- *   renderers colour their cells from the same tables, in wasm and the shader), drawn first at
+ * @property {import('./cells.js').CellLayer} [cells] the cell layer of an export (on screen the
+ *   first entry is the renderer's, a `draw`), drawn first at
  *   `scale` px a cell pitch from the picture's corner
  * @property {number} [scale]
  */
@@ -90,6 +92,9 @@ import { learnMarks } from './learn-marks.js';
  * @property {import('./fields-paint.js').FieldScene | null} [fields]
  * @property {import('./cells.js').CellScene | null} [cells] the cells, when the list draws
  *   them (the exports)
+ * @property {(ctx: CanvasRenderingContext2D) => void} [paintCells] the screen's cell layer
+ *   (render.js: the WebGL2 or 2D canvas backend, from the same palette tables), the list's
+ *   first entry on screen
  * @property {import('./agents-paint.js').AgentsScene | null} [agents] the Agents view's agents
  *   and plan (agents-paint.js), drawn instead of the path and the markers
  * @property {import('./learn-marks.js').LearnScene | null} [learn] Learn mode's marks (live view only)
@@ -301,6 +306,7 @@ function liveMarks(scene, place) {
 export function displayList(scene, place, { live = false } = {}) {
   const list = [];
   if (scene.cells) list.push({ id: 'cells', shapes: [], cells: cellLayer(scene.cells), scale: place.scale });
+  else if (scene.paintCells) list.push({ id: 'cells', shapes: [], draw: scene.paintCells });
   const fields = scene.fields ? fieldMarks(scene.fields, place, live) : { under: [], over: [] };
   list.push(...fields.under);
   if (scene.mesh) list.push(...meshMarks(scene.mesh, place));

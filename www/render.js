@@ -259,32 +259,37 @@ export class Renderer extends Viewport {
     this.setMap(w, h, planner.shape);
     const changed = this.frameVersion !== scene.version;
     const ctx = this.ctx;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
     const fields = scene.fields ?? null;
-    try {
-      this.cells.paint(this, planner, changed, ctx, fields);
-    } catch (e) {
-      if (this.cells.name === '2d') throw e;
-      this.fallBack(`WebGL2 failed while painting (${e && e.message ? e.message : e})`);
-      this.cells.paint(this, planner, true, ctx, fields);
-    }
-    this.frameVersion = scene.version;
-
     const dpr = this.dpr;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const s = this.scale;
-    if (this.layout.hex) {
-      // Hexes outlined once a hex is large enough to tell apart (the border hexes outline
-      // the map's own ragged edge).
-      if (s * dpr >= 9) hexOutlines(ctx, this);
-    } else {
-      if (s * dpr >= 7) this.gridLines(ctx, w, h);
-      ctx.strokeStyle = MARKS.border;
-      ctx.lineWidth = 1;
-      ctx.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
-    }
+    // The display list's first entry: the cells, painted by the cell layer in use (WebGL2 or
+    // the 2D canvas, pixel for pixel in device pixels), then the grid lines or hex outlines
+    // and the map's border; the marks after it draw in CSS pixels.
+    const paintCells = (/** @type {CanvasRenderingContext2D} */ c) => {
+      c.setTransform(1, 0, 0, 1, 0, 0);
+      try {
+        this.cells.paint(this, planner, changed, c, fields);
+      } catch (e) {
+        if (this.cells.name === '2d') throw e;
+        this.fallBack(`WebGL2 failed while painting (${e && e.message ? e.message : e})`);
+        this.cells.paint(this, planner, true, c, fields);
+      }
+      this.frameVersion = scene.version;
+      c.setTransform(dpr, 0, 0, dpr, 0, 0);
+      if (this.layout.hex) {
+        // Hexes outlined once a hex is large enough to tell apart (the border hexes outline
+        // the map's own ragged edge).
+        if (s * dpr >= 9) hexOutlines(c, this);
+      } else {
+        if (s * dpr >= 7) this.gridLines(c, w, h);
+        c.strokeStyle = MARKS.border;
+        c.lineWidth = 1;
+        c.strokeRect(this.ox - 0.5, this.oy - 0.5, w * s + 1, h * s + 1);
+      }
+    };
 
     drawMarks(ctx, displayList({
+      paintCells,
       path: scene.path,
       start: scene.start,
       goal: scene.goal,

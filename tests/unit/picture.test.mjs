@@ -136,3 +136,13 @@ test('an export\'s list starts with the cells, and shows the field\'s arrows and
   assert.match(svg, /<g id="cells">/);
   assert.match(svg, /id="range-outline-casing"/);
 });
+
+test('on screen the renderer\'s cell layer is the list\'s first entry, drawn before every mark; an SVG leaves it out', () => {
+  const drawn = [];
+  const paintCells = () => drawn.push('cells');
+  const list = displayList({ ...scene, paintCells }, squarePlace(20), { live: true });
+  assert.equal(list[0].id, 'cells');
+  assert.equal(list[0].draw, paintCells);
+  assert.equal(list.filter((m) => m.id === 'cells').length, 1);
+  assert.ok(!svgMarks(list).some((e) => e.includes('id="cells"')), 'a screen-only entry has no SVG');
+});
