@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import {
   startEnv, newMap, drag, clickCell, startCell, goalCell, states, where, stat, waitStat,
-  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady, message, settled, focusNeutral, decodePng,
+  speedMax, runToEnd, cliSolve, exportMap, tmpdir, size, cellAt, waitReady, message, settled, focusNeutral, decodePng, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -101,6 +101,7 @@ test('dstar-lite walker: a wall drawn in front of it is walked round, and it arr
 
 test('mesh: Generate from map works on the shipped Obstacles 128 (5,344 corners), and A* on the mesh finds a path', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('obstacles-128.map');
     await page.waitForFunction(() => window.pathlab.mapName() === 'obstacles-128.map');
     await page.locator('#algorithm').selectOption('mesh');

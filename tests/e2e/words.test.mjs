@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, gotoReady, cellPoint, settled, focusNeutral, stat,
+  startEnv, gotoReady, cellPoint, settled, focusNeutral, stat, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -51,6 +51,7 @@ test('compare: the summary line follows the scrubber (no "All planners finished"
 
 test('range: the inspector\'s "costs c of B points" follows the budget, not the budget of the last hover', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('reopen-40.map');
     await page.waitForFunction(() => window.pathlab.size().width === 40);
     await settled(page);
@@ -116,10 +117,11 @@ test('nothing says "ready" before the planner is: the statistics wait for it', {
 
 test('pseudocode: the header names the line it lights (not the count of lines run)', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('maze-63.map');
     await page.waitForFunction(() => window.pathlab.mapName() === 'maze-63.map');
     await focusNeutral(page);
-    await page.locator('#pseudo-card summary').click();
+    await openPanel(page, 'pseudo');
     await page.locator('#step').click();
     await page.locator('#step').click();
     await settled(page);
@@ -160,6 +162,8 @@ test('plain words: every textbook term explains itself on hover, on keyboard foc
     for (const x of terms) assert.ok(x.described.length > 20, `"${x.text}" is described to a screen reader: "${x.described}"`);
     assert.match(terms.find((x) => x.text === 'Diagonal rule').described, /one side free/i);
     // Hover: the tip shows the line.
+    await openPanel(page, 'stats');
+    await openPanel(page, 'settings');
     const generated = page.locator('dt[data-term="generated"]');
     await generated.hover();
     await page.waitForFunction(() => document.querySelector('[data-term-tip]')?.dataset.shows === 'generated' && !document.querySelector('[data-term-tip]').hidden);
@@ -216,6 +220,7 @@ test('compare: the weight is named and explained, not a bare "w"', { timeout: 60
 test('the open list reads in words to a screen reader', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await page.locator('#step').click();
+    await openPanel(page, 'open');
     await page.waitForFunction(() => document.querySelector('#open-list tbody tr.next'));
     const label = await page.locator('#open-list tbody tr.next').getAttribute('aria-label');
     assert.match(label, /^next: cell \d+, \d+, g [\d.]+, h [\d.]+, f [\d.]+$/);
@@ -245,6 +250,9 @@ test('a phone: no keyboard hints in the status; a tap on a term explains it', { 
     const open = await line.evaluate((el) => ({ h: el.getBoundingClientRect().height, cut: el.scrollWidth > el.clientWidth }));
     assert.equal(open.cut, false, 'the whole sentence shows');
     assert.ok(open.h > oneLine, `it opened to more lines (${oneLine} → ${open.h} px)`);
+    // Opened by a tap, as a finger does (a mouse click would leave the mouse over the toggle).
+    await page.locator('#panel-bar [data-panel="stats"]').tap();
+    await page.locator('#drawer details[data-panel="stats"]').waitFor({ state: 'visible' });
     const frames = page.locator('dt[data-term="frames-run"]');
     await frames.scrollIntoViewIfNeeded();
     await frames.tap();
@@ -262,6 +270,7 @@ test('a phone: no keyboard hints in the status; a tap on a term explains it', { 
 
 test('export: no Cancel before anything encodes; the dialog says the GIF\'s real size and the GIF has it', { timeout: 120_000 }, async (t) => {
   await env.withPage(t, async (page) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('maze-63.map');
     await page.waitForFunction(() => window.pathlab.mapName() === 'maze-63.map');
     await focusNeutral(page);
@@ -288,6 +297,7 @@ test('export: no Cancel before anything encodes; the dialog says the GIF\'s real
 
 test('a hex map\'s name says its size once; in Movement range only one tool looks pressed', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page) => {
+    await openPanel(page, 'map');
     await page.locator('#map').selectOption('hex-rooms-60.map');
     await page.waitForFunction(() => window.pathlab.mapName() === 'hex-rooms-60.map');
     await page.waitForFunction(() => /^Loaded Hex rooms/.test(document.querySelector('#message').textContent));
