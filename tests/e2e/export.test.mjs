@@ -79,18 +79,12 @@ test('SVG and PNG of a finished search: the path, the markers and the cells are 
     const png = await download(page, '[data-export="png"]');
     assert.equal(png.name, 'u-trap-40.png');
     assert.deepEqual([...png.bytes.subarray(1, 4)].map((c) => String.fromCharCode(c)).join(''), 'PNG');
-    const pixels = await page.evaluate(async ({ b64, wall, mid }) => {
-      const blob = new Blob([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], { type: 'image/png' });
-      const bitmap = await createImageBitmap(blob);
-      const canvas = document.createElement('canvas');
-      canvas.width = bitmap.width;
-      canvas.height = bitmap.height;
-      const ctx = canvas.getContext('2d');
-      ctx.drawImage(bitmap, 0, 0);
-      const scale = bitmap.width / 40;
-      const at = ([x, y]) => [...ctx.getImageData(Math.floor((x + 0.5) * scale), Math.floor((y + 0.5) * scale), 1, 1).data].slice(0, 3);
-      return { width: bitmap.width, height: bitmap.height, wall: at(wall), path: at(mid) };
-    }, { b64: png.bytes.toString('base64'), wall: wallCell, mid: [path[Math.floor(path.length / 4) * 2], path[Math.floor(path.length / 4) * 2 + 1]] });
+    // The PNG's width is in its header (IHDR), so the cells' centres are known before decoding.
+    const scale = png.bytes.readUInt32BE(16) / 40;
+    const centre = ([x, y]) => [(x + 0.5) * scale, (y + 0.5) * scale];
+    const mid = [path[Math.floor(path.length / 4) * 2], path[Math.floor(path.length / 4) * 2 + 1]];
+    const decoded = await pngPixels(page, png.bytes, [centre(wallCell), centre(mid)]);
+    const pixels = { width: decoded.width, height: decoded.height, wall: decoded.at[0], path: decoded.at[1] };
     assert.equal(pixels.width % 40, 0);
     assert.equal(pixels.height, (pixels.width / 40) * 30, 'the PNG is the map at a whole number of pixels a cell');
     assert.ok(pixels.width >= 800 && pixels.width <= 1024, `${pixels.width} px wide`);
