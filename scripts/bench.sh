@@ -4,7 +4,9 @@
 #   bash scripts/bench.sh          # full run: bench/results/results.json, docs/benchmarks.md + .svg
 #   bash scripts/bench.sh --smoke  # 1 map, 3 queries, every implementation (< 60 s), into bench/work/
 #
-# Also prints the MAPF figures (examples/mapf_bench.rs --quick; docs/algorithms.md#mapf-figures).
+# Also prints the MAPF figures, native (examples/mapf_bench.rs) and LaCAM in wasm beside them
+# (bench/mapf_wasm.mjs, the page's www/pkg in node), with the goals met or not
+# (docs/algorithms.md#mapf-figures); --smoke runs their --quick form.
 #
 # Installs what is missing first (wasm target and wasm-bindgen via build-wasm.sh, Debian's
 # Chromium, the harness's npm packages), builds the release wasm, the release comparison
@@ -65,9 +67,14 @@ cargo build --release --example field_bench
 target/release/examples/field_bench
 target/release/examples/field_bench --json > bench/work/fields.json
 
-step "native: multi-agent path finding (LaCAM, PIBT, CBS) on the shared MAPF maps, --quick"
+step "multi-agent path finding on the shared MAPF maps: native (LaCAM, PIBT, LaCAM*, CBS), then LaCAM in wasm beside it"
 cargo build --release --example mapf_bench
-target/release/examples/mapf_bench --quick | tee bench/work/mapf.md
+mapf_quick=""
+[ -n "$smoke" ] && mapf_quick="--quick"
+echo "load: $(uptime) (a shared machine: timings move with it)"
+target/release/examples/mapf_bench $mapf_quick | tee bench/work/mapf.md
+node bench/mapf_wasm.mjs $mapf_quick --native bench/work/mapf.md | tee bench/work/mapf-wasm.md
+echo "load: $(uptime)"
 
 step "browser: Pathlab wasm and PathFinding.js in headless Chromium, then page speed"
 node bench/browser.mjs --repeats "$repeats" ${smoke:+--pf-dijkstra-queries 3}
