@@ -90,7 +90,7 @@ export function agentMarks(s, place, live) {
     const b = place.centre(p.to.x, p.to.y);
     const c = { x: a.x + (b.x - a.x) * p.f, y: a.y + (b.y - a.y) * p.f };
     /** @type {import('./picture.js').Mark} */
-    const disc = { id: 'agent', shapes: [{ circle: [c.x, c.y, r] }], fill: colour, strokes: [{ colour: MARKS.light, width: Math.max(1, r * 0.18) }] };
+    const disc = { id: 'agent', shapes: [{ circle: [c.x, c.y, r] }], fill: colour, strokes: [{ colour: MARKS.light, width: Math.max(px, r * 0.18) }] };
     if (live && r >= 7 * px) disc.label = { text: String(i), x: c.x, y: c.y + r * 0.05, size: Math.round(r * (i >= 10 ? 0.85 : 1.1)), colour: MARKS.light };
     if (live && n <= CROWD) disc.shadow = { colour: MARKS.shadow, blur: 3 };
     discs.push(disc);

@@ -12,6 +12,10 @@ import { Agents } from './pkg/pathlab.js';
 import { AgentsLayer } from './agents.js';
 import { wireTree } from './agents-tree.js';
 import * as maps from './maps.js';
+import { lazy, loadFor } from './lazy.js';
+
+/** The solvers' race (compare lanes), loaded at the first press of Compare solvers…. */
+const raceModule = lazy(() => import('./agents-race.js'));
 
 /** The solve budget the bar offers, in milliseconds. */
 const DEFAULT_BUDGET_MS = 1000;
@@ -49,12 +53,13 @@ export function wireAgents({ view, session, mapName }) {
   const play = button('agents-play', 'Play', 'Play the plan: every agent moves one time step at a time, all at once');
   const remove = button('agents-remove', 'Remove', 'Remove the agent picked (tap its start or goal first; right-click removes one at once)');
   const clear = button('agents-clear', 'Clear', 'Remove every agent');
+  const compare = button('agents-compare', 'Compare solvers…', 'Race 2 to 4 solvers on these agents: their SOC, makespan, time and nodes side by side, and their plans in lock step');
   const exportPlan = button('agents-export', 'Export plan', 'Save the plan in the plain solution format (one line per time step)');
   const stats = el('output', { id: 'agents-stats', 'aria-live': 'polite', className: 'agents-stats' });
   const inline = (label, input) => el('div', { className: 'field-inline' }, [el('label', { htmlFor: input.id, text: label }), input]);
   const fileButton = (text, input) => el('label', { className: 'agents-file-button', title: input === scen ? 'The first N agents of a Moving AI .scen file, on this map' : 'A plan in the plain solution format, checked by the validator' }, [el('span', { text }), input]);
   $('#agents-controls').append(
-    inline('Solver', solver), inline('Budget ms', budget), run, play, remove, clear,
+    inline('Solver', solver), inline('Budget ms', budget), run, play, compare, remove, clear,
     fileButton('Load .scen…', scen), inline('N', count), fileButton('Import plan…', plan), exportPlan, stats,
   );
 
@@ -113,6 +118,13 @@ export function wireAgents({ view, session, mapName }) {
     if (outcome) view.say(outcome.status === 'solved' ? 'Solved: the agents move in lock step; scrub the time steps below.' : `No plan: ${outcome.failure ?? outcome.status}.`, outcome.status === 'solved' ? 'success' : 'error');
   });
   play.addEventListener('click', () => send({ op: layer.playing ? 'pause' : 'play' }));
+  compare.addEventListener('click', async () => {
+    const module = await loadFor(compare, raceModule, 'the solver comparison', (text, kind) => view.say(text, kind));
+    if (module) {
+      module.raceOf(layer);
+      send({ op: 'race', act: 'open' });
+    }
+  });
   remove.addEventListener('click', () => send({ op: 'remove' }));
   clear.addEventListener('click', () => send({ op: 'clear' }));
   scen.addEventListener('change', async () => {
@@ -165,6 +177,7 @@ export function wireAgents({ view, session, mapName }) {
     play.disabled = !layer.paths;
     remove.disabled = s.selected < 0;
     clear.disabled = s.count === 0;
+    compare.disabled = s.count === 0;
     exportPlan.disabled = !o || o.soc === null;
     stats.dataset.kind = o?.violation || (o && o.soc === null) ? 'error' : 'info';
     stats.textContent = statsText(s);

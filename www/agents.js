@@ -62,6 +62,8 @@ export class AgentsLayer {
     this.mapKey = '';
     /** @type {Array<(state: AgentsState) => void>} */
     this.listeners = [];
+    /** The solvers' race on these agents (agents-race.js, made at its first use), or null. @type {import('./agents-race.js').Race | null} */
+    this.race = null;
     /** A press being dragged: the agent and which end, and the cell it is on. */
     this.drag = null;
     this.frameId = 0;
@@ -153,7 +155,8 @@ export class AgentsLayer {
    * the one picked), `clear`, `scen` (`text`, `count`), `set` (`ends`: a link's
    * `[sx, sy, gx, gy, …]`), `solve` (`solver`, `budgetMs`),
    * `import` (`text`), `node` (`id`, `conflict`: a constraint-tree node's
-   * paths), `plan` (the plan again), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`. Throws Rust's
+   * paths), `plan` (the plan again), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`, `race`
+   * (the solvers' race: `act` and its arguments, agents-race.js). Throws Rust's
    * refusal, changing nothing. Returns what the call answered (an agent's index, an outcome).
    * @param {{op: string, [key: string]: any}} c
    */
@@ -244,6 +247,9 @@ export class AgentsLayer {
         this.t = Math.round(this.t);
         this.changed();
         return undefined;
+      case 'race':
+        // Compare lanes: the race's own commands (`act`, agents-race.js).
+        return this.race?.apply(c);
       default:
         return undefined;
     }
