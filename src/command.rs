@@ -37,7 +37,7 @@ mod apply;
 pub use apply::Outcome;
 
 /// Every command, in the order the documentation lists them.
-pub const COMMANDS: [&str; 14] = [
+pub const COMMANDS: [&str; 17] = [
     "step",
     "run",
     "pause",
@@ -52,7 +52,20 @@ pub const COMMANDS: [&str; 14] = [
     "setRange",
     "releaseWalkers",
     "getState",
+    "setAgents",
+    "solveAgents",
+    "getAgents",
 ];
+
+/// The longest `agents` text `setAgents` takes, in JS string units: [`link::MAX_LINK_AGENTS`]
+/// agents of four numbers a side of the largest map, with their separators.
+pub const MAX_AGENTS_TEXT: usize = link::MAX_LINK_AGENTS * 24;
+
+/// The longest solve `solveAgents` may ask for, in milliseconds (a minute).
+pub const MAX_SOLVE_MS: f64 = 60_000.0;
+
+/// The solve budget of a `solveAgents` message without one, in milliseconds.
+pub const DEFAULT_SOLVE_MS: f64 = 1000.0;
 
 /// The most expansions one `step` command may ask for.
 pub const MAX_STEP_COUNT: u32 = 1_000_000;
@@ -137,7 +150,7 @@ pub enum Speed {
     Instant,
 }
 
-/// A checked command: the embed's messages (the first fourteen, [`COMMANDS`]) and the page's
+/// A checked command: the embed's messages (the first seventeen, [`COMMANDS`]) and the page's
 /// own changes, each made by [`Planner::apply`](crate::Planner::apply).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -203,6 +216,19 @@ pub enum Command {
     },
     /// Read the state.
     GetState,
+    /// Place the Agents view's agents (multi-agent path finding): the message's `agents` is
+    /// their text, `SX,SY,GX,GY;…` as in a link, or an array of `[sx, sy, gx, gy]`; whether
+    /// they fit the map is the MAPF problem's to say when they are placed.
+    SetAgents,
+    /// Solve the agents placed with a MAPF solver.
+    SolveAgents {
+        /// The solver's id (`lacam`, `cbs`…; which ones there are is the MAPF table's to say).
+        solver: String,
+        /// The time budget, in milliseconds: more than 0, at most [`MAX_SOLVE_MS`].
+        budget_ms: f64,
+    },
+    /// Read the agents and their last solve.
+    GetAgents,
     /// Advance the search by `budget`, whatever the page's speed (a frame, a single step,
     /// to the end at once).
     Advance {
@@ -325,6 +351,9 @@ impl Command {
             Command::SetRange { .. } => "setRange",
             Command::ReleaseWalkers { .. } => "releaseWalkers",
             Command::GetState => "getState",
+            Command::SetAgents => "setAgents",
+            Command::SolveAgents { .. } => "solveAgents",
+            Command::GetAgents => "getAgents",
             Command::Advance { .. } => "advance",
             Command::Configure { .. } => "configure",
             Command::Paint { .. } => "paint",
@@ -520,8 +549,51 @@ pub fn parse_command(field: impl Fn(&str) -> Arg, speed_stops: u32) -> Result<Co
                 )
             }
         },
+        "setAgents" => match field("agents") {
+            Arg::Text(s) if !s.is_empty() => Command::SetAgents,
+            Arg::LongText(n) if n <= MAX_AGENTS_TEXT => Command::SetAgents,
+            Arg::Array => Command::SetAgents,
+            other => {
+                return Err(format!(
+                    "The setAgents command needs agents: \"SX,SY,GX,GY;…\" (each agent's start \
+                     and goal cells, 1 to {} agents) or an array of [sx, sy, gx, gy], not {}",
+                    link::MAX_LINK_AGENTS,
+                    other.describe()
+                ))
+            }
+        },
+        "solveAgents" => solve_agents(&field)?,
+        "getAgents" => Command::GetAgents,
         _ => Command::GetState,
     })
+}
+
+/// A `solveAgents` message: `solver` a name of at most 40 characters, `budgetMs` (absent:
+/// [`DEFAULT_SOLVE_MS`]) more than 0 and at most [`MAX_SOLVE_MS`].
+fn solve_agents(field: &impl Fn(&str) -> Arg) -> Result<Command, String> {
+    let solver = match field("solver") {
+        Arg::Text(s) if !s.is_empty() && s.chars().count() <= 40 => s,
+        other => {
+            return Err(format!(
+                "The solveAgents command needs solver: a MAPF solver's id such as \"lacam\" \
+                 or \"cbs\", not {}",
+                other.describe()
+            ))
+        }
+    };
+    let budget_ms = match field("budgetMs") {
+        Arg::Absent | Arg::Null => DEFAULT_SOLVE_MS,
+        Arg::Number(ms) if ms > 0.0 && ms <= MAX_SOLVE_MS => ms,
+        other => {
+            return Err(format!(
+                "The solveAgents command takes budgetMs: milliseconds, more than 0 and at most \
+                 {}, not {}",
+                decimal(MAX_SOLVE_MS),
+                other.describe()
+            ))
+        }
+    };
+    Ok(Command::SolveAgents { solver, budget_ms })
 }
 
 /// The whole cell `(x, y)` of command `name`'s message, inside the largest map.

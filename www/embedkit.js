@@ -4,7 +4,7 @@
 // the events it gets back are all here, once; the two differ only in how these travel:
 // postMessage for the frame, methods and DOM events for the element (docs/embedding.md).
 
-import init, { Planner, splitLink, parseCompareList } from './pkg/pathlab.js';
+import init, { Planner, splitLink, parseCompareList, parseAgents } from './pkg/pathlab.js';
 import { Pathlab, mapIndex, checkMessage, parseSpeed, parseNavigation, parseControls } from './pathlab.js';
 import { CompareView } from './compare.js';
 import { openStep } from './timeline.js';
@@ -13,6 +13,7 @@ import * as links from './links.js';
 import * as maps from './maps.js';
 import { readLesson } from './learn.js';
 import { mountLearn } from './learn-embed.js';
+import { checkSolver } from './pathlab-agents.js';
 
 /**
  * The link fields: a parameter (attribute) and its key in a short link (docs/formats.md).
@@ -27,7 +28,7 @@ const LINK_FIELDS = [
 export const PARAMETERS = [
   'map', ...LINK_FIELDS.map(([name]) => name), 'view', 'walkers', 'range', 'step', 'compare',
   'controls', 'autoplay', 'speed', 'readonly', 'timeline', 'wheel', 'pan', 'fit', 'pseudocode',
-  'lesson', 'exercise',
+  'lesson', 'exercise', 'agents', 'solver',
 ];
 
 /** The shortest map area the preferred height asks for, and the tallest, per unit of width. */
@@ -52,6 +53,11 @@ const MIN_BESIDE_PX = 470;
  * @property {{wheel: string, pan: boolean, fit: boolean}} navigation
  * @property {import('./pkg/pathlab.js').LearnLesson | null} lesson a lesson (or one exercise) to
  *   ask in Learn mode instead of a planner to drive (learn-embed.js)
+ * @property {number[][] | null} agents the Agents view's agents, `[sx, sy, gx, gy]` each (the
+ *   parameter's, else the link's)
+ * @property {boolean} agentsView whether the planner opens in the Agents view (`view=agents`,
+ *   or agents given)
+ * @property {string | null} solver the MAPF solver `autoplay` solves with
  */
 
 /**
@@ -95,10 +101,18 @@ export async function readOptions(get, fragment = '') {
   }
   const compareParam = get('compare');
   const rawControls = get('controls');
-  const view = links.viewFields({ view: get('view'), walkers: get('walkers'), range: get('range') })
+  // view=agents is the Agents view (pathlab-agents.js), not a view of the planner's.
+  const agentsParam = get('agents');
+  const flat = agentsParam !== null ? Array.from(parseAgents(agentsParam.trim())) : split.agents ? Array.from(split.agents) : null;
+  const agents = flat && Array.from({ length: flat.length / 4 }, (_, i) => flat.slice(i * 4, i * 4 + 4));
+  const agentsView = get('view')?.trim() === 'agents' || Boolean(agents);
+  const solver = get('solver') === null ? null : checkSolver(String(get('solver')).trim());
+  const view = links.viewFields({ view: get('view')?.trim() === 'agents' ? null : get('view'), walkers: get('walkers'), range: get('range') })
     ?? (split.view ? { view: split.view, walkers: split.walkers, range: split.range } : null);
+  if (agentsView && view) throw new Error(`view=${view.view} and agents: the Agents view shows the agents alone`);
   const compare = compareParam ? Array.from(parseCompareList(compareParam)) : split.compare;
   if (compare && view) throw new Error(`view=${view.view}: compare mode shows the paths only`);
+  if (compare && agentsView) throw new Error('agents in compare mode: compare mode races single searches (the Agents view has its own race of solvers)');
   return {
     link: base,
     compare,
@@ -112,6 +126,9 @@ export async function readOptions(get, fragment = '') {
     pseudocode: flag('pseudocode'),
     navigation: parseNavigation({ wheel: get('wheel'), pan: get('pan') ?? undefined, fit: flag('fit') }),
     lesson: await readLesson({ lesson: get('lesson'), exercise: get('exercise') }),
+    agents,
+    agentsView,
+    solver,
   };
 }
 
@@ -189,6 +206,18 @@ class SingleEmbed {
 
   releaseWalkers(count, seed) {
     return { released: this.view.releaseWalkers(count, seed), field: this.view.fieldInfo() };
+  }
+
+  setAgents(agents) {
+    return this.view.setAgents(agents);
+  }
+
+  solveAgents(solver, budgetMs) {
+    return this.view.solveAgents(solver, budgetMs);
+  }
+
+  getAgents() {
+    return this.view.agentsInfo();
   }
 
   /**
@@ -305,6 +334,18 @@ class CompareEmbed {
     throw new Error('releaseWalkers: compare mode shows the paths only (no distance field or movement range)');
   }
 
+  setAgents() {
+    throw new Error('setAgents: compare mode races single searches (the Agents view has its own race of solvers)');
+  }
+
+  solveAgents() {
+    return this.setAgents();
+  }
+
+  getAgents() {
+    return this.setAgents();
+  }
+
   /** Every command's reply in compare mode: the state. */
   answer() {
     return this.getState();
@@ -376,6 +417,9 @@ async function mountSingle(root, options, emit, onCrash) {
     pseudocode: options.pseudocode,
     step: options.step ?? undefined,
     ...(options.view ?? {}),
+    ...(options.agentsView ? { view: 'agents' } : {}),
+    ...(options.agents ? { agents: options.agents } : {}),
+    ...(options.solver ? { solver: options.solver } : {}),
     ...options.navigation,
   });
   const step = () => view.timelineState()?.step ?? null;
@@ -383,6 +427,7 @@ async function mountSingle(root, options, emit, onCrash) {
   view.on('done', (stats) => emit('done', { stats, step: step() }));
   view.on('field', (field) => emit('field', { field }));
   view.on('range', (range) => emit('range', { range }));
+  view.on('agents', (outcome) => emit('agents', { outcome }));
   view.on('crashed', (text) => {
     emit('error', { error: text });
     onCrash?.();
@@ -469,6 +514,15 @@ export class Embed {
         break;
       case 'releaseWalkers':
         value = t.releaseWalkers(c.count, c.seed);
+        break;
+      case 'setAgents':
+        value = t.setAgents(msg.agents);
+        break;
+      case 'solveAgents':
+        value = t.solveAgents(c.solver, c.budgetMs);
+        break;
+      case 'getAgents':
+        value = t.getAgents();
         break;
       default:
     }

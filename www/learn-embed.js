@@ -70,6 +70,12 @@ export class LearnEmbed {
 
   releaseWalkers() { this.refuse('releaseWalkers'); }
 
+  setAgents() { this.refuse('setAgents'); }
+
+  solveAgents() { this.refuse('solveAgents'); }
+
+  getAgents() { this.refuse('getAgents'); }
+
   answer() {
     return this.getState();
   }

@@ -23,6 +23,7 @@ import { el } from './dom.js';
 import { algorithmTable } from './algorithms.js';
 import { PseudocodePanel } from './pseudocode.js';
 import { lazy } from './lazy.js';
+import { AgentsApi, agentsState, checkSolver, DEFAULT_SOLVER } from './pathlab-agents.js';
 
 const CONTROLS = ['step', 'run', 'reset', 'algo', 'speed', 'brush', 'clear', 'pseudocode'];
 const DEFAULT_CONTROLS = ['step', 'run', 'reset'];
@@ -138,10 +139,13 @@ export function parseNavigation({ wheel, pan, fit } = {}) {
 }
 
 /** One mounted planner: the object `Pathlab.mount` resolves to. */
-class MountedView {
+class MountedView extends AgentsApi {
   constructor(element, options, memory) {
+    super();
     this.element = element;
-    this.listeners = { step: new Set(), done: new Set(), message: new Set(), crashed: new Set(), field: new Set(), range: new Set() };
+    this.listeners = { step: new Set(), done: new Set(), message: new Set(), crashed: new Set(), field: new Set(), range: new Set(), agents: new Set() };
+    /** The Agents view's layer (pathlab-agents.js), made at the first use. @type {import('./agents.js').AgentsLayer | null} */
+    this.agents = null;
     this.shownVersions = { field: -1, range: -1 };
     this.mapFile = '';
     const controls = parseControls(options.controls);
@@ -305,7 +309,7 @@ class MountedView {
 
   // ---- the public methods ----
 
-  /** Subscribes to 'step', 'done', 'message', 'crashed', 'field' or 'range'; returns a function that unsubscribes. */
+  /** Subscribes to 'step', 'done', 'message', 'crashed', 'field', 'range' or 'agents'; returns a function that unsubscribes. */
   on(event, fn) {
     if (!(event in this.listeners)) throw new Error(`unknown event "${event}" (${Object.keys(this.listeners).join(', ')})`);
     if (typeof fn !== 'function') throw new Error('on() needs a function');
@@ -320,8 +324,9 @@ class MountedView {
    * Throws and keeps the current map when it cannot.
    */
   async loadMap(map) {
-    const { step } = await this.load(map);
+    const { step, agents } = await this.load(map);
     if (step !== null) openStep([this.view], step, this.timeline);
+    if (agents) this.setAgents(agents);
     return this.getState();
   }
 
@@ -329,6 +334,8 @@ class MountedView {
   async load(map) {
     const p = this.view.planner;
     let step = null;
+    /** The Agents view's agents of a link, `[sx, sy, gx, gy, …]`, or null. */
+    let agents = null;
     if (map && typeof map === 'object') {
       const { width, height } = map;
       p.newMap(width, height);
@@ -361,6 +368,7 @@ class MountedView {
           scratch.free();
         }
         step = split.step;
+        agents = split.agents ? Array.from(split.agents) : null;
       } else {
         const entry = maps.findEntry(list, fragment);
         if (!entry) throw new Error(`there is no shipped map called "${fragment}"`);
@@ -370,7 +378,8 @@ class MountedView {
     }
     this.view.loaded();
     this.syncControls();
-    return { step };
+    const quads = agents ? Array.from({ length: agents.length / 4 }, (_, i) => agents.slice(i * 4, i * 4 + 4)) : [];
+    return { step, agents: quads.length ? quads : null };
   }
 
   /** Moves the start marker; throws on a wall, the goal's cell or outside the map. */
@@ -543,6 +552,7 @@ class MountedView {
       field: this.fieldInfo(),
       range: this.rangeInfo(),
       walkers: p.walkerCount,
+      agents: agentsState(this),
     };
   }
 
@@ -573,7 +583,7 @@ class MountedView {
 
 // Every public method of a destroyed view throws a readable Error instead of reaching the
 // freed wasm planner.
-for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState', 'showPseudocode', 'exportImage', 'exportAnimation', 'setView', 'setRange', 'releaseWalkers', 'fieldInfo', 'rangeInfo']) {
+for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'step', 'run', 'pause', 'reset', 'setSpeed', 'getState', 'shareLink', 'cellToClient', 'cell', 'seek', 'timelineState', 'showPseudocode', 'exportImage', 'exportAnimation', 'setView', 'setRange', 'releaseWalkers', 'fieldInfo', 'rangeInfo', ...Object.getOwnPropertyNames(AgentsApi.prototype).filter((n) => n !== 'constructor')]) {
   const method = MountedView.prototype[name];
   MountedView.prototype[name] = function guarded(...args) {
     if (this.view.destroyed) throw new Error('this Pathlab view has been destroyed');
@@ -598,7 +608,10 @@ for (const name of ['loadMap', 'load', 'setStart', 'setGoal', 'setSettings', 'st
  * @property {boolean} [pan] false: the map cannot be panned
  * @property {boolean} [fit] true: the whole map stays in view (no zoom, no pan)
  * @property {boolean} [pseudocode] show the pseudocode panel beside the map
- * @property {string} [view] "path", "field" or "range": the view beside the search
+ * @property {string} [view] "path", "field" or "range": the view beside the search; or "agents":
+ *   the Agents view (multi-agent path finding) instead of the search
+ * @property {string | number[][]} [agents] the Agents view's agents: "SX,SY,GX,GY;…" or [[sx, sy, gx, gy], …]
+ * @property {string} [solver] the MAPF solver `autoplay` solves with (default "lacam")
  * @property {number | string} [walkers] walkers to release on the field (view "field")
  * @property {string | number[] | {x: number, y: number, budget: number}} [range] "X,Y,BUDGET" (view "range")
  */
@@ -617,6 +630,7 @@ async function mount(element, options = {}) {
   if (!options || typeof options !== 'object') throw new Error('Pathlab.mount options must be an object');
   const styled = addStyles(element);
   const wasm = await loadWasm();
+  const solver = checkSolver(options.solver ?? DEFAULT_SOLVER);
   let mounted;
   try {
     mounted = new MountedView(element, options, wasm.memory);
@@ -626,7 +640,8 @@ async function mount(element, options = {}) {
   let step = null;
   try {
     if (options.step !== undefined && options.step !== null) step = checkArgs('seek', { step: options.step }).step;
-    const fields = links.viewFields(options);
+    const agentsView = options.view === 'agents' || (options.agents !== undefined && options.agents !== null);
+    const fields = links.viewFields(options.view === 'agents' ? { ...options, view: undefined } : options);
     let linked = { step: null };
     if (options.map !== undefined) linked = await mounted.load(options.map);
     else {
@@ -642,6 +657,10 @@ async function mount(element, options = {}) {
     if (fields) mounted.view.planner.applyLinkView(fields);
     step ??= linked.step;
     if (step !== null) openStep([mounted.view], step, mounted.timeline);
+    // The Agents view: the option's agents, else the link's.
+    const agents = options.agents ?? linked.agents;
+    if (agents) mounted.setAgents(agents);
+    else if (agentsView || linked.agents) mounted.showAgents(true);
   } catch (e) {
     // Nothing was put in the element yet: a failed mount leaves the host page as it was.
     mounted.destroy();
@@ -653,7 +672,10 @@ async function mount(element, options = {}) {
   mounted.syncControls();
   mounted.view.start();
   mounted.view.syncStats();
-  if (options.autoplay) mounted.session.dispatch({ cmd: 'run' });
+  if (options.autoplay && mounted.agents?.active) {
+    // A frame later: the caller's `agents` listeners are there by then.
+    setTimeout(() => mounted.guarded(() => mounted.solveAgents(solver)));
+  } else if (options.autoplay) mounted.session.dispatch({ cmd: 'run' });
   return mounted;
 }
 

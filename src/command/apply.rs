@@ -160,7 +160,10 @@ impl Planner {
             | Command::SetSpeed { .. }
             | Command::LoadMap
             | Command::SetSettings
-            | Command::GetState => Outcome::Page,
+            | Command::GetState
+            | Command::SetAgents
+            | Command::SolveAgents { .. }
+            | Command::GetAgents => Outcome::Page,
         })
     }
 }
@@ -253,7 +256,13 @@ mod tests {
         assert!(p.apply(lane, bad).is_err(), "the range's cell is a wall");
         assert_eq!(p.version(), version, "refusals change nothing");
         assert_eq!(p.start(), (0, 0));
-        for page in [Command::Run, Command::Pause, Command::GetState] {
+        for page in [
+            Command::Run,
+            Command::Pause,
+            Command::GetState,
+            Command::SetAgents,
+            Command::GetAgents,
+        ] {
             assert_eq!(p.apply(lane, page).unwrap(), Outcome::Page);
         }
         assert_eq!(

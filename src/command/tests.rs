@@ -112,9 +112,78 @@ fn every_command_parses_with_good_arguments() {
             ("x", n(1.0)),
             ("y", n(1.0)),
             ("settings", Arg::Object),
+            ("agents", Arg::Text("1,1,2,2".into())),
+            ("solver", Arg::Text("lacam".into())),
         ];
         assert_eq!(run(&fields).map(|c| c.name()), Ok(name), "{name}");
     }
+}
+
+#[test]
+fn agents_commands_take_their_text_a_solver_and_a_budget() {
+    let n = |x: f64| Arg::Number(x);
+    let text = |s: &str| Arg::Text(s.into());
+    assert_eq!(
+        run(&[cmd("setAgents"), ("agents", text("1,1,5,1;3,3,3,0"))]),
+        Ok(Command::SetAgents)
+    );
+    assert_eq!(
+        run(&[cmd("setAgents"), ("agents", Arg::Array)]),
+        Ok(Command::SetAgents)
+    );
+    assert_eq!(
+        run(&[cmd("setAgents"), ("agents", Arg::LongText(MAX_AGENTS_TEXT))]),
+        Ok(Command::SetAgents),
+        "a thousand agents' text is measured, not copied"
+    );
+    for bad in [
+        Arg::Absent,
+        text(""),
+        n(3.0),
+        Arg::Object,
+        Arg::LongText(MAX_AGENTS_TEXT + 1),
+    ] {
+        let why = run(&[cmd("setAgents"), ("agents", bad.clone())]).unwrap_err();
+        assert!(
+            why.starts_with("The setAgents command needs agents"),
+            "{bad:?}: {why}"
+        );
+    }
+    assert_eq!(
+        run(&[cmd("solveAgents"), ("solver", text("cbs"))]),
+        Ok(Command::SolveAgents {
+            solver: "cbs".into(),
+            budget_ms: DEFAULT_SOLVE_MS
+        })
+    );
+    assert_eq!(
+        run(&[
+            cmd("solveAgents"),
+            ("solver", text("pibt")),
+            ("budgetMs", n(250.5))
+        ]),
+        Ok(Command::SolveAgents {
+            solver: "pibt".into(),
+            budget_ms: 250.5
+        })
+    );
+    for bad in [Arg::Absent, text(""), n(1.0), text(&"x".repeat(41))] {
+        let why = run(&[cmd("solveAgents"), ("solver", bad.clone())]).unwrap_err();
+        assert!(
+            why.starts_with("The solveAgents command needs solver"),
+            "{bad:?}: {why}"
+        );
+    }
+    for bad in [0.0, -5.0, MAX_SOLVE_MS + 1.0, f64::NAN, f64::INFINITY] {
+        let why = run(&[
+            cmd("solveAgents"),
+            ("solver", text("lacam")),
+            ("budgetMs", n(bad)),
+        ])
+        .unwrap_err();
+        assert!(why.contains("takes budgetMs"), "{bad}: {why}");
+    }
+    assert_eq!(run(&[cmd("getAgents")]), Ok(Command::GetAgents));
 }
 
 #[test]

@@ -53,9 +53,10 @@ fn arg(message: &JsValue, name: &str) -> Arg {
 
 /// Checks a command message `{cmd, …arguments}` (see `docs/embedding.md`): `cmd` is one of
 /// the commands and each argument has the type and range it needs. Returns `{cmd, n?, step?,
-/// speed?, x?, y?, view?, budget?, count?, seed?}` with the values checked (`speed` as a stop of the page's table of
+/// speed?, x?, y?, view?, budget?, count?, seed?, solver?, budgetMs?}` with the values checked (`speed` as a stop of the page's table of
 /// `speedStops` stops, `"instant"` being the last); `map` and `settings` stay in the message
-/// (checked to be a string and an object). Throws a readable message otherwise.
+/// (checked to be a string and an object), and so do `setAgents`' `agents`. Throws a readable
+/// message otherwise.
 #[wasm_bindgen(js_name = checkCommand, unchecked_return_type = "CheckedCommand")]
 pub fn check_command(
     #[wasm_bindgen(unchecked_param_type = "unknown")] message: JsValue,
@@ -87,6 +88,10 @@ pub fn check_command(
             set("x", number(x))?;
             set("y", number(y))?;
             set("budget", JsValue::from_f64(budget))?;
+        }
+        Command::SolveAgents { solver, budget_ms } => {
+            set("solver", JsValue::from_str(&solver))?;
+            set("budgetMs", JsValue::from_f64(budget_ms))?;
         }
         Command::ReleaseWalkers { count, seed } => {
             set("count", number(count))?;

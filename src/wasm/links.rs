@@ -116,3 +116,14 @@ pub fn format_link_tail(
         .map_err(|e| JsError::new(&format!("a link tail needs {{compare, step}}: {e}")))?;
     link::format_tail(&tail).map_err(js_error)
 }
+
+/// The agents of an `agents=` text (`SX,SY,GX,GY;…`, as a link's tail and the embed's
+/// `agents` parameter and command carry them) as `[sx, sy, gx, gy, …]`; throws the link's
+/// sentence for anything but 1 to 1000 groups of four whole numbers. Whether they fit a map
+/// is `Agents.setAgents`' to say.
+#[wasm_bindgen(js_name = parseAgents)]
+pub fn parse_agents(text: &str) -> Result<Vec<u32>, JsError> {
+    link::parse_agents(text)
+        .map(|agents| agents.concat())
+        .map_err(js_error)
+}

@@ -295,7 +295,7 @@ export interface SplitLink {
 }
 
 /** A command name of the embed's protocol (docs/embedding.md). */
-export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "setView" | "setRange" | "releaseWalkers" | "getState";
+export type CommandName = "step" | "run" | "pause" | "reset" | "seek" | "setSpeed" | "loadMap" | "setStart" | "setGoal" | "setSettings" | "setView" | "setRange" | "releaseWalkers" | "getState" | "setAgents" | "solveAgents" | "getAgents";
 
 /** A command checked by `checkCommand`: its name and the numbers it took, in range. */
 export interface CheckedCommand {
@@ -315,6 +315,10 @@ export interface CheckedCommand {
   budget?: number;
   /** `releaseWalkers`: how many (1 or more; the planner places at most 10,000). */
   count?: number;
+  /** `solveAgents`: the MAPF solver's id (the Agents view's table says which exist). */
+  solver?: string;
+  /** `solveAgents`: the time budget in milliseconds (1,000 when not given). */
+  budgetMs?: number;
   /** `releaseWalkers`: what places them, when given. */
   seed?: number;
 }

@@ -38,6 +38,8 @@ const EFFECT = {
   origins: () => true,
   lesson: (s) => s.learn === true && s.total === 3 && s.state === 'asking',
   exercise: (s) => s.learn === true && s.total === 1 && s.question.kind === 'path',
+  agents: (s) => s.agents?.active === true && s.agents.count === 2,
+  solver: (s) => s.agents?.outcome?.solver === 'cbs' && s.agents.outcome.status === 'solved',
 };
 
 test('every parameter of docs/embedding.md starts a planner with its example', { timeout: 180_000 }, async (t) => {
@@ -54,6 +56,7 @@ test('every parameter of docs/embedding.md starts a planner with its example', {
       const failed = await page.locator('.embed-error').count();
       assert.equal(failed, 0, `${example}: ${failed ? await page.locator('.embed-error').textContent() : ''}`);
       if (name === 'autoplay') await page.waitForFunction(() => window.pathlabEmbed.getState().stats.expanded > 0);
+      if (name === 'solver') await page.waitForFunction(() => window.pathlabEmbed.getState().agents?.outcome);
       const { state, dom } = await page.evaluate(() => {
         const e = window.pathlabEmbed;
         const view = e.view?.view ?? e.inner.compare?.columns[0].view ?? e.inner.mode.mounted.view;
@@ -87,7 +90,7 @@ test('every command of docs/embedding.md works, and every documented error is th
     assert.equal(state.map, 'maze-63.map', 'refused commands keep the map');
     const commands = table('Commands', '`cmd`');
     const documented = commands.flatMap((r) => fieldNames(r[0]));
-    assert.deepEqual(new Set(documented), new Set(['step', 'run', 'pause', 'reset', 'seek', 'setSpeed', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'setView', 'releaseWalkers', 'setRange', 'getState']));
+    assert.deepEqual(new Set(documented), new Set(['step', 'run', 'pause', 'reset', 'seek', 'setSpeed', 'loadMap', 'setStart', 'setGoal', 'setSettings', 'setView', 'releaseWalkers', 'setRange', 'getState', 'setAgents', 'solveAgents', 'getAgents']));
     for (const row of commands) {
       const example = JSON.parse(code(row[3]));
       const reply = await ask({ pathlab: 1, id: id++, ...example });
@@ -124,7 +127,10 @@ test('the frame and the element send the documented events, with the same fields
     // The field and range events follow the commands that show them.
     await ask({ pathlab: 1, id: 1, cmd: 'setView', view: 'field' });
     await ask({ pathlab: 1, id: 2, cmd: 'setRange', x: 1, y: 1, budget: 12 });
-    await page.waitForFunction(() => ['field', 'range'].every((n) => window.events.some((e) => e.event === n)));
+    // The agents event follows a solve.
+    await ask({ pathlab: 1, id: 3, cmd: 'setAgents', agents: '1,1,1,3;3,1,7,1' });
+    await ask({ pathlab: 1, id: 4, cmd: 'solveAgents', solver: 'cbs' });
+    await page.waitForFunction(() => ['field', 'range', 'agents'].every((n) => window.events.some((e) => e.event === n)));
     const frameEvents = await page.evaluate(() => window.events);
     const seen = new Set();
     for (const { pathlab, event, ...detail } of frameEvents) {
@@ -132,7 +138,7 @@ test('the frame and the element send the documented events, with the same fields
       assertEvent(event, detail, 'frame');
       seen.add(event);
     }
-    assert.deepEqual([...seen].sort(), ['done', 'field', 'height', 'range', 'ready', 'step']);
+    assert.deepEqual([...seen].sort(), ['agents', 'done', 'field', 'height', 'range', 'ready', 'step']);
 
     // The element: the same events as DOM events, the same fields as `detail`.
     await page.route(`${url}host.html`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>host</title>' }));
