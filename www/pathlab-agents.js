@@ -9,6 +9,7 @@
 
 import { Agents, parseAgents, checkCommand } from './pkg/pathlab.js';
 import { AgentsLayer } from './agents.js';
+import { el } from './dom.js';
 
 /** The solver a view solves with when none is named: the page's Agents view's default. */
 export const DEFAULT_SOLVER = 'lacam';
@@ -75,7 +76,27 @@ export class AgentsApi {
       if (v.view.planner.view !== 'path') v.view.planner.setView('path');
     }
     v.session.dispatch({ cmd: 'agents', op: 'show', on: Boolean(on) });
+    this.agentsToolbar(Boolean(on));
     return this.agentsInfo();
+  }
+
+  /**
+   * In the Agents view the search is hidden, and so are its buttons and figures: the
+   * toolbar's Run gives way to Solve (the view's solver), Step and Reset step aside, and the
+   * foot keeps the solve's figures only.
+   * @param {boolean} on
+   */
+  agentsToolbar(on) {
+    const v = /** @type {any} */ (this);
+    const buttons = v.buttons ?? {};
+    if (buttons.run && !v.solveButton) {
+      v.solveButton = el('button', { type: 'button', text: 'Solve', class: 'primary', title: 'Plan every agent with the solver, then play the plan', 'data-agents-solve': '' });
+      v.solveButton.addEventListener('click', () => v.guarded(() => this.solveAgents()));
+      buttons.run.after(v.solveButton);
+    }
+    for (const name of ['step', 'run', 'reset']) if (buttons[name]) buttons[name].hidden = on;
+    if (v.solveButton) v.solveButton.hidden = !on;
+    for (const part of [v.statusEl, v.numbersEl]) if (part) part.hidden = on;
   }
 
   /**
@@ -93,13 +114,14 @@ export class AgentsApi {
   }
 
   /**
-   * Solves the agents with `solver` (default LaCAM) within `budgetMs` (default 1000); plays
+   * Solves the agents with `solver` (default: the view's `solver` option, else LaCAM) within
+   * `budgetMs` (default 1000); plays
    * the plan, sends `agents` to the listeners and returns the outcome.
    * @param {string} [solver]
    * @param {number} [budgetMs]
    * @returns {import('./pkg/pathlab.js').AgentsOutcome}
    */
-  solveAgents(solver = DEFAULT_SOLVER, budgetMs = undefined) {
+  solveAgents(solver = /** @type {any} */ (this).solver ?? DEFAULT_SOLVER, budgetMs = undefined) {
     const v = /** @type {any} */ (this);
     const c = checkCommand({ cmd: 'solveAgents', solver, budgetMs }, 11);
     this.showAgents(true);

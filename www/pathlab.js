@@ -146,6 +146,8 @@ class MountedView extends AgentsApi {
     this.listeners = { step: new Set(), done: new Set(), message: new Set(), crashed: new Set(), field: new Set(), range: new Set(), agents: new Set() };
     /** The Agents view's layer (pathlab-agents.js), made at the first use. @type {import('./agents.js').AgentsLayer | null} */
     this.agents = null;
+    /** The MAPF solver Solve and `autoplay` use (the `solver` option). */
+    this.solver = DEFAULT_SOLVER;
     this.shownVersions = { field: -1, range: -1 };
     this.mapFile = '';
     const controls = parseControls(options.controls);
@@ -634,6 +636,7 @@ async function mount(element, options = {}) {
   let mounted;
   try {
     mounted = new MountedView(element, options, wasm.memory);
+    mounted.solver = solver;
   } catch (e) {
     throw new Error(messageOf(e));
   }
@@ -674,7 +677,7 @@ async function mount(element, options = {}) {
   mounted.view.syncStats();
   if (options.autoplay && mounted.agents?.active) {
     // A frame later: the caller's `agents` listeners are there by then.
-    setTimeout(() => mounted.guarded(() => mounted.solveAgents(solver)));
+    setTimeout(() => mounted.guarded(() => mounted.solveAgents()));
   } else if (options.autoplay) mounted.session.dispatch({ cmd: 'run' });
   return mounted;
 }

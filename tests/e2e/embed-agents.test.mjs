@@ -81,6 +81,15 @@ test('an iframe with agents= in its link solves them at once and its event carri
     assert.equal((await ask({ pathlab: 1, id: id++, cmd: 'getAgents' })).result.count, 2, 'refused agents change nothing');
     const frame = page.frameLocator('#f');
     await frame.locator('canvas[data-agents="on"][data-agents-playing="false"][data-agents-status="solved"]').waitFor();
+    // In the Agents view the toolbar's Run is Solve, with the frame's solver (cbs): a click solves.
+    assert.equal(await frame.locator('[data-control="run"]').isHidden(), true, 'the search\'s Run steps aside');
+    assert.equal((await ask({ pathlab: 1, id: id++, cmd: 'setAgents', agents: TEXT })).ok, true);
+    await frame.locator('[data-agents-solve]').click();
+    await page.waitForFunction(() => window.events.filter((e) => e.event === 'agents').length === 3);
+    const third = await page.evaluate(() => window.events.filter((e) => e.event === 'agents')[2].outcome);
+    assert.equal(third.solver, 'cbs');
+    assert.equal(third.soc, cli.soc, 'Solve: the CLI\'s SOC');
+    await frame.locator('canvas[data-agents-playing="false"]').waitFor();
     fs.mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, 'embed-agents.png') });
   }, { load: false });
