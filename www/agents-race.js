@@ -102,7 +102,7 @@ export class Race {
   /** The agents and map now, as a key: what the lanes were solved for. */
   currentKey() {
     const p = this.planner;
-    return `${p.width}x${p.height}/${p.version}/${Array.from(this.layer.agents.linkAgents()).join(',')}`;
+    return `${p.width}x${p.height}/${p.version}/${Array.from(this.layer.ends).join(',')}`;
   }
 
   /** The plans' last time step: the longest lane's. */
@@ -217,6 +217,16 @@ export class Race {
     return true;
   }
 
+  /**
+   * Says `text` in the dialog's note line.
+   * @param {string} text
+   * @param {string} [kind] 'error' or 'info'
+   */
+  say(text, kind = 'info') {
+    this.note.textContent = text;
+    this.note.dataset.kind = kind;
+  }
+
   /** Drops the lanes (the agents or the map changed since they ran). */
   forget() {
     this.run += 1;
@@ -224,7 +234,7 @@ export class Race {
     this.phase = 'idle';
     this.t = 0;
     this.playing = false;
-    this.note.textContent = '';
+    this.say('');
     this.lanesBox.replaceChildren();
   }
 
@@ -250,14 +260,14 @@ export class Race {
     this.lanes = ids.map((id) => ({ id, label: byId.get(id)?.label ?? id, phase: 'waiting', outcome: null, paths: null, error: null }));
     this.picked = 0;
     this.phase = 'running';
-    this.note.textContent = `${ends.length / 4} agents, ${this.lanes.length} solvers, ${budgetMs} ms each: solving one after the other…`;
+    this.say(`${ends.length / 4} agents, ${this.lanes.length} solvers, ${budgetMs} ms each: solving one after the other…`);
     this.buildLanes();
     const run = this.run;
     const next = (i) => {
       if (run !== this.run) return;
       if (i >= this.lanes.length) {
         this.phase = 'done';
-        this.note.textContent = `${ends.length / 4} agents, each solver within ${budgetMs} ms: every figure is the solver's own (Rust's outcome). Scrub or play the plans in lock step.`;
+        this.say(`${ends.length / 4} agents, each solver within ${budgetMs} ms: every figure is the solver's own (Rust's outcome). Scrub or play the plans in lock step.`);
         this.t = 0;
         this.playing = this.horizon > 0 && this.dialog.open;
         this.lastNow = performance.now();
@@ -420,7 +430,15 @@ export class Race {
  * @param {import('./agents.js').AgentsLayer} layer
  */
 export function raceOf(layer) {
-  const send = (command) => layer.view.guard(() => layer.view.session.dispatch({ cmd: 'agents', op: 'race', ...command }, layer.view));
+  // A refusal is said in the dialog (it covers the page's message line) and on the page.
+  const send = (command) => layer.view.guard(() => {
+    try {
+      return layer.view.session.dispatch({ cmd: 'agents', op: 'race', ...command }, layer.view);
+    } catch (e) {
+      layer.race?.say(messageOf(e), 'error');
+      throw e;
+    }
+  });
   layer.race ??= new Race(layer, send);
   return layer.race;
 }

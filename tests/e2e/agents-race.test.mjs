@@ -126,6 +126,16 @@ test('a race of three solvers on agents placed by clicks: each lane\'s figures a
     await dialog(page).waitFor({ state: 'hidden' });
     // The view's own plan was left alone.
     assert.equal((await agents(page)).outcome, null);
+    // An agent still waiting for its goal: the race is refused in words, in the dialog.
+    await clickCell(page, 12, 1);
+    await waitData(page, 'agentsCount', '6');
+    await page.locator('#agents-compare').click();
+    await dialog(page).waitFor({ state: 'visible' });
+    assert.equal(await page.locator('#agents-race tbody tr').count(), 0, 'new agents: the old lanes are gone');
+    for (const id of ['cbs', 'pibt']) await page.locator(`#agents-race [data-race-solver="${id}"]`).click();
+    await page.locator('#race-run').click();
+    await page.waitForFunction(() => /Agent 5 has no goal yet/.test(document.querySelector('#agents-race .race-note').textContent));
+    assert.equal(await page.locator('#agents-race .race-note').getAttribute('data-kind'), 'error');
   });
 });
 
