@@ -133,6 +133,8 @@ export class Race {
     const head = el('tr', {}, ['Solver', 'Status', 'SOC (× bound)', 'Makespan (× bound)', 'ms', 'Nodes'].map((t) => el('th', { scope: 'col', text: t })));
     this.body = el('tbody');
     this.table = el('table', { class: 'race-table' }, [el('thead', {}, [head]), this.body]);
+    /** Why a lane has no plan, a line each (a tooltip would not reach a touch screen). */
+    this.failures = el('ul', { class: 'race-failures' });
     this.lanesBox = el('div', { class: 'race-lanes' });
     // The one scrubber: every lane at the same time step.
     const tl = (text, title, name) => {
@@ -160,6 +162,7 @@ export class Race {
       el('div', { class: 'race-bar' }, [el('label', { htmlFor: 'race-budget', text: 'Budget ms' }), this.budget, this.go, this.layoutSelect]),
       this.note,
       el('div', { class: 'race-table-wrap' }, [this.table]),
+      this.failures,
       this.lanesBox,
       this.scrubber,
     ]));
@@ -322,6 +325,9 @@ export class Race {
     this.title.textContent = `Compare solvers on ${this.layer.state.count} agent${this.layer.state.count === 1 ? '' : 's'}`;
     this.layoutSelect.value = this.layout;
     this.body.replaceChildren(...this.lanes.map((lane, i) => this.row(lane, i)));
+    const why = this.lanes.map((lane) => ({ lane, note: laneRow(lane).note })).filter((f) => f.note);
+    this.failures.replaceChildren(...why.map((f) => el('li', { 'data-solver': f.lane.id }, [el('strong', { text: `${f.lane.label}: ` }), f.note])));
+    this.failures.hidden = why.length === 0;
     const h = this.horizon;
     this.range.max = String(h);
     this.range.value = String(Math.round(this.t));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, SHOTS } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -175,4 +175,39 @@ test('a race on a phone: agents placed by taps, the dialog fits the screen', { t
   } finally {
     await context.close();
   }
+});
+
+const BENCH = path.join(REPO, '..', 'shared', 'benchmarks', 'mapf');
+
+test('a race on 100 agents of a benchmark .scen: the lanes without a plan say why', { timeout: 120_000, skip: !fs.existsSync(BENCH) && 'no shared MAPF benchmarks' }, async (t) => {
+  await env.withPage(t, async (page) => {
+    const map = path.join(BENCH, 'random-32-32-20.map');
+    const scen = path.join(BENCH, 'random-32-32-20-random-1.scen');
+    await page.locator('#open-file').setInputFiles(map);
+    await page.waitForFunction(() => window.pathlab.size().width === 32);
+    await page.locator('#view').selectOption('agents');
+    await waitData(page, 'agents', 'on');
+    await page.locator('#agents-n').fill('100');
+    await page.locator('#agents-scen').setInputFiles(scen);
+    await waitData(page, 'agentsCount', '100');
+    await page.locator('#agents-compare').click();
+    await dialog(page).waitFor({ state: 'visible' });
+    await page.locator('#race-budget').fill('300');
+    await page.locator('#race-run').click();
+    await waitRace(page, 'race', 'done');
+    const cli = (algo) => JSON.parse(spawnSync(CLI, ['mapf', map, scen, '--agents', '100', '--algo', algo, '--json'], { encoding: 'utf8', timeout: 60_000 }).stdout.trim().split('\n').pop());
+    for (const id of ['pp', 'pibt', 'lacam']) {
+      const row = await lane(page, id);
+      const c = cli(id);
+      assert.equal(row.status, c.status, `${id}: status`);
+      assert.equal(row.soc, c.soc === null || c.soc === undefined ? '' : String(c.soc), `${id}: SOC`);
+    }
+    // Prioritized planning fails on this instance, CBS runs out of 300 ms: each says why.
+    assert.equal((await lane(page, 'cbs')).status, 'budget-exhausted');
+    for (const id of ['pp', 'cbs']) {
+      assert.match(await page.locator(`#agents-race .race-failures li[data-solver="${id}"]`).textContent(), /\w+: \w+/);
+    }
+    assert.equal(await page.locator('#agents-race .race-failures li').count(), 2);
+    await page.screenshot({ path: path.join(SHOTS, 'agents-race-100-desktop.png') });
+  });
 });
