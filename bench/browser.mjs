@@ -218,6 +218,42 @@ function selfTimes(profile, top = 15) {
 }
 
 /**
+ * Where a trace's time went: the complete events ('X') of each thread, by name, summed
+ * over the top-level ones under the task loop's wrappers (an event inside another of its
+ * thread is not counted twice), the
+ * largest first, as `{name, ms, share}` (share of the traced stretch on that thread).
+ */
+const WRAPPERS = new Set(['RunTask', 'ThreadPool_RunTask', 'EpollEvent', 'ThreadControllerImpl::RunTask', 'ProxyMain::BeginMainFrame', 'ThreadProxy::BeginMainFrame', 'Scheduler::RunTask']);
+
+function traceTimes(events, top = 25) {
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const byThread = new Map();
+  for (const e of events) {
+    // The task loop's own wrappers say nothing of what ran: what they hold is counted.
+    if (e.ph !== 'X' || !e.dur || WRAPPERS.has(e.name)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  const sums = new Map();
+  const ts = events.filter((e) => e.ts).map((e) => e.ts);
+  const span = (Math.max(...ts) - Math.min(...ts)) || 1;
+  for (const [key, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts);
+    let end = -Infinity;
+    for (const e of list) {
+      if (e.ts < end) continue;
+      end = e.ts + e.dur;
+      const name = `${names.get(key) ?? key} · ${e.name}`;
+      sums.set(name, (sums.get(name) ?? 0) + e.dur);
+    }
+  }
+  return [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
+    .map(([name, us]) => ({ name, ms: us / 1000, share: us / span }));
+}
+
+/**
  * One algorithm on the 4096² map with one renderer, at the default speed: `frames` painted
  * frames of a running search, each frame's interval, and the page's own figures (step,
  * paint, the whole frame's work) per frame.
@@ -244,7 +280,14 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   const speedLabel = (await page.locator('#speed-value').textContent()).trim();
   await page.locator('[aria-label="Search playback"]').click({ position: { x: 2, y: 2 } });
   let cdp = null;
-  if (profile) {
+  const tracing = args.includes('--trace');
+  /** @type {object[]} */
+  const events = [];
+  if (tracing) {
+    cdp = await context.newCDPSession(page);
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu,cc,viz', transferMode: 'ReportEvents' });
+  } else if (profile) {
     cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -258,7 +301,12 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   const t1 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded, status: window.pathlab.stats().status }));
   const got = await page.evaluate(() => window.pathlab.perfFrames());
   let hot = null;
-  if (cdp) {
+  if (tracing) {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    hot = traceTimes(events);
+  } else if (cdp) {
     const { profile: prof } = await cdp.send('Profiler.stop');
     hot = selfTimes(prof);
   }
