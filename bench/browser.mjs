@@ -10,6 +10,15 @@
 // with each renderer: WebGL2 (the default) and the 2D canvas (`&renderer=2d`).
 // Writes bench/work/browser.json; with --page-only, runs the page speed alone and replaces just
 // that part of an existing browser.json.
+//
+//   node bench/browser.mjs --big [--frames F] [--algos astar,jps,dijkstra] [--renderers webgl2,2d] [--profile]
+//
+// Big maps at 60 fps (issue 29, goal 3): loads the 4096² page map, and for each algorithm and
+// renderer runs a search at the default speed (the one the page picks for the map) for F
+// painted frames (default 240), then prints the rAF interval (median, p95, worst), the page's
+// step, paint and whole-frame times and the expansions a second; with --profile, the
+// functions that took the most self time (Chromium's sampling profiler over the same frames).
+// Writes bench/work/big.json.
 
 import http from 'node:http';
 import fs from 'node:fs';
@@ -30,6 +39,11 @@ const repeats = opt('--repeats', 3);
 const pfDijkstraQueries = opt('--pf-dijkstra-queries', 10);
 const pfLargeQueries = opt('--pf-large-queries', 30);
 const pageOnly = args.includes('--page-only');
+const big = args.includes('--big');
+const list = (name, dflt) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1].split(',') : dflt;
+};
 const LARGE = 500_000;
 
 const MIME = {
@@ -181,7 +195,168 @@ async function pageSpeed(browser, base, pageMap, renderer) {
   };
 }
 
+/** The value at fraction `q` of a sorted list (its p95 at 0.95). */
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
+
+/**
+ * The self time of each function in a CDP profile (`Profiler.stop`), the largest first, as
+ * `{name, ms, share}` (share of all samples).
+ */
+function selfTimes(profile, top = 15) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const counts = new Map();
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    counts.set(key, (counts.get(key) ?? 0) + (dt[i] ?? 0));
+  });
+  const total = [...counts.values()].reduce((a, b) => a + b, 0) || 1;
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
+    .map(([name, us]) => ({ name, ms: us / 1000, share: us / total }));
+}
+
+/**
+ * Where a trace's time went: the complete events ('X') of each thread, by name, summed
+ * over the top-level ones under the task loop's wrappers (an event inside another of its
+ * thread is not counted twice), the
+ * largest first, as `{name, ms, share}` (share of the traced stretch on that thread).
+ */
+const WRAPPERS = new Set(['RunTask', 'ThreadPool_RunTask', 'EpollEvent', 'ThreadControllerImpl::RunTask', 'ProxyMain::BeginMainFrame', 'ThreadProxy::BeginMainFrame', 'Scheduler::RunTask']);
+
+function traceTimes(events, top = 25) {
+  const names = new Map();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const byThread = new Map();
+  for (const e of events) {
+    // The task loop's own wrappers say nothing of what ran: what they hold is counted.
+    if (e.ph !== 'X' || !e.dur || WRAPPERS.has(e.name)) continue;
+    const key = `${e.pid}:${e.tid}`;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  const sums = new Map();
+  const ts = events.filter((e) => e.ts).map((e) => e.ts);
+  const span = (Math.max(...ts) - Math.min(...ts)) || 1;
+  for (const [key, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts);
+    let end = -Infinity;
+    for (const e of list) {
+      if (e.ts < end) continue;
+      end = e.ts + e.dur;
+      const name = `${names.get(key) ?? key} · ${e.name}`;
+      sums.set(name, (sums.get(name) ?? 0) + e.dur);
+    }
+  }
+  return [...sums.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
+    .map(([name, us]) => ({ name, ms: us / 1000, share: us / span }));
+}
+
+/**
+ * One algorithm on the 4096² map with one renderer, at the default speed: `frames` painted
+ * frames of a running search, each frame's interval, and the page's own figures (step,
+ * paint, the whole frame's work) per frame.
+ */
+async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profile) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(`${base}/www/index.html?perf${renderer === '2d' ? '&renderer=2d' : ''}`);
+  await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 30_000 });
+  await page.setInputFiles('#open-file', path.join(WORK, pageMap.file));
+  const n = pageMap.size;
+  await page.waitForFunction((n) => window.pathlab.size().width === n, n, { timeout: 120_000 });
+  const active = await page.locator('#grid-canvas').getAttribute('data-renderer');
+  if (active !== renderer) throw new Error(`asked for the ${renderer} renderer, the page paints with ${active}`);
+  await page.selectOption('#algorithm', algorithm);
+  await page.waitForFunction((a) => window.pathlab.settings().algorithm === a, algorithm);
+  for (const [key, x, y] of [['s', 0, 0], ['g', n - 1, n - 1]]) {
+    const p = await page.evaluate(([x, y]) => window.pathlab.cellToClient(x, y), [x, y]);
+    await page.mouse.move(p.x, p.y);
+    await page.keyboard.press(key);
+  }
+  const speedLabel = (await page.locator('#speed-value').textContent()).trim();
+  await page.locator('[aria-label="Search playback"]').click({ position: { x: 2, y: 2 } });
+  let cdp = null;
+  const tracing = args.includes('--trace');
+  /** @type {object[]} */
+  const events = [];
+  if (tracing) {
+    cdp = await context.newCDPSession(page);
+    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu,cc,viz', transferMode: 'ReportEvents' });
+  } else if (profile) {
+    cdp = await context.newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  // The page's own per-frame figures: the view's FramePerf keeps every frame of the run.
+  await page.evaluate(() => window.pathlab.perfFrames(true));
+  await page.keyboard.press('Space');
+  const t0 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded }));
+  await page.waitForFunction((f) => window.pathlab.perfFrames().frames.length >= f || window.pathlab.stats().status !== 'running', frames, { timeout: 600_000, polling: 250 });
+  const t1 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded, status: window.pathlab.stats().status }));
+  const got = await page.evaluate(() => window.pathlab.perfFrames());
+  let hot = null;
+  if (tracing) {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    hot = traceTimes(events);
+  } else if (cdp) {
+    const { profile: prof } = await cdp.send('Profiler.stop');
+    hot = selfTimes(prof);
+  }
+  if (t1.status === 'running') await page.keyboard.press('Space');
+  await context.close();
+  if (errors.length) throw new Error(`app page errors: ${errors.join('; ')}`);
+  const f = got.frames.slice(0, frames);
+  const sorted = (k) => f.map((x) => x[k]).filter((v) => v !== null).sort((a, b) => a - b);
+  const stat = (k) => {
+    const s = sorted(k);
+    return { median: median(s), p95: quantile(s, 0.95), worst: s[s.length - 1] };
+  };
+  const row = {
+    size: n, algorithm, renderer, speed: speedLabel, frames: f.length,
+    interval: stat('interval'), step: stat('step'), paint: stat('paint'), work: stat('work'),
+    expansionsPerFrame: stat('expanded'),
+    expansionsPerSecond: (t1.e - t0.e) / ((t1.t - t0.t) / 1000), status: t1.status, expanded: t1.e, hot,
+  };
+  const ms = (s) => `${s.median.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.worst.toFixed(1)}`;
+  console.log(`big: ${algorithm} ${renderer} (${speedLabel}, ${f.length} frames, ${t1.status}): interval ${ms(row.interval)} ms · step ${ms(row.step)} · paint ${ms(row.paint)} · frame work ${ms(row.work)} · ${Math.round(row.expansionsPerSecond).toLocaleString('en')} expansions/s`);
+  if (hot) for (const h of hot) console.log(`  ${(h.share * 100).toFixed(1).padStart(5)} %  ${h.ms.toFixed(0).padStart(6)} ms  ${h.name}`);
+  return row;
+}
+
 const queries = readJson(path.join(WORK, 'queries.json'));
+if (big) {
+  const server = await serve();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const version = browser.version();
+  const pageMap = queries.pageMaps.find((m) => m.size === 4096);
+  if (!pageMap) throw new Error('no 4096² page map in bench/work/queries.json: run node bench/gen.mjs first');
+  const frames = opt('--frames', 240);
+  const rows = [];
+  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  try {
+    for (const algorithm of list('--algos', ['astar', 'jps', 'dijkstra'])) {
+      for (const renderer of list('--renderers', ['webgl2', '2d'])) {
+        rows.push(await bigRun(browser, base, pageMap, algorithm, renderer, frames, args.includes('--profile')));
+      }
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  const after = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`big: load average before ${load}, after ${after}`);
+  writeJson(path.join(WORK, 'big.json'), { chromium: version, load: { before: load, after }, rows });
+  process.exit(0);
+}
 fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;

@@ -406,6 +406,15 @@ impl Planner {
         self.advance(self.speed)
     }
 
+    /// Advances the search by the current speed cut to a frame's share of `share_ms`
+    /// milliseconds ([`Budget::within`]: an expansion count stops early once the share is
+    /// spent, a time slice is no longer than it, *instant* still runs to the end); returns
+    /// the status, as [`Planner::step`].
+    #[wasm_bindgen(js_name = stepWithin)]
+    pub fn step_within(&mut self, share_ms: f64) -> String {
+        self.advance(self.speed.within(share_ms))
+    }
+
     /// Exactly one expansion, whatever the speed; returns the status.
     #[wasm_bindgen(js_name = stepOnce)]
     pub fn step_once(&mut self) -> String {

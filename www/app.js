@@ -23,7 +23,7 @@ import {
 } from './ui.js';
 import { statusWord, touchOnly, withKey } from './status.js';
 import { wireTerms } from './terms.js';
-import { SPEEDS, brushButtons, wirePageButtons } from './controls.js';
+import { SPEEDS, SPEED_LIMITED, brushButtons, wirePageButtons } from './controls.js';
 import { Session } from './session.js';
 import { reloadAfterCrash, recoveredFromCrash } from './crash.js';
 import { wireEmbed } from './embed-snippets.js';
@@ -112,7 +112,8 @@ const pageHooks = {
     if (!el.hidden) {
       const ms = (v) => (v === null ? '–' : v.toFixed(2));
       el.textContent = `${last.renderer}: paint ${ms(last.paintMedianMs)} ms median (max ${ms(last.maxPaintMs)}), `
-        + `drawn ${ms(last.finishedMs)} (max ${ms(last.maxFinishedMs)}) · frame ${ms(last.frameMs)} (max ${ms(last.maxFrameMs)}) · step ${last.stepMs.toFixed(2)} ms`;
+        + `drawn ${ms(last.finishedMs)} (max ${ms(last.maxFinishedMs)}) · frame ${ms(last.frameMs)} (max ${ms(last.maxFrameMs)}) · step ${last.stepMs.toFixed(2)} ms`
+        + (last.cutFrames ? ` · ${SPEED_LIMITED}` : '');
     }
   },
 };
@@ -480,6 +481,14 @@ function installHooks() {
     mesh: () => ({ nodes: Array.from(planner().meshNodes()), edges: Array.from(planner().meshEdges()) }),
     walker: () => (v.walker ? { live: Boolean(v.walker.live), done: Boolean(v.walker.done), steps: v.walker.steps ?? 0 } : null),
     perf: () => v.perf.last ?? null,
+    // A frame's share of stepping, forced (ms), or null: the frame's own again.
+    forceShare: (ms) => {
+      v.share.forced = ms;
+    },
+    perfFrames: (restart = false) => {
+      if (restart) v.perf.keepFrames();
+      return { frames: v.perf.log ?? [] };
+    },
     timeline: () => ({ ...app.timeline.figures(), lastSeekMs: app.timeline.perf.lastSeekMs ?? null, lastCoreMs: app.timeline.perf.lastCoreMs ?? null, seekMs: [...app.timeline.perf.seekMs] }),
     paintMs: () => v.renderer.lastPaintMs,
     wasmMemoryBytes: () => app.memory.buffer.byteLength,

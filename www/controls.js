@@ -25,6 +25,12 @@ export const SPEEDS = [
   { label: 'instant', kind: 'instant', amount: 0 },
 ];
 
+/**
+ * Said when a frame's share of stepping (frame-share.js) cut an expansion-count speed short:
+ * the machine cannot expand that many nodes in the part of a frame the search may take.
+ */
+export const SPEED_LIMITED = 'speed limited by this machine';
+
 /** The default speed stop (10 expansions a frame). */
 export const DEFAULT_SPEED = 3;
 

@@ -109,8 +109,14 @@ function fitAlgorithmMenu() {
   const ruler = document.createElement('span');
   ruler.setAttribute('aria-hidden', 'true');
   ruler.className = 'select-ruler';
+  let fitted = '';
   const fit = () => {
     const text = select.selectedOptions[0]?.textContent ?? '';
+    // The status changes every frame of a running search: measure only when the name or the
+    // window's width (the phone's font) did, since measuring lays the whole page out.
+    const key = `${text}@${innerWidth}`;
+    if (key === fitted) return;
+    fitted = key;
     const style = getComputedStyle(select);
     ruler.style.font = style.font;
     ruler.textContent = text;

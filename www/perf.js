@@ -27,6 +27,17 @@ function median(a) {
 const max = (a) => (a.length ? Math.max(...a) : null);
 
 /**
+ * One frame of a running search, as the frame log keeps it (`?perf`).
+ * @typedef {object} FrameRecord
+ * @property {number | null} interval ms since the animation frame before (null: the first)
+ * @property {number} step ms of search stepping in this frame
+ * @property {number | null} paint ms of the paint on the page's thread (null: nothing painted)
+ * @property {number} work ms of the whole frame's work on the page's thread
+ * @property {number} expanded expansions this frame
+ * @property {boolean} cut whether the frame's share cut the speed's expansions short
+ */
+
+/**
  * @typedef {object} PerfReport
  * @property {string} renderer `webgl2` or `2d`
  * @property {number} paintMs mean JS ms per paint
@@ -38,6 +49,7 @@ const max = (a) => (a.length ? Math.max(...a) : null);
  * @property {number | null} frameMs median interval between animation frames while running
  * @property {number | null} maxFrameMs
  * @property {number} stepMs mean ms per search step
+ * @property {number} cutFrames frames of the report whose share cut the speed short
  */
 
 export class FramePerf {
@@ -56,17 +68,52 @@ export class FramePerf {
     this.last = null;
     /** @type {number | undefined} */
     this.interactiveMs = undefined;
+    /** @type {FrameRecord[] | null} every frame of a running search, when asked (`keepFrames`) */
+    this.log = null;
+    /** @type {FrameRecord | null} the frame being measured */
+    this.current = null;
+    /** Frames whose share cut the speed short, since the last report. */
+    this.cuts = 0;
   }
 
-  /** An animation frame began at `now`; counts its interval while the search runs. */
+  /** Starts (again) keeping every frame of a running search in `log` (the benchmark's). */
+  keepFrames() {
+    this.log = [];
+  }
+
+  /**
+   * The frame ended after `work` ms on the page's thread, with `expanded` expansions in it,
+   * `cut` short of the speed by its share; logged when the frame log is on and the search ran.
+   */
+  frameDone(work, expanded, cut) {
+    const f = this.current;
+    this.current = null;
+    if (!f) return;
+    if (cut) this.cuts++;
+    if (!this.log) return;
+    f.work = work;
+    f.expanded = expanded;
+    f.cut = cut;
+    this.log.push(f);
+  }
+
+  /**
+   * An animation frame began at `now`; counts its interval while the search runs and
+   * returns it (null when not running, or the first frame of a run).
+   * @returns {number | null}
+   */
   frame(now, running) {
-    if (running && this.lastFrame) this.frames.push(now - this.lastFrame);
+    const interval = running && this.lastFrame ? now - this.lastFrame : null;
+    if (interval !== null) this.frames.push(interval);
     this.lastFrame = running ? now : 0;
+    this.current = running ? { interval, step: 0, paint: null, work: 0, expanded: 0, cut: false } : null;
+    return interval;
   }
 
   /** @param {number} ms one search step */
   stepped(ms) {
     this.step.push(ms);
+    if (this.current) this.current.step += ms;
   }
 
   /**
@@ -83,6 +130,7 @@ export class FramePerf {
     renderer.finishNext = false;
     if (!running) return null;
     this.paint.push(renderer.lastPaintMs);
+    if (this.current) this.current.paint = renderer.lastPaintMs;
     if (finished !== null) this.finished.push(finished);
     renderer.finishNext = this.sampling && this.paint.length % SAMPLE_EVERY === SAMPLE_EVERY - 1;
     if (this.paint.length < REPORT_EVERY) return null;
@@ -97,7 +145,9 @@ export class FramePerf {
       frameMs: median(this.frames),
       maxFrameMs: max(this.frames),
       stepMs: mean(this.step),
+      cutFrames: this.cuts,
     };
+    this.cuts = 0;
     this.paint = [];
     this.finished = [];
     this.step = [];

@@ -16,6 +16,7 @@ import { GlCells } from './render-gl.js';
 import { HexRaster, hexOutlines } from './render-hex.js';
 import { fieldFrame, FieldChanges } from './fields-paint.js';
 import { displayList, drawMarks } from './picture.js';
+import { ReducedFrame, reduction } from './render-reduced.js';
 
 let warned = false;
 
@@ -56,6 +57,8 @@ class CanvasCells {
     this.fieldDrawn = '';
     /** Where the field's bytes (and the terrain under them) changed since they were drawn. */
     this.changes = new FieldChanges();
+    /** The path view's frame averaged for maps much larger than the screen. */
+    this.reduced = new ReducedFrame();
   }
 
   /**
@@ -122,15 +125,23 @@ class CanvasCells {
       return;
     }
     this.hexes?.forget();
+    // Cells much finer than pixels: the frame averaged first (render-reduced.js), so the
+    // browser scales an image about the screen's size, not the whole map.
+    const k = reduction(view.cellDevicePx());
+    if (k > 1) {
+      const frame = new Uint8Array(this.memory().buffer, this.framePtr, w * h * 4);
+      this.drawScaled(view, ctx, true, this.reduced.update(frame, w, h, k, boxes));
+      return;
+    }
     this.drawScaled(view, ctx, averaged);
   }
 
-  /** The offscreen canvas (a pixel a cell) drawn over the map's rectangle. */
-  drawScaled(view, ctx, averaged) {
+  /** The offscreen canvas (a pixel a cell), or `source`, drawn over the map's rectangle. */
+  drawScaled(view, ctx, averaged, source = this.offscreen) {
     ctx.imageSmoothingEnabled = averaged;
     ctx.imageSmoothingQuality = 'high';
     const r = view.mapRect();
-    ctx.drawImage(this.offscreen, r.x, r.y, r.w, r.h);
+    ctx.drawImage(source, r.x, r.y, r.w, r.h);
   }
 
   /**

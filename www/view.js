@@ -11,6 +11,7 @@ import { Session } from './session.js';
 import { statusSentence, sentence } from './status.js';
 import { algorithmInfo } from './algorithms.js';
 import { FramePerf } from './perf.js';
+import { FrameShare } from './frame-share.js';
 import { FieldLayer } from './fields-view.js';
 import { pathWalker, liveWalker, walkerPosition } from './walker.js';
 
@@ -113,6 +114,8 @@ export class PlannerView {
     this.shownStatus = '';
     this.nextDoubleClick = 'start';
     this.perf = new FramePerf();
+    /** The ms of stepping each frame may spend (frame-share.js). */
+    this.share = new FrameShare();
     this.destroyed = false;
     this.frameId = 0;
   }
@@ -532,12 +535,18 @@ export class PlannerView {
 
   /** One frame's work: a time slice of search when running, then statistics and paint. */
   paintFrame(now) {
+    const began = performance.now();
     const p = this.planner;
-    this.perf.frame(now, this.running);
-    if (this.running) {
+    const running = this.running;
+    const expandedBefore = this.stats?.expanded ?? 0;
+    const interval = this.perf.frame(now, running);
+    let stepMs = 0;
+    if (running) {
       const t0 = performance.now();
-      const status = this.drawProgress ? p.step() : p.runToEnd();
-      this.perf.stepped(performance.now() - t0);
+      // The speed, cut to this frame's share (frame-share.js); Draw progress off runs to the end.
+      const status = this.drawProgress ? p.stepWithin(this.share.ms) : p.runToEnd();
+      stepMs = performance.now() - t0;
+      this.perf.stepped(stepMs);
       // The step first, then (from buttons) the finish: a host hears `step` before `done`.
       this.hook('stepped', this);
       if (status !== 'running') this.stop();
@@ -578,6 +587,16 @@ export class PlannerView {
       const report = this.perf.painted(this.renderer, this.running);
       if (report) this.hook('perf', report);
     }
+    if (!running) return;
+    const work = performance.now() - began;
+    const expanded = Math.max(0, (this.stats?.expanded ?? 0) - expandedBefore);
+    this.share.record(interval, work, stepMs);
+    // Cut: an expansion-count speed the share did not let finish while the search goes on.
+    const speed = SPEEDS[this.speed];
+    const cut = this.drawProgress && speed?.kind === 'expansions' && expanded < speed.amount && p.status === 'running';
+    this.canvas.dataset.frameExpanded = String(expanded);
+    this.canvas.dataset.speedCut = String(cut);
+    this.perf.frameDone(work, expanded, cut);
   }
 
   /**

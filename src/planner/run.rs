@@ -21,14 +21,18 @@ impl Lane {
         }
         self.held = None;
         if let Some(at) = self.position {
+            // Replaying is faster than searching: a time budget moves as many steps as the
+            // live search expanded in that time.
+            let in_time = |ms: f64| {
+                let live = self.search.stats();
+                let rate = live.expanded as f64 / live.elapsed_ms.max(1e-3);
+                (rate * ms).clamp(1.0, 1e12) as u64
+            };
             let steps = match budget {
                 Budget::Expansions(n) => n.max(1),
                 Budget::Unlimited => u64::MAX,
-                Budget::Millis(ms) => {
-                    let live = self.search.stats();
-                    let rate = live.expanded as f64 / live.elapsed_ms.max(1e-3);
-                    (rate * ms).clamp(1.0, 1e12) as u64
-                }
+                Budget::Millis(ms) => in_time(ms),
+                Budget::Within { expansions, millis } => expansions.max(1).min(in_time(millis)),
             };
             let to = (at as u64).saturating_add(steps);
             self.seek(scene, usize::try_from(to).unwrap_or(usize::MAX));
@@ -59,7 +63,7 @@ impl Lane {
         let mut left = match budget {
             Budget::Expansions(n) => Some(n.max(1)),
             Budget::Unlimited => None,
-            Budget::Millis(_) => {
+            Budget::Millis(_) | Budget::Within { .. } => {
                 let status = self
                     .search
                     .run(grid, budget, now_ms)

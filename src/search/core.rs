@@ -46,6 +46,14 @@ pub enum Budget {
     Expansions(u64),
     /// Roughly this many milliseconds, and at least one expansion.
     Millis(f64),
+    /// At most `expansions`, and no more than roughly `millis` milliseconds (at least one
+    /// expansion): an expansion-count speed cut to a frame's share ([`Budget::within`]).
+    Within {
+        /// The expansions asked for.
+        expansions: u64,
+        /// The time they may take.
+        millis: f64,
+    },
     /// Until the search finishes.
     Unlimited,
 }
@@ -77,6 +85,42 @@ impl Budget {
             _ => Err(format!(
                 "unknown speed '{kind}': use expansions, millis, slice or instant"
             )),
+        }
+    }
+
+    /// This budget cut to a share of `millis` milliseconds (a frame's share of stepping): a
+    /// count of expansions stops early once the share is spent, a time slice is no longer
+    /// than the share, and only [`Budget::Unlimited`] (the *instant* speed) keeps going. A
+    /// share that is not a positive number leaves the budget as it is.
+    ///
+    /// ```
+    /// use pathlab::Budget;
+    /// assert_eq!(Budget::Millis(8.0).within(3.0), Budget::Millis(3.0));
+    /// assert_eq!(Budget::Millis(2.0).within(3.0), Budget::Millis(2.0));
+    /// assert_eq!(
+    ///     Budget::Expansions(100).within(3.0),
+    ///     Budget::Within { expansions: 100, millis: 3.0 }
+    /// );
+    /// assert_eq!(Budget::Unlimited.within(3.0), Budget::Unlimited);
+    /// ```
+    pub fn within(self, millis: f64) -> Budget {
+        if !(millis > 0.0 && millis.is_finite()) {
+            return self;
+        }
+        match self {
+            Budget::Expansions(n) => Budget::Within {
+                expansions: n,
+                millis,
+            },
+            Budget::Millis(ms) => Budget::Millis(ms.min(millis)),
+            Budget::Within {
+                expansions,
+                millis: ms,
+            } => Budget::Within {
+                expansions,
+                millis: ms.min(millis),
+            },
+            Budget::Unlimited => Budget::Unlimited,
         }
     }
 }
@@ -348,6 +392,12 @@ pub(crate) fn run_engine<E: Engine, C: Fn() -> f64 + ?Sized>(
     Ok(engine.engine_status())
 }
 
+/// How many expansions a time-limited budget runs between two looks at the clock. Reading
+/// the clock (`performance.now()` through the wasm boundary) costs about as much as an
+/// expansion, so it is read every 32 (about 3 % of the time), and a slice overruns its share
+/// by at most 32 expansions: tens of microseconds for A*, more where JPS jumps far.
+const CLOCK_EVERY: u64 = 32;
+
 /// Calls `step` (one expansion; true once the search is done) as often as `budget` allows,
 /// and returns the milliseconds it took by `now_ms`: the budget loop of every engine's `run`.
 #[inline(always)]
@@ -366,20 +416,89 @@ pub(crate) fn drive<C: Fn() -> f64 + ?Sized>(
             }
         }
         Budget::Unlimited => while !step() {},
-        Budget::Millis(ms) => {
-            // Reading the clock costs about as much as an expansion, so look at it only
-            // every 64 expansions.
-            'slice: loop {
-                for _ in 0..64 {
+        Budget::Millis(ms) => 'slice: loop {
+            for _ in 0..CLOCK_EVERY {
+                if step() {
+                    break 'slice;
+                }
+            }
+            if now_ms() - started >= ms {
+                break;
+            }
+        },
+        Budget::Within { expansions, millis } => {
+            let mut left = expansions.max(1);
+            'within: while left > 0 {
+                let chunk = left.min(CLOCK_EVERY);
+                for _ in 0..chunk {
                     if step() {
-                        break 'slice;
+                        break 'within;
                     }
                 }
-                if now_ms() - started >= ms {
+                left -= chunk;
+                if now_ms() - started >= millis {
                     break;
                 }
             }
         }
     }
     (now_ms() - started).max(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{drive, Budget, CLOCK_EVERY};
+    use std::cell::Cell;
+
+    /// Runs `budget` on a search of `len` expansions with a clock that moves `tick` ms a
+    /// read; returns the expansions made.
+    fn expansions(budget: Budget, len: u64, tick: f64) -> u64 {
+        let now = Cell::new(0.0);
+        let clock = || {
+            now.set(now.get() + tick);
+            now.get()
+        };
+        let mut done = 0;
+        drive(budget, &clock, || {
+            done += 1;
+            done >= len
+        });
+        done
+    }
+
+    #[test]
+    fn an_expansion_count_within_a_share_stops_once_the_share_is_spent() {
+        let asked = Budget::Expansions(10_000).within(2.5);
+        // The clock moves 1 ms a read: the share is spent after the third chunk.
+        assert_eq!(expansions(asked, u64::MAX, 1.0), 3 * CLOCK_EVERY);
+        // A clock that stands still: the count is the limit.
+        assert_eq!(expansions(asked, u64::MAX, 0.0), 10_000);
+        // Fewer than a chunk, and the end of the search, are limits too.
+        assert_eq!(
+            expansions(Budget::Expansions(5).within(2.5), u64::MAX, 1.0),
+            5
+        );
+        assert_eq!(expansions(asked, 7, 1.0), 7);
+    }
+
+    #[test]
+    fn a_time_slice_is_no_longer_than_the_share() {
+        assert_eq!(
+            expansions(Budget::Millis(8.0).within(1.5), u64::MAX, 1.0),
+            2 * CLOCK_EVERY
+        );
+        assert_eq!(
+            expansions(Budget::Millis(1.5).within(8.0), u64::MAX, 1.0),
+            2 * CLOCK_EVERY
+        );
+    }
+
+    #[test]
+    fn instant_and_a_nonsense_share_are_not_cut() {
+        assert_eq!(Budget::Unlimited.within(1.0), Budget::Unlimited);
+        for share in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(Budget::Expansions(3).within(share), Budget::Expansions(3));
+        }
+        assert_eq!(expansions(Budget::Unlimited.within(1.0), 1000, 1.0), 1000);
+    }
 }
