@@ -27,6 +27,8 @@ pub struct Pibt {
     rng: SplitMix64,
     /// Priority inheritance of the last call: (agent that asked, agent that had to move).
     pub chains: Vec<(u32, u32)>,
+    /// Backtracking of the last call: (agent that pushed, agent that could not move).
+    pub backtracks: Vec<(u32, u32)>,
 }
 
 impl Pibt {
@@ -37,6 +39,7 @@ impl Pibt {
             occ_next: vec![NONE; problem.cell_count()],
             rng: SplitMix64::new(seed),
             chains: Vec::new(),
+            backtracks: Vec::new(),
         }
     }
 
@@ -52,6 +55,7 @@ impl Pibt {
         order: &[u32],
     ) -> bool {
         self.chains.clear();
+        self.backtracks.clear();
         for (i, &v) in from.iter().enumerate() {
             self.occ_now[v as usize] = i as u32;
         }
@@ -120,6 +124,7 @@ impl Pibt {
             if j != NONE && j != i && to[j as usize] == NONE {
                 self.chains.push((i, j));
                 if !self.push(problem, j, from, to) {
+                    self.backtracks.push((i, j));
                     continue;
                 }
             }
@@ -320,6 +325,7 @@ impl Solver for PibtSolver {
             time: self.configs.len() as u32 - 1,
             order,
             chains: self.pibt.chains.clone(),
+            backtracks: self.pibt.backtracks.clone(),
         });
         self.check_goal();
     }
@@ -338,6 +344,10 @@ impl Solver for PibtSolver {
 
     fn last_step(&self) -> StepReport {
         self.last.clone().map_or(StepReport::None, StepReport::Pibt)
+    }
+
+    fn looked_at(&self) -> Option<Plan> {
+        Some(Plan::from_configs(&self.configs))
     }
 
     fn failure(&self) -> Option<String> {
