@@ -185,12 +185,12 @@ impl Live {
                 }
             }
             StepReport::Pibt(step) => {
+                // Between the agents where they are drawn: after the step.
                 t = step.time.min(horizon);
-                let before = step.time.saturating_sub(1);
                 let arrow = |kind| {
                     move |&(a, b): &(u32, u32)| Arrow {
-                        from: at(a, before),
-                        to: at(b, before),
+                        from: at(a, t),
+                        to: at(b, t),
                         kind,
                     }
                 };
@@ -326,8 +326,8 @@ mod tests {
         assert_eq!(
             f.arrows,
             vec![Arrow {
-                from: (0, 0),
-                to: (1, 0),
+                from: (1, 0),
+                to: (2, 0),
                 kind: "push"
             }]
         );

@@ -273,12 +273,14 @@ impl StepReport {
 /// The search's counts in words: steps, and what they made (CBS's nodes, LaCAM's
 /// configurations).
 pub fn counts(solver: SolverId, steps: u64, made: u64) -> String {
+    let n = |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     match solver {
-        SolverId::Cbs => format!("{steps} nodes expanded, {made} made"),
-        SolverId::Pibt => format!("{steps} time steps"),
-        SolverId::Lacam | SolverId::LacamStar => {
-            format!("{made} configurations found, {steps} explored")
-        }
-        SolverId::Pp => format!("{steps} agents planned"),
+        SolverId::Cbs => format!("{} expanded, {made} made", n(steps, "node", "nodes")),
+        SolverId::Pibt => n(steps, "time step", "time steps"),
+        SolverId::Lacam | SolverId::LacamStar => format!(
+            "{} found, {steps} explored",
+            n(made, "configuration", "configurations")
+        ),
+        SolverId::Pp => format!("{} planned", n(steps, "agent", "agents")),
     }
 }
