@@ -128,7 +128,7 @@ export function arrowMarks(arrows, place) {
     const len = Math.hypot(q.x - p.x, q.y - p.y);
     if (len < 1) return { id: `agent-${a.kind}`, shapes: [{ circle: [p.x, p.y, place.scale * 0.45 * px] }], strokes };
     // A quadratic curve through a control point off the middle, outside both discs.
-    const c = { x: (p.x + q.x) / 2 + ((q.y - p.y) / len) * len * 0.55, y: (p.y + q.y) / 2 - ((q.x - p.x) / len) * len * 0.55 };
+    const c = { x: (p.x + q.x) / 2 + ((q.y - p.y) / len) * len * 0.7, y: (p.y + q.y) / 2 - ((q.x - p.x) / len) * len * 0.7 };
     /** @type {[number, number][]} */
     const line = [];
     for (let i = 0; i <= 16; i++) {
@@ -142,7 +142,7 @@ export function arrowMarks(arrows, place) {
     const [bx, by] = line[line.length - 2];
     const d = Math.hypot(tx - bx, ty - by) || 1;
     const [ux, uy] = [(tx - bx) / d, (ty - by) / d];
-    const head = Math.max(5 * px, place.scale * 0.28 * px);
+    const head = Math.max(7 * px, place.scale * 0.3 * px);
     /** @type {[number, number][]} */
     const wing = [[tx + ux * head * 0.5, ty + uy * head * 0.5], [tx - ux * head * 0.6 - uy * head * 0.55, ty - uy * head * 0.6 + ux * head * 0.55], [tx - ux * head * 0.6 + uy * head * 0.55, ty - uy * head * 0.6 - ux * head * 0.55]];
     return { id: `agent-${a.kind}`, shapes: [{ line }, { polygon: wing }], fill: colour, strokes, round: true };

@@ -15,6 +15,7 @@ import { AgentsLayer } from './agents.js';
 import { wireTree } from './agents-tree.js';
 import { wireStep } from './agents-step.js';
 import { fillAlgorithmSelect } from './algorithms.js';
+import { withKey } from './status.js';
 import * as maps from './maps.js';
 
 /** The solve budget the bar offers, in milliseconds. */
@@ -232,7 +233,7 @@ export function statsText(s) {
     if (s.pending) return `Agent ${s.count - 1}: now click its goal.`;
     if (s.frame) {
       const label = solverLabel(s.frame.solver);
-      return s.running ? `${label} runs at the page's speed: Space or Pause stops it.` : `${label}, step by step: Step (N) for its next step, Run (Space) to go on, Solve to finish at once.`;
+      return s.running ? `${label} runs at the page's speed: ${withKey('Pause', 'Space')} stops it.` : `${label}, step by step: ${withKey('Step', 'N')} for its next step, ${withKey('Run', 'Space')} to go on, Solve to finish at once.`;
     }
     return `${s.count} agent${s.count === 1 ? '' : 's'}: Step or Run the solver to watch it, or Solve at once.`;
   }

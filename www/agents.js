@@ -153,6 +153,8 @@ export class AgentsLayer {
     this.paths = paths.length ? paths : null;
     this.node = null;
     this.frame = this.agents.frame() ?? null;
+    // A change to the agents drops the live solve: Run stops with it.
+    if (!this.frame) this.running = false;
     if (this.selected >= this.ends.length / 4) this.selected = -1;
     if (!this.paths) {
       this.t = 0;

@@ -27,6 +27,8 @@ async function waitData(page, name, value) {
 /** The Agents view on a fresh open map of w×h; `walls` are drawn first (cell runs). */
 async function agentsOn(page, w, h, walls = []) {
   await newMap(page, w, h);
+  await closePanel(page, 'map');
+  await page.locator('#zoom-fit').click();
   for (const run of walls) await drag(page, run, { steps: 6 });
   await page.locator('#view').selectOption('agents');
   await waitData(page, 'agents', 'on');
@@ -158,6 +160,7 @@ test('PIBT\'s pushes are listed and drawn; LaCAM counts its configurations as it
       assert.match(await panel.locator('.agents-step-counts').textContent(), new RegExp(`^${now} configurations found, ${i} explored`));
     }
     assert.ok(made >= 2, `${made} configurations`);
+    await page.screenshot({ path: path.join(SHOTS, 'agents-live-lacam-desktop.png') });
     // Reset drops the live solve; the agents stay.
     await page.keyboard.press('r');
     await waitData(page, 'agentsLive', '');
@@ -181,7 +184,8 @@ test('on a phone, taps place agents, Step steps the solver, and two fingers pinc
     if ((await page.locator('#menu-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('#menu-toggle').tap();
     await waitData(page, 'agents', 'on');
     await canvas(page).scrollIntoViewIfNeeded();
-    for (const [x, y] of [[1, 1], [9, 8], [9, 1], [1, 8], [4, 2], [6, 7]]) {
+    // Agents 0 and 1 meet head-on along row 4: CBS's root has a conflict to split.
+    for (const [x, y] of [[1, 4], [9, 4], [8, 4], [2, 4], [4, 2], [6, 7]]) {
       const p = await cellPoint(page, x, y);
       await page.touchscreen.tap(p.x, p.y);
     }
@@ -211,7 +215,8 @@ test('on a phone, taps place agents, Step steps the solver, and two fingers pinc
     await waitData(page, 'agentsSolver', 'cbs');
     await page.locator('#step').tap();
     await waitData(page, 'agentsSteps', '1');
-    assert.notEqual(await stepPanel(page).locator('.agents-step-head').textContent(), '');
+    await waitData(page, 'agentsLive', 'running');
+    assert.match(await stepPanel(page).locator('.agents-step-head').textContent(), /^Expanded node #0 .*agents 0 and 1/);
     await page.screenshot({ path: path.join(SHOTS, 'agents-live-cbs-phone.png'), fullPage: true });
   } finally {
     await context.close();
