@@ -185,8 +185,9 @@ impl Live {
                 }
             }
             StepReport::Pibt(step) => {
-                // Between the agents where they are drawn: after the step.
-                t = step.time.min(horizon);
+                // The trail's last time step is the one reached; the arrows go between the
+                // agents where they are drawn, after the step.
+                t = horizon;
                 let arrow = |kind| {
                     move |&(a, b): &(u32, u32)| Arrow {
                         from: at(a, t),
@@ -313,6 +314,14 @@ mod tests {
             panic!("not a PIBT report")
         };
         assert_eq!((step.time, f.t), (1, 1));
+        // Only the last time steps are drawn, however long PIBT runs.
+        let g = grid();
+        let mut long = scene(&g);
+        long.start(&g, SolverId::Pibt, &|| 0.0).unwrap();
+        long.step(40, f64::INFINITY, &|| 0.0);
+        let trail = long.frame().unwrap();
+        assert_eq!(u64::from(trail.horizon), trail.steps.min(16));
+        assert_eq!(trail.t, trail.horizon);
         assert_eq!(step.chains, vec![(0, 1)]);
         assert_eq!(f.line, "inherit");
         assert_eq!(

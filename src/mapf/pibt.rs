@@ -256,6 +256,9 @@ pub fn order_by(priority: &[f32]) -> Vec<u32> {
     order
 }
 
+/// The time steps before the one reached that [`Solver::looked_at`] gives of PIBT.
+pub const TRAIL: usize = 16;
+
 /// PIBT as a solver: one [`Solver::step`] is one time step for every agent.
 #[derive(Clone, Debug)]
 pub struct PibtSolver {
@@ -346,8 +349,15 @@ impl Solver for PibtSolver {
         self.last.clone().map_or(StepReport::None, StepReport::Pibt)
     }
 
+    /// The last [`TRAIL`] time steps (a page draws them after every step: all of them
+    /// would grow with the run), up to the one reached.
     fn looked_at(&self) -> Option<Plan> {
-        Some(Plan::from_configs(&self.configs))
+        let from = self.configs.len().saturating_sub(TRAIL + 1);
+        Some(Plan {
+            paths: (0..self.goals.len())
+                .map(|i| self.configs[from..].iter().map(|c| c[i]).collect())
+                .collect(),
+        })
     }
 
     fn failure(&self) -> Option<String> {

@@ -51,7 +51,7 @@ pub trait Solver {
         None
     }
     /// What the last step worked on, as paths a page can draw: CBS the expanded node's
-    /// paths, PIBT the time steps so far, LaCAM the configuration explored (and the one PIBT
+    /// paths, PIBT its last time steps, LaCAM the configuration explored (and the one PIBT
     /// made from it), prioritized planning the agents planned so far (the others on their
     /// starts). By default the plan, once there is one.
     fn looked_at(&self) -> Option<Plan> {
