@@ -71,6 +71,7 @@ export function wireTree(root, layer, send) {
   const card = /** @type {HTMLDetailsElement} */ (el('details', { className: 'agents-tree', id: 'agents-tree', hidden: true }, [summary, el('div', { className: 'agents-tree-bar' }, [back, note]), list]));
   root.append(card);
   back.addEventListener('click', () => send({ op: 'plan' }));
+  card.addEventListener('toggle', () => render(layer.state));
   /** The outcome and the live step the list was built for. */
   let builtFor = null;
   let builtFrame = null;
@@ -106,7 +107,20 @@ export function wireTree(root, layer, send) {
 
   /** @param {import('./agents.js').AgentsState} s */
   const render = (s) => {
-    if (s.outcome !== builtFor || s.frame !== builtFrame) {
+    if (!opened && s.frame?.solver === 'cbs' && s.frame.status === 'running') {
+      opened = true;
+      card.open = true;
+    }
+    const live = s.frame?.solver === 'cbs' && !s.outcome;
+    if (live && !card.open) {
+      // A live solve's tree is read only while the card is open (it grows every step);
+      // closed, its summary counts from the step's frame.
+      card.hidden = false;
+      builtFrame = null;
+      summary.textContent = `Constraint tree (CBS): ${s.frame?.made} nodes, ${s.frame?.steps} expanded`;
+      card.dataset.nodes = String(s.frame?.made);
+      card.dataset.expanded = String(s.frame?.steps);
+    } else if (s.outcome !== builtFor || s.frame !== builtFrame) {
       builtFor = s.outcome;
       builtFrame = s.frame;
       const cbs = (s.outcome && s.outcome.solver === 'cbs') || s.frame?.solver === 'cbs';
@@ -120,10 +134,6 @@ export function wireTree(root, layer, send) {
       if (lit) {
         const top = lit.offsetTop - list.offsetTop;
         if (top < list.scrollTop || top + lit.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 3;
-      }
-      if (!opened && s.frame?.solver === 'cbs' && s.frame.status === 'running') {
-        opened = true;
-        card.open = true;
       }
     }
     back.hidden = s.node < 0;

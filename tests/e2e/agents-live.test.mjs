@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, SHOTS } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, afterFrames, assertWholeMapVisible, CLI, SHOTS } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -27,8 +27,14 @@ async function waitData(page, name, value) {
 /** The Agents view on a fresh open map of w×h; `walls` are drawn first (cell runs). */
 async function agentsOn(page, w, h, walls = []) {
   await newMap(page, w, h);
+  // The map takes the room of the panel closed: wait for the canvas to grow, then fit.
+  const width = await canvas(page).evaluate((c) => c.clientWidth);
   await closePanel(page, 'map');
+  await page.waitForFunction((before) => document.querySelector('#grid-canvas').clientWidth > before, width);
+  await afterFrames(page, 3);
   await page.locator('#zoom-fit').click();
+  await afterFrames(page, 3);
+  await assertWholeMapVisible(page);
   for (const run of walls) await drag(page, run, { steps: 6 });
   await page.locator('#view').selectOption('agents');
   await waitData(page, 'agents', 'on');
@@ -217,7 +223,8 @@ test('on a phone, taps place agents, Step steps the solver, and two fingers pinc
     await waitData(page, 'agentsSteps', '1');
     await waitData(page, 'agentsLive', 'running');
     assert.match(await stepPanel(page).locator('.agents-step-head').textContent(), /^Expanded node #0 .*agents 0 and 1/);
-    await page.screenshot({ path: path.join(SHOTS, 'agents-live-cbs-phone.png'), fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, 'agents-live-cbs-phone.png') });
   } finally {
     await context.close();
   }
