@@ -357,6 +357,8 @@ impl AgentScene {
     pub fn import(&mut self, grid: &Grid, text: &str) -> Result<&Outcome, String> {
         let problem = self.problem(grid)?;
         let plan = parse_solution(text, &problem).map_err(|e| e.to_string())?;
+        // The plan is no solver's: the last solve (and CBS's tree) goes.
+        self.live = None;
         Ok(self.keep(&problem, Some(plan), "imported", "imported", 0.0, 0, None))
     }
 
@@ -470,6 +472,10 @@ mod tests {
         let text = s.export(&g, "t.map").unwrap();
         let again = s.import(&g, &text).unwrap();
         assert_eq!((again.soc, again.makespan), (o.soc, o.makespan));
+        assert!(
+            s.tree_nodes().is_none() && s.frame().is_none(),
+            "an import is no solve"
+        );
         s.remove(0);
         assert!(s.outcome().is_none() && s.dense_paths().is_empty());
     }
