@@ -1,7 +1,8 @@
 // The Agents view's marks for the display list (picture.js): each agent's goal (a square in
 // its colour), its planned path (a thin line in its colour; in a crowd, the picked agent's only), the agent itself (a numbered disc
 // at its place at time t, slid between two time steps) and a bad plan's first conflict (a red
-// ring round its cells). Pure, like picture.js: the screen, the PNG/GIF and the SVG exports
+// ring round its cells), and a live step's arrows (PIBT's pushes and backtracks, LaCAM's
+// constraints). Pure, like picture.js: the screen, the PNG/GIF and the SVG exports
 // draw the same list. The plan and its time steps are Rust's (`Agents.paths()`); this file
 // only places them.
 
@@ -17,6 +18,8 @@ import { AGENTS, MARKS } from './palette.js';
  * @property {number} t the time shown (fractional between steps)
  * @property {{cells: [number, number][]} | null} conflict the first violation's cells
  * @property {number} [selected] the agent picked (drawn with a ring), or -1
+ * @property {{from: [number, number], to: [number, number], kind: string}[]} [arrows] a live
+ *   step's arrows between cells: `push`, `backtrack` (dashed) or `constraint`
  */
 
 const NO_GOAL = 4294967295;
@@ -102,5 +105,46 @@ export function agentMarks(s, place, live) {
   const conflict = s.conflict?.cells.length
     ? [{ id: 'agent-conflict', shapes: s.conflict.cells.map(([x, y]) => ({ polygon: place.ring(x, y, Math.max(12, place.scale * 1.2)) })), strokes: [{ colour: MARKS.light, width: 5 * px }, { colour: AGENTS.conflict, width: 2.5 * px }] }]
     : [];
-  return [...paths, ...goals, ...conflict, ...discs];
+  return [...paths, ...goals, ...conflict, ...discs, ...arrowMarks(s.arrows ?? [], place)];
+}
+
+/**
+ * A live step's arrows, each an arc from one cell's centre towards another's (bowed to its
+ * left, so it shows between two agents side by side, off their discs) with a head; an arrow
+ * to the cell it starts on (a constraint to stay) is a small ring.
+ * @param {{from: [number, number], to: [number, number], kind: string}[]} arrows
+ * @param {import('./picture.js').Place} place
+ * @returns {import('./picture.js').Mark[]}
+ */
+export function arrowMarks(arrows, place) {
+  const { px } = place;
+  const width = Math.max(2, place.scale * 0.1) * px;
+  const clear = Math.max(3.5, place.scale * 0.36) * px;
+  return arrows.map((a) => {
+    const colour = AGENTS[a.kind] ?? AGENTS.push;
+    const strokes = [{ colour: MARKS.light, width: width + 2.5 * px }, { colour, width, ...(a.kind === 'backtrack' ? { dash: [4 * px, 3 * px] } : {}) }];
+    const p = place.centre(a.from[0], a.from[1]);
+    const q = place.centre(a.to[0], a.to[1]);
+    const len = Math.hypot(q.x - p.x, q.y - p.y);
+    if (len < 1) return { id: `agent-${a.kind}`, shapes: [{ circle: [p.x, p.y, place.scale * 0.45 * px] }], strokes };
+    // A quadratic curve through a control point off the middle, outside both discs.
+    const c = { x: (p.x + q.x) / 2 + ((q.y - p.y) / len) * len * 0.7, y: (p.y + q.y) / 2 - ((q.x - p.x) / len) * len * 0.7 };
+    /** @type {[number, number][]} */
+    const line = [];
+    for (let i = 0; i <= 16; i++) {
+      const s = i / 16;
+      const x = (1 - s) * (1 - s) * p.x + 2 * (1 - s) * s * c.x + s * s * q.x;
+      const y = (1 - s) * (1 - s) * p.y + 2 * (1 - s) * s * c.y + s * s * q.y;
+      if (Math.hypot(x - p.x, y - p.y) > clear && Math.hypot(x - q.x, y - q.y) > clear) line.push([x, y]);
+    }
+    if (line.length < 2) return { id: `agent-${a.kind}`, shapes: [{ line: [[p.x, p.y], [q.x, q.y]] }], strokes, round: true };
+    const [tx, ty] = line[line.length - 1];
+    const [bx, by] = line[line.length - 2];
+    const d = Math.hypot(tx - bx, ty - by) || 1;
+    const [ux, uy] = [(tx - bx) / d, (ty - by) / d];
+    const head = Math.max(7 * px, place.scale * 0.3 * px);
+    /** @type {[number, number][]} */
+    const wing = [[tx + ux * head * 0.5, ty + uy * head * 0.5], [tx - ux * head * 0.6 - uy * head * 0.55, ty - uy * head * 0.6 + ux * head * 0.55], [tx - ux * head * 0.6 + uy * head * 0.55, ty - uy * head * 0.6 - ux * head * 0.55]];
+    return { id: `agent-${a.kind}`, shapes: [{ line }, { polygon: wing }], fill: colour, strokes, round: true };
+  });
 }

@@ -1,4 +1,5 @@
-// CBS's constraint tree as a panel of the Agents view (issue 28): after a CBS solve, every
+// CBS's constraint tree as a panel of the Agents view (issue 28): after a CBS solve, and as
+// a live one steps (the node being expanded lit, `data-expanding`), every
 // node of the tree in depth-first order, indented by depth — its id, its cost, the
 // constraint it adds to its parent's, the conflict it was split on (cardinal, semi-cardinal
 // or not) or "solution" — and a click on a node shows that node's own paths on the map, its
@@ -70,8 +71,12 @@ export function wireTree(root, layer, send) {
   const card = /** @type {HTMLDetailsElement} */ (el('details', { className: 'agents-tree', id: 'agents-tree', hidden: true }, [summary, el('div', { className: 'agents-tree-bar' }, [back, note]), list]));
   root.append(card);
   back.addEventListener('click', () => send({ op: 'plan' }));
-  /** The outcome the list was built for. */
+  card.addEventListener('toggle', () => render(layer.state));
+  /** The outcome and the live step the list was built for. */
   let builtFor = null;
+  let builtFrame = null;
+  /** Whether a live CBS solve has opened the card (once: then it is the user's). */
+  let opened = false;
   let rows = new Map();
 
   const build = () => {
@@ -94,15 +99,42 @@ export function wireTree(root, layer, send) {
     }));
     const expanded = nodes.filter((n) => n.expanded !== null).length;
     summary.textContent = `Constraint tree (CBS): ${nodes.length} nodes, ${expanded} expanded`;
+    card.dataset.nodes = String(nodes.length);
+    card.dataset.expanded = String(expanded);
     note.textContent = order.length > MAX_ROWS ? `The first ${MAX_ROWS} of ${order.length} nodes, depth first.` : 'Click a node to see its paths.';
     return true;
   };
 
   /** @param {import('./agents.js').AgentsState} s */
   const render = (s) => {
-    if (s.outcome !== builtFor) {
+    if (!opened && s.frame?.solver === 'cbs' && s.frame.status === 'running') {
+      opened = true;
+      card.open = true;
+    }
+    const live = s.frame?.solver === 'cbs' && !s.outcome;
+    if (live && !card.open) {
+      // A live solve's tree is read only while the card is open (it grows every step);
+      // closed, its summary counts from the step's frame.
+      card.hidden = false;
+      builtFrame = null;
+      summary.textContent = `Constraint tree (CBS): ${s.frame?.made} nodes, ${s.frame?.steps} expanded`;
+      card.dataset.nodes = String(s.frame?.made);
+      card.dataset.expanded = String(s.frame?.steps);
+    } else if (s.outcome !== builtFor || s.frame !== builtFrame) {
       builtFor = s.outcome;
-      card.hidden = !(s.outcome && s.outcome.solver === 'cbs' && build());
+      builtFrame = s.frame;
+      const cbs = (s.outcome && s.outcome.solver === 'cbs') || s.frame?.solver === 'cbs';
+      card.hidden = !(cbs && build());
+      const r = s.frame?.report;
+      const expanding = r && r.solver === 'cbs' && s.frame?.solver === 'cbs' ? r.node : -1;
+      card.dataset.expanding = expanding >= 0 ? String(expanding) : '';
+      for (const [id, b] of rows) b.classList.toggle('expanding', id === expanding);
+      // The lit row into the list's view (the list scrolls, never the page).
+      const lit = rows.get(expanding)?.parentElement;
+      if (lit) {
+        const top = lit.offsetTop - list.offsetTop;
+        if (top < list.scrollTop || top + lit.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top - list.clientHeight / 3;
+      }
     }
     back.hidden = s.node < 0;
     for (const [id, b] of rows) b.setAttribute('aria-current', String(id === s.node));

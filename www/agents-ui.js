@@ -1,5 +1,7 @@
 // The main page's Agents view controls: the View menu's "Agents" entry (greyed, with Rust's
-// reason, on maps of hexagons), the bar (solver, budget, Run, Play, Remove, Clear, a `.scen`
+// reason, on maps of hexagons), the top bar's algorithm menu listing the MAPF solvers while
+// the view is shown (Rust's table; the page's Step, Run and Reset then drive the solver
+// chosen, session.js), the bar (budget, Solve, Play, Remove, Clear, a `.scen`
 // with N agents, a plan imported or exported in the plain solution format), the stats line
 // (SOC, makespan, their lower bounds, time, nodes, or why there is no plan, or a bad plan's
 // first violation in the validator's words) and the time-step scrubber, which takes the
@@ -11,6 +13,9 @@ import { el } from './dom.js';
 import { Agents } from './pkg/pathlab.js';
 import { AgentsLayer } from './agents.js';
 import { wireTree } from './agents-tree.js';
+import { wireStep } from './agents-step.js';
+import { fillAlgorithmSelect } from './algorithms.js';
+import { withKey } from './status.js';
 import * as maps from './maps.js';
 import { lazy, loadFor } from './lazy.js';
 
@@ -39,17 +44,12 @@ export function wireAgents({ view, session, mapName }) {
   const optionTitle = 'Many agents at once: place starts and goals, run a multi-agent solver, watch them move in lock step';
 
   // ---- the bar ----
-  const solver = /** @type {HTMLSelectElement} */ (el('select', { id: 'agents-solver', 'aria-label': 'Solver' }));
-  for (const s of /** @type {import('./pkg/pathlab.js').MapfSolver[]} */ (Agents.solvers())) {
-    solver.append(el('option', { value: s.id, text: s.label, title: s.summary }));
-  }
-  solver.value = 'lacam';
   const budget = /** @type {HTMLInputElement} */ (el('input', { id: 'agents-budget', type: 'number', min: '1', max: '60000', step: '1', value: String(DEFAULT_BUDGET_MS), inputMode: 'numeric' }));
   const count = /** @type {HTMLInputElement} */ (el('input', { id: 'agents-n', type: 'number', min: '1', max: '10000', step: '1', value: String(DEFAULT_SCEN_AGENTS), inputMode: 'numeric' }));
   const scen = /** @type {HTMLInputElement} */ (el('input', { id: 'agents-scen', type: 'file', accept: '.scen,.txt', className: 'agents-file' }));
   const plan = /** @type {HTMLInputElement} */ (el('input', { id: 'agents-import', type: 'file', accept: '.txt,.sol', className: 'agents-file' }));
   const button = (id, text, title, extra = {}) => /** @type {HTMLButtonElement} */ (el('button', { id, type: 'button', text, title, ...extra }));
-  const run = button('agents-run', 'Solve', 'Plan every agent with the chosen solver, then play the plan', { className: 'primary' });
+  const run = button('agents-run', 'Solve', 'Plan every agent with the solver chosen in the algorithm menu at once, then play the plan (Step and Run show its search step by step)', { className: 'primary' });
   const play = button('agents-play', 'Play', 'Play the plan: every agent moves one time step at a time, all at once');
   const remove = button('agents-remove', 'Remove', 'Remove the agent picked (tap its start or goal first; right-click removes one at once)');
   const clear = button('agents-clear', 'Clear', 'Remove every agent');
@@ -59,7 +59,7 @@ export function wireAgents({ view, session, mapName }) {
   const inline = (label, input) => el('div', { className: 'field-inline' }, [el('label', { htmlFor: input.id, text: label }), input]);
   const fileButton = (text, input) => el('label', { className: 'agents-file-button', title: input === scen ? 'The first N agents of a Moving AI .scen file, on this map' : 'A plan in the plain solution format, checked by the validator' }, [el('span', { text }), input]);
   $('#agents-controls').append(
-    inline('Solver', solver), inline('Budget ms', budget), run, play, compare, remove, clear,
+    inline('Budget ms', budget), run, play, compare, remove, clear,
     fileButton('Load .scen…', scen), inline('N', count), fileButton('Import plan…', plan), exportPlan, stats,
   );
 
@@ -85,6 +85,39 @@ export function wireAgents({ view, session, mapName }) {
   /** The page's own scrubber, given back when the view is left. */
   let searchTimeline = null;
 
+  // ---- the algorithm menu: the MAPF solvers while the view is shown ----
+  const algorithm = /** @type {HTMLSelectElement} */ ($('#algorithm'));
+  const runButton = /** @type {HTMLElement | null} */ (document.getElementById('run'));
+  const solverMenu = (on) => {
+    if (on) {
+      // The search's algorithm is kept for the settings form (ui.js reads it while the menu
+      // lists the solvers) and given back on leaving.
+      algorithm.dataset.searchAlgorithm = view.planner.settings().algorithm;
+      algorithm.replaceChildren(...(/** @type {import('./pkg/pathlab.js').MapfSolver[]} */ (Agents.solvers())).map((s) => el('option', { value: s.id, text: s.label, title: s.summary })));
+      algorithm.value = layer.solver;
+      algorithm.dataset.menu = 'agents';
+    } else {
+      delete algorithm.dataset.menu;
+      delete algorithm.dataset.searchAlgorithm;
+      fillAlgorithmSelect(algorithm);
+      algorithm.value = view.planner.settings().algorithm;
+      if (runButton) {
+        runButton.textContent = 'Run';
+        runButton.setAttribute('aria-pressed', 'false');
+      }
+    }
+  };
+  // Before the page's own listener (app.js applies the search's settings): a solver picked.
+  document.addEventListener('change', (e) => {
+    if (e.target !== algorithm || !layer.active) return;
+    e.stopImmediatePropagation();
+    send({ op: 'solver', id: algorithm.value });
+  }, { capture: true });
+  budget.addEventListener('change', () => {
+    const b = Number(budget.value);
+    send({ op: 'budget', ms: Number.isFinite(b) && b > 0 ? b : DEFAULT_BUDGET_MS });
+  });
+
   // ---- the View menu ----
   const show = (on) => Boolean(send({ op: 'show', on }));
   /** Whether the view was shown at the last render: entering and leaving do more. */
@@ -93,12 +126,14 @@ export function wireAgents({ view, session, mapName }) {
   const entered = (on) => {
     if (on) {
       // The single search's colours would read as the agents': the map shows plain.
-      session.dispatch({ cmd: 'reset' });
+      session.dispatch({ cmd: 'reset', search: true });
       searchTimeline = session.timeline;
       session.setTimeline(timeline);
       if (view.planner.view !== 'path') view.guard(() => view.planner.setView('path'));
-      view.say('Agents: click a free cell for a start, then another for its goal; drag either to move it. Then press Solve.', 'info');
+      view.say('Agents: click a free cell for a start, then another for its goal; drag either to move it. Then Step or Run the solver chosen in the algorithm menu, or Solve at once.', 'info');
+      solverMenu(true);
     } else {
+      solverMenu(false);
       if (searchTimeline) session.setTimeline(searchTimeline);
       searchTimeline = null;
     }
@@ -114,7 +149,7 @@ export function wireAgents({ view, session, mapName }) {
 
   run.addEventListener('click', () => {
     const b = Number(budget.value);
-    const outcome = send({ op: 'solve', solver: solver.value, budgetMs: Number.isFinite(b) && b > 0 ? b : DEFAULT_BUDGET_MS });
+    const outcome = send({ op: 'solve', solver: layer.solver, budgetMs: Number.isFinite(b) && b > 0 ? b : DEFAULT_BUDGET_MS });
     if (outcome) view.say(outcome.status === 'solved' ? 'Solved: the agents move in lock step; scrub the time steps below.' : `No plan: ${outcome.failure ?? outcome.status}.`, outcome.status === 'solved' ? 'success' : 'error');
   });
   play.addEventListener('click', () => send({ op: layer.playing ? 'pause' : 'play' }));
@@ -167,6 +202,12 @@ export function wireAgents({ view, session, mapName }) {
       document.body.dataset.view = view.planner.view;
       $('#view-bar').hidden = view.planner.view === 'path';
     }
+    if (s.active) {
+      if (algorithm.dataset.menu === 'agents' && algorithm.value !== s.solver) algorithm.value = s.solver;
+      const busy = s.running || s.playing;
+      if (runButton && runButton.textContent !== (busy ? 'Pause' : 'Run')) runButton.textContent = busy ? 'Pause' : 'Run';
+      runButton?.setAttribute('aria-pressed', String(busy));
+    }
     const o = s.outcome;
     const horizon = layer.horizon;
     range.max = String(horizon);
@@ -184,8 +225,14 @@ export function wireAgents({ view, session, mapName }) {
   };
   layer.onChange(render);
   render(layer.state);
+  wireStep($('#agents-controls'), layer);
   wireTree($('#agents-controls'), layer, send);
   return layer;
+}
+
+/** A MAPF solver's name in menus, from Rust's table. */
+function solverLabel(id) {
+  return (/** @type {import('./pkg/pathlab.js').MapfSolver[]} */ (Agents.solvers())).find((x) => x.id === id)?.label ?? id;
 }
 
 /**
@@ -197,7 +244,11 @@ export function statsText(s) {
   if (!o) {
     if (s.count === 0) return 'Click a free cell for an agent\'s start, then another for its goal.';
     if (s.pending) return `Agent ${s.count - 1}: now click its goal.`;
-    return `${s.count} agent${s.count === 1 ? '' : 's'}: press Solve.`;
+    if (s.frame) {
+      const label = solverLabel(s.frame.solver);
+      return s.running ? `${label} runs at the page's speed: ${withKey('Pause', 'Space')} stops it.` : `${label}, step by step: ${withKey('Step', 'N')} for its next step, ${withKey('Run', 'Space')} to go on, Solve to finish at once.`;
+    }
+    return `${s.count} agent${s.count === 1 ? '' : 's'}: Step or Run the solver to watch it, or Solve at once.`;
   }
   if (o.violationText) return `Invalid plan: ${o.violationText}`;
   if (s.node >= 0) return `Constraint-tree node #${s.node}: its own paths, its conflict ringed (the plan: SOC ${o.soc ?? '–'}).`;

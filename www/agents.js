@@ -4,13 +4,17 @@
 // presses on the canvas into those commands while the view is on (a free cell: a start, then
 // its goal; drag a start or goal to move it; a press on an agent picks it), plays the plan in
 // lock step (its own requestAnimationFrame: every agent slides from one time step to the next)
-// and gives the display list its scene (agents-paint.js). Its state goes into `data-agents-*`
+// and gives the display list its scene (agents-paint.js). Step and Run (the session's own
+// commands, routed here while the view is shown) step the chosen solver live through the
+// glue, at the session's speed: each step's frame (what it did in Rust's words, the line of
+// pseudocode, the paths it worked on, its conflict and arrows) is drawn until the solver
+// finishes, and then its plan plays. Its state goes into `data-agents-*`
 // attributes on the canvas. Every rule (where an agent may go, the solvers, the validator,
 // the formats) is Rust's (src/mapf); this file forwards and shows.
 
 import { Agents } from './pkg/pathlab.js';
-import { shortcutFor } from './controls.js';
-import { keyTaker } from './input.js';
+import { SPEEDS } from './controls.js';
+import { pinchStart, pinchMove } from './input.js';
 
 /** Time steps a second while the plan plays: at least 4, and a long plan in about 8 s. */
 export const stepsPerSecond = (horizon) => Math.max(4, horizon / 8);
@@ -29,6 +33,9 @@ const NO_GOAL = 4294967295;
  * @property {number} selected the agent picked, or -1
  * @property {string | null} unavailable why the view is not offered on this map, or null
  * @property {number} node the constraint-tree node shown instead of the plan, or -1
+ * @property {string} solver the solver chosen (an id of `Agents.solvers()`)
+ * @property {boolean} running whether the solver is being stepped live, frame by frame
+ * @property {import('./pkg/pathlab.js').AgentsFrame | null} frame the live solve's last step
  */
 
 export class AgentsLayer {
@@ -67,6 +74,14 @@ export class AgentsLayer {
     /** A press being dragged: the agent and which end, and the cell it is on. */
     this.drag = null;
     this.frameId = 0;
+    /** The solver Step, Run and Solve use (the algorithm menu picks it in this view). */
+    this.solver = 'lacam';
+    /** Whether Run is stepping the solver live, each animation frame. */
+    this.running = false;
+    /** The live solve's last step (`Agents.frame()`), or null. @type {import('./pkg/pathlab.js').AgentsFrame | null} */
+    this.frame = null;
+    /** The budget of an instant run (the bar's Budget ms). */
+    this.budgetMs = 1000;
     this.checkMap();
     this.attachInput();
     this.publish();
@@ -95,6 +110,9 @@ export class AgentsLayer {
       selected: this.selected,
       unavailable: this.unavailable,
       node: this.node ? this.node.id : -1,
+      solver: this.solver,
+      running: this.running,
+      frame: this.frame,
     };
   }
 
@@ -123,6 +141,7 @@ export class AgentsLayer {
     if (this.active === on) return;
     this.active = on;
     this.playing = false;
+    this.running = false;
     this.drag = null;
     this.canvas.classList.toggle('agents-placing', on);
     this.changed();
@@ -135,6 +154,9 @@ export class AgentsLayer {
     const paths = this.agents.paths();
     this.paths = paths.length ? paths : null;
     this.node = null;
+    this.frame = this.agents.frame() ?? null;
+    // A change to the agents drops the live solve: Run stops with it.
+    if (!this.frame) this.running = false;
     if (this.selected >= this.ends.length / 4) this.selected = -1;
     if (!this.paths) {
       this.t = 0;
@@ -155,8 +177,10 @@ export class AgentsLayer {
    * the one picked), `clear`, `scen` (`text`, `count`), `set` (`ends`: a link's
    * `[sx, sy, gx, gy, …]`), `solve` (`solver`, `budgetMs`),
    * `import` (`text`), `node` (`id`, `conflict`: a constraint-tree node's
-   * paths), `plan` (the plan again), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`, `race`
-   * (the solvers' race: `act` and its arguments, agents-race.js). Throws Rust's
+   * paths), `plan` (the plan again), `seek` (`step`), `stepBy` (`delta`), `play`, `pause`,
+   * `race` (the solvers' race: `act` and its arguments, agents-race.js); the live solve:
+   * `solver` (`id`), `budget` (`ms`), `step` (`n`), `run`, `toggleRun`, `reset` (the
+   * session's Step, Run and Reset while the view is shown). Throws Rust's
    * refusal, changing nothing. Returns what the call answered (an agent's index, an outcome).
    * @param {{op: string, [key: string]: any}} c
    */
@@ -197,6 +221,7 @@ export class AgentsLayer {
         break;
       case 'solve':
         answer = this.agents.solve(p, c.solver, c.budgetMs);
+        this.running = false;
         this.read();
         this.t = 0;
         this.playing = Boolean(this.paths) && this.active;
@@ -244,12 +269,44 @@ export class AgentsLayer {
         return undefined;
       case 'pause':
         this.playing = false;
+        this.running = false;
         this.t = Math.round(this.t);
         this.changed();
         return undefined;
       case 'race':
         // Compare lanes: the race's own commands (`act`, agents-race.js).
         return this.race?.apply(c);
+      case 'solver':
+        if (this.solver === c.id) return undefined;
+        this.solver = c.id;
+        // The live solve and its plan were the other solver's.
+        if (this.frame) this.agents.resetSolve();
+        this.running = false;
+        break;
+      case 'budget':
+        this.budgetMs = c.ms;
+        return undefined;
+      case 'step':
+        this.running = false;
+        this.stepLive(() => this.agents.stepLive(c.n ?? 1, Infinity));
+        return this.frame;
+      case 'run':
+        if (this.frame?.status === 'running') this.running = true;
+        else if (this.paths && !this.node) return this.apply({ op: 'play' });
+        else {
+          this.agents.startLive(p, this.solver);
+          this.running = true;
+          this.read();
+        }
+        this.lastNow = performance.now();
+        this.changed();
+        return undefined;
+      case 'toggleRun':
+        return this.apply({ op: this.running || this.playing ? 'pause' : 'run' });
+      case 'reset':
+        this.agents.resetSolve();
+        this.running = false;
+        break;
       default:
         return undefined;
     }
@@ -265,9 +322,48 @@ export class AgentsLayer {
     return ends.length ? ends : null;
   }
 
+  /** The live solve's frame while it is shown instead of a plan (no plan yet), or null. */
+  get liveFrame() {
+    return this.frame && !this.outcome && !this.node ? this.frame : null;
+  }
+
+  /**
+   * Steps the live solve by `step` (a glue call), starting it first when there is none
+   * running (a finished one starts over); then reads its frame, and once the solver has
+   * finished, plays its plan.
+   * @param {() => unknown} step
+   */
+  stepLive(step) {
+    if (this.frame?.status !== 'running') this.agents.startLive(this.planner, this.solver);
+    step();
+    this.read();
+    this.playing = false;
+    if (this.outcome) {
+      this.running = false;
+      this.t = 0;
+      this.playing = Boolean(this.paths) && this.active;
+      this.lastNow = performance.now();
+    } else {
+      this.t = this.frame?.t ?? 0;
+    }
+    this.changed();
+  }
+
+  /** One frame of Run: as many steps as the session's speed gives a frame. */
+  runFrame() {
+    const speed = SPEEDS[this.view.session.state.speed] ?? SPEEDS[0];
+    this.view.guard(() => this.stepLive(() => {
+      if (speed.kind === 'instant') this.agents.finishLive(this.budgetMs);
+      else if (speed.kind === 'millis') this.agents.stepLive(0xffffffff, speed.amount);
+      else this.agents.stepLive(speed.amount, 8);
+    }));
+    if (this.frame?.status !== 'running') this.running = false;
+  }
+
   /** The plan's last time step (0 without a plan). */
   get horizon() {
     if (this.node) return this.node.horizon;
+    if (this.liveFrame) return this.liveFrame.horizon;
     return this.paths ? this.outcome?.horizon ?? 0 : 0;
   }
 
@@ -280,6 +376,7 @@ export class AgentsLayer {
       if (this.view.destroyed) return;
       this.frameId = requestAnimationFrame(frame);
       if (this.checkMap()) this.changed();
+      if (this.running && this.active) this.runFrame();
       if (!this.playing || !this.active) return;
       this.t = Math.min(this.horizon, this.t + ((now - this.lastNow) / 1000) * stepsPerSecond(this.horizon));
       this.lastNow = now;
@@ -295,16 +392,25 @@ export class AgentsLayer {
    */
   scene() {
     if (!this.active) return null;
-    const v = this.node ? this.node.conflict : this.outcome?.violation;
+    const live = this.liveFrame;
+    const cells = this.conflictCells();
     return {
       ends: this.ends,
       width: this.planner.width,
-      paths: this.paths,
+      paths: live ? live.cells : this.paths,
       horizon: this.horizon,
       t: this.t,
-      conflict: v && v.cells.length ? { cells: v.cells } : null,
-      selected: this.selected,
+      conflict: cells && cells.length ? { cells } : null,
+      selected: live?.agent ?? this.selected,
+      arrows: live ? live.arrows : [],
     };
+  }
+
+  /** The cells ringed: the live step's conflict, the tree node's, or a bad plan's first. */
+  conflictCells() {
+    if (this.liveFrame) return this.liveFrame.conflict;
+    const v = this.node ? this.node.conflict : this.outcome?.violation;
+    return v ? v.cells : [];
   }
 
   /** The agent whose start (or goal) is on `cell`: `{agent, goal}`, or null. */
@@ -320,40 +426,75 @@ export class AgentsLayer {
   /**
    * Presses on the canvas while the view is on: capture-phase listeners run before the
    * drawing tools' (input.js) and swallow the event, as Mesh mode does (mesh.js). Shift-drag
-   * and the middle button still pan. Mouse, pen and touch alike: a tap is a click.
+   * and the middle button still pan. Mouse, pen and touch alike: a tap is a click — but a
+   * finger on a free cell places on lifting, so that a second finger makes a pinch (zoom and
+   * pan, input.js's rule) instead of an agent.
    */
   attachInput() {
     const canvas = this.canvas;
     const send = (command) => this.view.session.dispatch({ cmd: 'agents', ...command }, this.view);
-    const cellOf = (e) => {
+    const local = (e) => {
       const rect = canvas.getBoundingClientRect();
-      return this.view.renderer.cellAt(e.clientX - rect.left, e.clientY - rect.top);
+      return { x: e.clientX - rect.left, y: e.clientY - rect.top };
+    };
+    const cellOf = (e) => {
+      const p = local(e);
+      return this.view.renderer.cellAt(p.x, p.y);
     };
     const swallow = (e) => {
       e.stopImmediatePropagation();
       e.preventDefault();
     };
+    /** The fingers down, by pointer id (canvas px). */
+    const touches = new Map();
+    /** A finger's tap on a free cell, placed when it lifts: `{cell, pointer}`. */
+    let tap = null;
+    /** A two-finger pinch: `{dist, mid}`. */
+    let pinch = null;
     canvas.addEventListener('pointerdown', (e) => {
       if (!this.active || e.shiftKey || e.button === 1 || this.view.readonly) return;
       swallow(e);
       if (e.button !== 0) return;
-      const cell = cellOf(e);
-      if (!cell) return;
       try {
         canvas.setPointerCapture(e.pointerId);
       } catch {
         // Synthetic pointers cannot be captured; the drag still works.
       }
+      if (e.pointerType === 'touch') {
+        touches.set(e.pointerId, local(e));
+        if (touches.size >= 2) {
+          // A second finger: a pinch, never a placement or a drag.
+          tap = null;
+          this.drag = null;
+          const [a, b] = [...touches.values()];
+          pinch = touches.size === 2 ? pinchStart(a, b) : pinch;
+          return;
+        }
+      }
+      const cell = cellOf(e);
+      if (!cell) return;
       const end = this.endAt(cell);
       if (end) {
         this.drag = { ...end, last: cell, pointer: e.pointerId };
         this.view.guard(() => send({ op: 'select', agent: end.agent }));
         return;
       }
-      this.view.guard(() => send({ op: 'place', at: cell }));
+      if (e.pointerType === 'touch') tap = { cell, pointer: e.pointerId };
+      else this.view.guard(() => send({ op: 'place', at: cell }));
     }, { capture: true });
     canvas.addEventListener('pointermove', (e) => {
-      if (!this.active || !this.drag || e.pointerId !== this.drag.pointer) return;
+      if (!this.active) return;
+      if (touches.has(e.pointerId)) {
+        swallow(e);
+        touches.set(e.pointerId, local(e));
+        if (pinch && touches.size === 2) {
+          const [a, b] = [...touches.values()];
+          pinchMove(this.view.renderer, pinch, a, b, true);
+          this.view.renderer.invalidate();
+          return;
+        }
+      }
+      if (!this.drag || e.pointerId !== this.drag.pointer) return;
       swallow(e);
       const cell = cellOf(e);
       if (!cell || (cell.x === this.drag.last.x && cell.y === this.drag.last.y)) return;
@@ -365,23 +506,23 @@ export class AgentsLayer {
       }
     }, { capture: true });
     const release = (e) => {
-      if (!this.active || !this.drag || e.pointerId !== this.drag.pointer) return;
+      if (!this.active) return;
+      const finger = touches.delete(e.pointerId);
+      if (finger) {
+        swallow(e);
+        if (touches.size < 2) pinch = null;
+        if (tap && tap.pointer === e.pointerId && e.type === 'pointerup') {
+          const cell = tap.cell;
+          this.view.guard(() => send({ op: 'place', at: cell }));
+        }
+        if (tap?.pointer === e.pointerId) tap = null;
+      }
+      if (!this.drag || e.pointerId !== this.drag.pointer) return;
       swallow(e);
       this.drag = null;
     };
     canvas.addEventListener('pointerup', release, { capture: true });
     canvas.addEventListener('pointercancel', release, { capture: true });
-    // The search's run keys belong to the agents here: Space plays or pauses the plan; Step
-    // and Reset of the (hidden) search do nothing. A window capture listener runs before
-    // the page's key handler (input.js), as the canvas ones above run before its pointers.
-    window.addEventListener('keydown', (e) => {
-      if (!this.active || keyTaker(e.target) === 'text' || e.ctrlKey || e.metaKey || e.altKey) return;
-      const shortcut = shortcutFor(e);
-      if (shortcut?.group !== 'run') return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      if (shortcut.command.cmd === 'toggleRun' && this.paths) this.view.guard(() => send({ op: this.playing ? 'pause' : 'play' }));
-    }, { capture: true });
     canvas.addEventListener('contextmenu', (e) => {
       if (!this.active) return;
       swallow(e);
@@ -402,8 +543,14 @@ export class AgentsLayer {
     d.agentsT = String(Math.floor(this.t));
     d.agentsHorizon = String(this.horizon);
     d.agentsPlaying = String(this.playing);
-    const conflict = this.node ? this.node.conflict : o?.violation;
-    d.agentsConflict = conflict ? conflict.cells.map(([x, y]) => `${x},${y}`).join(';') : '';
+    d.agentsConflict = this.conflictCells().map(([x, y]) => `${x},${y}`).join(';');
     d.agentsNode = this.node ? String(this.node.id) : '';
+    const f = this.frame;
+    d.agentsSolver = this.solver;
+    d.agentsRunning = String(this.running);
+    d.agentsLive = f ? f.status : '';
+    d.agentsSteps = f ? String(f.steps) : '';
+    d.agentsMade = f ? String(f.made) : '';
+    d.agentsLine = f ? f.line : '';
   }
 }

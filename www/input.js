@@ -105,6 +105,33 @@ export function swallowSpaceUp(t) {
   t.addEventListener('keyup', up, true);
 }
 
+/**
+ * A two-finger pinch starting with its fingers at `a` and `b` (canvas px): their distance
+ * and midpoint, which `pinchMove` follows.
+ * @param {{x: number, y: number}} a
+ * @param {{x: number, y: number}} b
+ */
+export function pinchStart(a, b) {
+  return { dist: Math.hypot(a.x - b.x, a.y - b.y) || 1, mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 } };
+}
+
+/**
+ * The pinch's fingers moved to `a` and `b`: the map zooms by the change of their distance
+ * about their midpoint and (`pan`) follows the midpoint; `pinch` takes the new figures.
+ * @param {{panBy: (dx: number, dy: number) => void, zoomAt: (f: number, x: number, y: number) => void}} r
+ * @param {{dist: number, mid: {x: number, y: number}}} pinch
+ * @param {{x: number, y: number}} a
+ * @param {{x: number, y: number}} b
+ * @param {boolean} pan
+ */
+export function pinchMove(r, pinch, a, b, pan) {
+  const next = pinchStart(a, b);
+  if (pan) r.panBy(next.mid.x - pinch.mid.x, next.mid.y - pinch.mid.y);
+  r.zoomAt(next.dist / pinch.dist, next.mid.x, next.mid.y);
+  pinch.dist = next.dist;
+  pinch.mid = next.mid;
+}
+
 /** Attaches the input handlers for `app` on `canvas`; returns a function that detaches them. */
 export function attachInput(app, canvas) {
   const r = app.renderer;
@@ -187,11 +214,7 @@ export function attachInput(app, canvas) {
       return;
     }
     const [a, b] = [...pointers.values()];
-    gesture = {
-      kind: 'pinch',
-      dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
-      mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 },
-    };
+    gesture = { kind: 'pinch', ...pinchStart(a, b) };
   }
 
   canvas.addEventListener('pointerdown', (e) => {
@@ -275,12 +298,7 @@ export function attachInput(app, canvas) {
       case 'pinch': {
         const [a, b] = [...pointers.values()];
         if (!b) return;
-        const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-        const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-        if (canPan()) r.panBy(mid.x - gesture.mid.x, mid.y - gesture.mid.y);
-        r.zoomAt(dist / gesture.dist, mid.x, mid.y);
-        gesture.dist = dist;
-        gesture.mid = mid;
+        pinchMove(r, gesture, a, b, canPan());
         break;
       }
       case 'pan':

@@ -247,9 +247,13 @@ export function rangeSwatch() {
 /**
  * The Agents view (multi-agent path finding): one colour per agent, taken in turn (agent i
  * has `AGENTS.colours[i % length]`: its disc, its goal and its path), and the ring that marks
- * a bad plan's first conflict.
+ * a bad plan's first conflict, and a live step's arrows (a push, a backtrack, a constraint).
  */
 export const AGENTS = {
   colours: ['#0072b2', '#d55e00', '#009e73', '#cc79a7', '#e69f00', '#56b4e9', '#7a4fb5', '#a6761d', '#1b9e77', '#e7298a', '#3f5fbf', '#b2182b'],
   conflict: '#e4002b',
+  // A live step's arrows: PIBT's pushes and backtracks, LaCAM's constraints.
+  push: '#1d2433',
+  backtrack: '#e4002b',
+  constraint: '#6a3d9a',
 };

@@ -8,8 +8,12 @@
 //
 // Like the open list it writes `data-version` and `data-step` for the state it shows, and
 // `data-sub` / `data-line` / `data-line-id` for the sub-step shown (docs/testing.md).
+//
+// While the Agents view is shown it lists the chosen MAPF solver's pseudocode instead
+// (`Agents.pseudocode`), the line the live solve's last step ended on lit (the frame's
+// `line`, Rust's) and that step's headline below it.
 
-import { Planner } from './pkg/pathlab.js';
+import { Planner, Agents } from './pkg/pathlab.js';
 import { el } from './dom.js';
 import { algorithmInfo } from './algorithms.js';
 import { decodeTrace, noteText, sentence, valueText } from './trace-words.js';
@@ -36,6 +40,8 @@ export class PseudocodePanel {
     // Where the next trace's sub-step starts: 'first', or 'last' after stepping back into it.
     this.enter = 'first';
     this.build(root);
+    // The Agents view's steps do not change the planner: its changes are heard directly.
+    view.agents?.onChange(() => this.update(true));
   }
 
   build(root) {
@@ -103,6 +109,10 @@ export class PseudocodePanel {
   }
 
   refresh() {
+    if (this.view.agents?.active) {
+      this.refreshAgents(this.view.agents.state);
+      return;
+    }
     const p = this.view.planner;
     this.lastRun = performance.now();
     this.shownVersion = p.version;
@@ -124,12 +134,55 @@ export class PseudocodePanel {
     this.show();
   }
 
-  /** Lists the pseudocode of `algorithm`. */
-  showCode(algorithm) {
+  /**
+   * The Agents view's solver: its pseudocode, the live step's line lit and its headline.
+   * @param {import('./agents.js').AgentsState} s
+   */
+  refreshAgents(s) {
+    this.lastRun = performance.now();
+    this.shownVersion = -1;
+    const key = `mapf:${s.solver}`;
+    if (key !== this.algorithm) {
+      const info = (/** @type {import('./pkg/pathlab.js').MapfSolver[]} */ (Agents.solvers())).find((x) => x.id === s.solver);
+      this.showCode(key, info?.label ?? s.solver, Array.from(Agents.pseudocode(s.solver)));
+    }
+    const f = s.frame && s.frame.solver === s.solver ? s.frame : null;
+    let lit = -1;
+    for (const li of /** @type {HTMLElement[]} */ ([...this.code.children])) {
+      const on = Boolean(f) && li.dataset.id === f?.line;
+      if (on && lit < 0) lit = Number(li.dataset.line);
+      li.classList.toggle('current', on);
+      li.classList.remove('ran');
+      if (on) li.setAttribute('aria-current', 'step');
+      else li.removeAttribute('aria-current');
+      /** @type {HTMLElement} */ (li.lastElementChild).textContent = '';
+    }
+    this.trace = null;
+    this.root.dataset.step = f ? String(f.steps) : '0';
+    this.root.dataset.sub = '-1';
+    this.root.dataset.line = String(lit);
+    this.root.dataset.lineId = f ? f.line : '';
+    this.where.textContent = f ? `step ${f.steps} · line ${lit + 1}` : 'step 0';
+    this.say.textContent = f ? f.words.headline : 'Step or Run the solver to see where its search is.';
+    this.vars.replaceChildren();
+    this.prev.disabled = true;
+    this.next.disabled = true;
+    this.ring(null);
+    this.scrollToCurrent();
+  }
+
+  /**
+   * Lists the pseudocode of `algorithm` (a search's id; for a MAPF solver, its `mapf:` key
+   * with its `title` and `lines`).
+   * @param {string} algorithm
+   * @param {string} [title]
+   * @param {{id: string, depth: number, text: string}[]} [given]
+   */
+  showCode(algorithm, title = undefined, given = undefined) {
     this.algorithm = algorithm;
     const info = algorithmInfo(algorithm);
-    this.title.textContent = info ? info.label : algorithm;
-    const lines = Array.from(Planner.pseudocode(algorithm));
+    this.title.textContent = title ?? (info ? info.label : algorithm);
+    const lines = given ?? Array.from(Planner.pseudocode(algorithm));
     this.code.replaceChildren(...lines.map((line, i) => {
       const li = el('li', { 'data-line': String(i), 'data-id': line.id }, [
         el('code', { text: line.text }),
@@ -176,6 +229,11 @@ export class PseudocodePanel {
     this.prev.disabled = !sub || (this.sub === 0 && trace.step === 0);
     this.next.disabled = !sub;
     this.ring(sub?.cell ?? null);
+    this.scrollToCurrent();
+  }
+
+  /** Scrolls the code so that the lit line is in view. */
+  scrollToCurrent() {
     const current = /** @type {HTMLElement | null} */ (this.code.querySelector('li.current'));
     if (current && this.code.scrollHeight > this.code.clientHeight) {
       const top = current.offsetTop - this.code.offsetTop;

@@ -31,7 +31,8 @@ import { noSearchSentence } from './status.js';
 
 /**
  * What a lane's search is doing, as the reducer needs it: its status, and what the lane's
- * map shows (`view`: `path`, or `field` / `range`, where there is no search to run).
+ * map shows (`view`: `path`, or `field` / `range`, where there is no search to run, or
+ * `agents`, whose solver Step and Run drive).
  * @typedef {{status: string, view?: string}} LaneFacts
  */
 
@@ -44,6 +45,9 @@ const searchless = (l) => Boolean(l?.view) && l.view !== 'path';
  *   from?: {x: number, y: number}, to?: {x: number, y: number}, size?: number, value?: number, which?: string,
  *   now?: number, at?: {x: number, y: number}, nodes?: number[], node?: number, settings?: object}} Effect
  */
+
+/** The run commands the Agents view takes over while it is shown (its solver steps live). */
+const AGENT_RUN = new Set(['step', 'run', 'toggleRun', 'pause', 'reset']);
 
 /** Effects of a stroke in progress: the frame loop shows them, nothing is read back at once. */
 const QUIET = new Set(['beginStroke', 'paint', 'moveMarker', 'takeBack']);
@@ -102,6 +106,11 @@ export function reduce(state, command, lanes) {
   const set = (patch, effects = []) => ({ state: Object.keys(patch).length ? { ...state, ...patch } : state, effects });
   const lone = lanes.length === 1;
   const stopped = lanes.map(() => false);
+  // In the Agents view Step, Run and Reset drive its solver (agents.js); `search` means the
+  // single search's own (the view resets it on entering).
+  if (AGENT_RUN.has(command.cmd) && !command.search && lanes.some((l) => l.view === 'agents')) {
+    return set({}, [{ do: 'agents', command: { cmd: 'agents', op: command.cmd, n: command.n } }]);
+  }
   switch (command.cmd) {
     case 'toggleRun':
       return reduce(state, { cmd: state.running.some(Boolean) ? 'pause' : 'run' }, lanes);
@@ -419,7 +428,7 @@ export class Session {
     const lane = from ? this.views.indexOf(from) : -1;
     const cmd = lane >= 0 && command.lane === undefined ? { ...command, lane } : command;
     const before = this.state;
-    const facts = this.views.map((v) => (v.destroyed ? { status: 'stopped' } : { status: v.planner.status, view: v.planner.view }));
+    const facts = this.views.map((v) => (v.destroyed ? { status: 'stopped' } : { status: v.planner.status, view: v.agents?.active ? 'agents' : v.planner.view }));
     const { state, effects } = reduce(this.state, cmd, facts);
     this.state = state;
     let answer;

@@ -158,7 +158,8 @@ export function readSettings() {
   }
   const heuristic = $('#heuristic').value;
   return {
-    algorithm: $('#algorithm').value,
+    // While the Agents view lists the MAPF solvers in the menu, the search keeps its own.
+    algorithm: $('#algorithm').dataset.searchAlgorithm || $('#algorithm').value,
     heuristic: heuristic === 'auto' ? null : heuristic,
     weight,
     movement: {

@@ -445,6 +445,15 @@ impl Solver for Cbs {
         self.last.clone().map_or(StepReport::None, StepReport::Cbs)
     }
 
+    fn looked_at(&self) -> Option<Plan> {
+        let id = self.last.as_ref().map_or(0, |s| s.node);
+        self.nodes.get(id as usize).map(CtNode::plan)
+    }
+
+    fn made(&self) -> u64 {
+        self.nodes.len() as u64
+    }
+
     fn failure(&self) -> Option<String> {
         (self.status == MapfStatus::NoSolution)
             .then(|| "the constraint tree ran out of nodes".to_string())

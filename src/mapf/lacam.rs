@@ -355,6 +355,27 @@ impl Solver for Lacam {
             .map_or(StepReport::None, StepReport::Lacam)
     }
 
+    fn looked_at(&self) -> Option<Plan> {
+        let (node, successor) = self
+            .last
+            .as_ref()
+            .map_or((0, None), |s| (s.node, s.successor));
+        let mut configs = vec![self.config(node).to_vec()];
+        if let Some(next) = successor {
+            configs.push(self.config(next).to_vec());
+        }
+        // Not trimmed: the configuration's cells, and where PIBT took each agent.
+        Some(Plan {
+            paths: (0..configs[0].len())
+                .map(|i| configs.iter().map(|c| c[i]).collect())
+                .collect(),
+        })
+    }
+
+    fn made(&self) -> u64 {
+        self.nodes.len() as u64
+    }
+
     fn failure(&self) -> Option<String> {
         (self.status == MapfStatus::NoSolution)
             .then(|| "every configuration reachable from the starts was explored".to_string())

@@ -13,6 +13,8 @@
 //! - [`text`]: `.scen` agents and the plain solution format of the LaCAM/PIBT family.
 //! - [`scene`]: the agents a page places, its last solve or import, and the plan as dense cells.
 //! - [`tree`]: CBS's constraint tree as a page shows it (a solve with its steps recorded).
+//! - [`live`]: a solve stepped as a page watches it, each step a [`live::Frame`] to draw;
+//!   [`words`]: what a step did in words, and the pseudocode line it lit.
 //!
 //! ```
 //! use pathlab::{formats::movingai, mapf};
@@ -30,6 +32,7 @@
 
 pub mod cbs;
 pub mod lacam;
+pub mod live;
 pub mod mdd;
 pub mod pibt;
 pub mod plan;
@@ -43,6 +46,7 @@ pub mod table;
 pub mod text;
 pub mod tree;
 pub mod validate;
+pub mod words;
 
 pub use plan::{Costs, Plan};
 pub use problem::{Agent, Ends, Problem, ProblemError};

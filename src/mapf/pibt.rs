@@ -27,6 +27,8 @@ pub struct Pibt {
     rng: SplitMix64,
     /// Priority inheritance of the last call: (agent that asked, agent that had to move).
     pub chains: Vec<(u32, u32)>,
+    /// Backtracking of the last call: (agent that pushed, agent that could not move).
+    pub backtracks: Vec<(u32, u32)>,
 }
 
 impl Pibt {
@@ -37,6 +39,7 @@ impl Pibt {
             occ_next: vec![NONE; problem.cell_count()],
             rng: SplitMix64::new(seed),
             chains: Vec::new(),
+            backtracks: Vec::new(),
         }
     }
 
@@ -52,6 +55,7 @@ impl Pibt {
         order: &[u32],
     ) -> bool {
         self.chains.clear();
+        self.backtracks.clear();
         for (i, &v) in from.iter().enumerate() {
             self.occ_now[v as usize] = i as u32;
         }
@@ -120,6 +124,7 @@ impl Pibt {
             if j != NONE && j != i && to[j as usize] == NONE {
                 self.chains.push((i, j));
                 if !self.push(problem, j, from, to) {
+                    self.backtracks.push((i, j));
                     continue;
                 }
             }
@@ -251,6 +256,9 @@ pub fn order_by(priority: &[f32]) -> Vec<u32> {
     order
 }
 
+/// The time steps before the one reached that [`Solver::looked_at`] gives of PIBT.
+pub const TRAIL: usize = 16;
+
 /// PIBT as a solver: one [`Solver::step`] is one time step for every agent.
 #[derive(Clone, Debug)]
 pub struct PibtSolver {
@@ -320,6 +328,7 @@ impl Solver for PibtSolver {
             time: self.configs.len() as u32 - 1,
             order,
             chains: self.pibt.chains.clone(),
+            backtracks: self.pibt.backtracks.clone(),
         });
         self.check_goal();
     }
@@ -338,6 +347,17 @@ impl Solver for PibtSolver {
 
     fn last_step(&self) -> StepReport {
         self.last.clone().map_or(StepReport::None, StepReport::Pibt)
+    }
+
+    /// The last [`TRAIL`] time steps (a page draws them after every step: all of them
+    /// would grow with the run), up to the one reached.
+    fn looked_at(&self) -> Option<Plan> {
+        let from = self.configs.len().saturating_sub(TRAIL + 1);
+        Some(Plan {
+            paths: (0..self.goals.len())
+                .map(|i| self.configs[from..].iter().map(|c| c[i]).collect())
+                .collect(),
+        })
     }
 
     fn failure(&self) -> Option<String> {

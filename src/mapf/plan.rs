@@ -54,6 +54,18 @@ impl Plan {
             .unwrap_or(0)
     }
 
+    /// The plan as dense cells: agent i at time t is `cells[i * (horizon + 1) + t]`, each
+    /// path held on its last cell to the horizon (`u32::MAX` for an empty path).
+    pub fn dense(&self) -> Vec<u32> {
+        let steps = self.horizon() + 1;
+        self.paths
+            .iter()
+            .flat_map(|p| {
+                (0..steps).map(move |t| p.get(t).or(p.last()).copied().unwrap_or(u32::MAX))
+            })
+            .collect()
+    }
+
     /// The configurations at times 0 to [`Plan::horizon`]: `configs[t][i]` is agent i's cell.
     pub fn configs(&self) -> Vec<Vec<u32>> {
         (0..=self.horizon())

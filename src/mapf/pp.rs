@@ -145,6 +145,14 @@ impl Solver for Prioritized {
         self.last.clone().map_or(StepReport::None, StepReport::Pp)
     }
 
+    fn looked_at(&self) -> Option<Plan> {
+        let starts = self.problem.starts();
+        let rest = starts[self.paths.len()..].iter().map(|&s| vec![s]);
+        Some(Plan {
+            paths: self.paths.iter().cloned().chain(rest).collect(),
+        })
+    }
+
     fn failure(&self) -> Option<String> {
         (self.status == MapfStatus::Failed).then(|| {
             format!(

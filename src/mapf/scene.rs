@@ -1,16 +1,17 @@
 //! The agents a page places on its map and the last plan for them: the rules of placing
 //! (a start, then its goal, on open cells no other agent's start or goal holds), agents from
-//! a `.scen`, one solve or one imported solution, its outcome (with the validator's first
-//! violation) and the plan as dense per-agent cells. The page's Agents view and its wasm glue
+//! a `.scen`, one solve — stepped live ([`Live`]) or run to its end at once — or one imported
+//! solution, its outcome (with the validator's first violation) and the plan as dense
+//! per-agent cells. The page's Agents view and its wasm glue
 //! (`src/wasm/mapf.rs`) hold one [`AgentScene`]; the map stays the planner's and is handed in.
 
-use super::cbs::Cbs;
+use super::live::{Frame, Live};
 use super::plan::Plan;
-use super::problem::{Ends, Problem, ProblemError, NONE};
-use super::solver::{MapfStatus, Solver};
-use super::table::{new_solver, SolverId};
+use super::problem::{Ends, Problem, ProblemError};
+use super::solver::MapfStatus;
+use super::table::SolverId;
 use super::text::{parse_solution, scen_agents, write_solution, SolutionInfo};
-use super::tree::{run_recording, CbsTree, TreeNode};
+use super::tree::TreeNode;
 use super::validate::{validate, Violation};
 use crate::grid::{Grid, Shape};
 use std::rc::Rc;
@@ -69,8 +70,8 @@ pub struct AgentScene {
     agents: Vec<Placed>,
     plan: Option<Plan>,
     outcome: Option<Outcome>,
-    /// The last CBS solve's constraint tree, with its problem (for cells as (x, y)).
-    tree: Option<(CbsTree, Rc<Problem>)>,
+    /// The last solve, stepped live or run to its end (CBS's keeps its constraint tree).
+    live: Option<Live>,
 }
 
 /// Why multi-agent path finding is not offered on `grid`, in words, or `None` on squares.
@@ -103,7 +104,7 @@ impl AgentScene {
     fn changed(&mut self) {
         self.plan = None;
         self.outcome = None;
-        self.tree = None;
+        self.live = None;
     }
 
     fn taken(&self, cell: (u32, u32), end: End, except: Option<usize>) -> Option<usize> {
@@ -249,7 +250,8 @@ impl AgentScene {
     }
 
     /// Solves the agents on `grid` with `solver` within `budget_ms`, timed by `now_ms`, and
-    /// keeps the plan (LaCAM* stops refining when the budget ends and keeps its best plan).
+    /// keeps the plan (LaCAM* stops refining when the budget ends and keeps its best plan):
+    /// a live solve ([`AgentScene::start`]) run to its end.
     pub fn solve(
         &mut self,
         grid: &Grid,
@@ -257,22 +259,58 @@ impl AgentScene {
         budget_ms: f64,
         now_ms: &dyn Fn() -> f64,
     ) -> Result<&Outcome, String> {
+        self.start(grid, solver, now_ms)?;
+        self.finish(budget_ms, now_ms)
+    }
+
+    /// Starts a live solve of the agents on `grid` with `solver` (the last plan goes), to be
+    /// stepped by [`AgentScene::step`]; refused as [`AgentScene::problem`] refuses.
+    pub fn start(
+        &mut self,
+        grid: &Grid,
+        solver: SolverId,
+        now_ms: &dyn Fn() -> f64,
+    ) -> Result<(), String> {
         let problem = Rc::new(self.problem(grid)?);
-        let started = now_ms();
-        // CBS is kept as itself, its steps recorded: the page shows its constraint tree.
-        let mut cbs = (solver == SolverId::Cbs).then(|| Cbs::new(problem.clone()));
-        let mut other = cbs
-            .is_none()
-            .then(|| new_solver(solver, problem.clone(), 0));
-        let s: &mut dyn Solver = match (&mut cbs, &mut other) {
-            (Some(c), _) => c,
-            (None, Some(o)) => o.as_mut(),
-            (None, None) => return Err("no solver".into()),
-        };
-        let mut steps = Vec::new();
-        let record = solver == SolverId::Cbs;
-        let status = run_recording(s, budget_ms, now_ms, record, &mut steps);
-        let ms = now_ms() - started;
+        self.plan = None;
+        self.outcome = None;
+        self.live = Some(Live::start(solver, problem, now_ms));
+        self.settle(false);
+        Ok(())
+    }
+
+    /// Up to `n` steps of the live solve, or until `budget_ms` have gone (at least one);
+    /// once the solver finishes, its plan and outcome are kept. Returns the status, or `None`
+    /// without a live solve.
+    pub fn step(&mut self, n: u64, budget_ms: f64, now_ms: &dyn Fn() -> f64) -> Option<MapfStatus> {
+        let status = self.live.as_mut()?.step(n, budget_ms, now_ms);
+        self.settle(false);
+        Some(status)
+    }
+
+    /// Runs the live solve on to its end within `budget_ms` more and keeps its outcome:
+    /// `budget-exhausted` when the budget ran out first (LaCAM* with a plan: `solved`, its
+    /// best so far).
+    pub fn finish(&mut self, budget_ms: f64, now_ms: &dyn Fn() -> f64) -> Result<&Outcome, String> {
+        let live = self.live.as_mut().ok_or("no solve was started")?;
+        if live.status() == MapfStatus::Running {
+            live.step(u64::MAX, budget_ms, now_ms);
+        }
+        self.settle(true);
+        self.outcome
+            .as_ref()
+            .ok_or_else(|| "no outcome".to_string())
+    }
+
+    /// Keeps the live solve's outcome once it has one: when the solver finished, or (`ended`)
+    /// when its budget did.
+    fn settle(&mut self, ended: bool) {
+        let Some(live) = &self.live else { return };
+        let status = live.status();
+        if self.outcome.is_some() || (status == MapfStatus::Running && !ended) {
+            return;
+        }
+        let s = live.solver();
         let plan = s.plan().cloned();
         let (nodes, why) = (s.nodes(), s.failure());
         let refined = status == MapfStatus::Running && plan.is_some();
@@ -287,24 +325,31 @@ impl AgentScene {
         } else {
             status.name()
         };
-        self.keep(&problem, plan, name, solver.info().id, ms, nodes, failure);
-        self.tree = cbs.map(|c| (CbsTree::new(c, steps), problem));
-        self.outcome
-            .as_ref()
-            .ok_or_else(|| "no outcome".to_string())
+        let (problem, ms, id) = (live.problem().clone(), live.ms(), live.id().info().id);
+        self.keep(&problem, plan, name, id, ms, nodes, failure);
     }
 
-    /// The last CBS solve's constraint tree, node by node, or `None` (another solver, or
-    /// the agents changed since).
+    /// What the live solve's last step did (`None` without one).
+    pub fn frame(&self) -> Option<Frame> {
+        self.live.as_ref().map(Live::frame)
+    }
+
+    /// Drops the live solve and the plan (the agents stay).
+    pub fn reset(&mut self) {
+        self.changed();
+    }
+
+    /// The last CBS solve's constraint tree (as far as it has grown), node by node, or
+    /// `None` (another solver, or the agents changed since).
     pub fn tree_nodes(&self) -> Option<Vec<TreeNode>> {
-        self.tree.as_ref().map(|(t, p)| t.nodes(p))
+        self.live.as_ref()?.tree_nodes()
     }
 
     /// Node `id` of the last CBS solve's tree: its paths as dense cells (as
     /// [`AgentScene::dense_paths`]) and their horizon.
     pub fn tree_node_paths(&self, id: u32) -> Option<(Vec<u32>, usize)> {
-        let plan = self.tree.as_ref()?.0.node_plan(id)?;
-        Some((dense(&plan), plan.horizon()))
+        let plan = self.live.as_ref()?.tree_node_plan(id)?;
+        Some((plan.dense(), plan.horizon()))
     }
 
     /// Reads a solution in the plain format (docs/formats.md) for the agents on `grid` and
@@ -312,6 +357,8 @@ impl AgentScene {
     pub fn import(&mut self, grid: &Grid, text: &str) -> Result<&Outcome, String> {
         let problem = self.problem(grid)?;
         let plan = parse_solution(text, &problem).map_err(|e| e.to_string())?;
+        // The plan is no solver's: the last solve (and CBS's tree) goes.
+        self.live = None;
         Ok(self.keep(&problem, Some(plan), "imported", "imported", 0.0, 0, None))
     }
 
@@ -355,9 +402,9 @@ impl AgentScene {
 
     /// The plan as dense cells: agent i's cell (`y * width + x`) at time t is
     /// `cells[i * (horizon + 1) + t]`, each path held on its last cell to the horizon
-    /// ([`NONE`] for an empty path); empty without a plan.
+    /// (`u32::MAX` for an empty path); empty without a plan.
     pub fn dense_paths(&self) -> Vec<u32> {
-        self.plan.as_ref().map(dense).unwrap_or_default()
+        self.plan.as_ref().map(Plan::dense).unwrap_or_default()
     }
 
     /// The plan in the plain solution format, or `None` without a valid plan.
@@ -372,16 +419,6 @@ impl AgentScene {
         };
         Some(write_solution(&problem, self.plan.as_ref()?, &info))
     }
-}
-
-/// `plan` as dense cells: agent i at time t is `cells[i * (horizon + 1) + t]`, each path held
-/// on its last cell to the horizon ([`NONE`] for an empty path).
-fn dense(plan: &Plan) -> Vec<u32> {
-    let steps = plan.horizon() + 1;
-    plan.paths
-        .iter()
-        .flat_map(|p| (0..steps).map(move |t| p.get(t).or(p.last()).copied().unwrap_or(NONE)))
-        .collect()
 }
 
 #[cfg(test)]
@@ -435,6 +472,10 @@ mod tests {
         let text = s.export(&g, "t.map").unwrap();
         let again = s.import(&g, &text).unwrap();
         assert_eq!((again.soc, again.makespan), (o.soc, o.makespan));
+        assert!(
+            s.tree_nodes().is_none() && s.frame().is_none(),
+            "an import is no solve"
+        );
         s.remove(0);
         assert!(s.outcome().is_none() && s.dense_paths().is_empty());
     }

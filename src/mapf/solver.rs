@@ -50,6 +50,18 @@ pub trait Solver {
     fn failure(&self) -> Option<String> {
         None
     }
+    /// What the last step worked on, as paths a page can draw: CBS the expanded node's
+    /// paths, PIBT its last time steps, LaCAM the configuration explored (and the one PIBT
+    /// made from it), prioritized planning the agents planned so far (the others on their
+    /// starts). By default the plan, once there is one.
+    fn looked_at(&self) -> Option<Plan> {
+        self.plan().cloned()
+    }
+    /// The units the search has made so far: CBS's constraint-tree nodes and LaCAM's
+    /// configurations (each step makes up to two, or none); by default the steps.
+    fn made(&self) -> u64 {
+        self.nodes()
+    }
 }
 
 /// How long [`run`] may go on: at most `steps` steps and roughly `ms` milliseconds (checked

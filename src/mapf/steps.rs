@@ -120,6 +120,9 @@ pub struct PibtStep {
     /// Priority inheritance: (agent that wanted a cell, agent standing on it, who then had to
     /// move first), in the order it happened.
     pub chains: Vec<(u32, u32)>,
+    /// Backtracking: (agent that pushed, agent pushed that could not move), in the order it
+    /// happened; the first then tried its next cell.
+    pub backtracks: Vec<(u32, u32)>,
 }
 
 /// What became of one LaCAM step.

@@ -1,40 +1,15 @@
-//! CBS's constraint tree as a page shows it: a CBS solve run step by step with each step's
-//! report kept ([`run_recording`]), then every node of the tree with its parent, the
+//! CBS's constraint tree as a page shows it: CBS stepped with each step's report kept
+//! ([`CbsTree`] is itself a [`Solver`]), then every node of the tree with its parent, the
 //! constraint it adds, its cost and conflicts, and — for the nodes expanded — when, the
 //! conflict chosen and how it was classified ([`CbsTree`]); a node's own paths on request.
 
 use super::cbs::{Cardinality, Cbs, CbsStep, Constraint};
 use super::plan::Plan;
 use super::problem::Problem;
-use super::solver::{run, MapfBudget, MapfStatus, Solver, StepReport};
+use super::solver::{MapfStatus, Solver, StepReport};
 
 /// At most this many CBS steps are kept for the tree (the nodes are all listed).
 pub const MAX_RECORDED_STEPS: usize = 20_000;
-
-/// Steps `solver` until it finishes or `budget_ms` runs out (timed by `now_ms`), keeping the
-/// report of each CBS step in `steps` (at most [`MAX_RECORDED_STEPS`]) when `record` is set.
-pub fn run_recording(
-    solver: &mut dyn Solver,
-    budget_ms: f64,
-    now_ms: &dyn Fn() -> f64,
-    record: bool,
-    steps: &mut Vec<CbsStep>,
-) -> MapfStatus {
-    let started = now_ms();
-    let one = MapfBudget {
-        steps: Some(1),
-        ms: None,
-    };
-    while solver.status() == MapfStatus::Running && now_ms() - started < budget_ms {
-        run(solver, one, now_ms);
-        if record && steps.len() < MAX_RECORDED_STEPS {
-            if let StepReport::Cbs(step) = solver.last_step() {
-                steps.push(step);
-            }
-        }
-    }
-    solver.status()
-}
 
 /// A constraint in cells (x, y): the agent, `vertex` (one cell) or `edge` (from, to), and
 /// the time.
@@ -86,16 +61,55 @@ pub struct TreeNode {
     pub solution: bool,
 }
 
-/// A finished (or stopped) CBS solve with its recorded steps.
+/// A CBS solve that keeps the report of each of its steps (at most
+/// [`MAX_RECORDED_STEPS`]), so its tree can be listed at any time, finished or not.
 pub struct CbsTree {
     cbs: Cbs,
     steps: Vec<CbsStep>,
 }
 
+impl Solver for CbsTree {
+    fn step(&mut self) {
+        if self.cbs.status() != MapfStatus::Running {
+            return;
+        }
+        self.cbs.step();
+        if self.steps.len() < MAX_RECORDED_STEPS {
+            if let StepReport::Cbs(step) = self.cbs.last_step() {
+                self.steps.push(step);
+            }
+        }
+    }
+    fn status(&self) -> MapfStatus {
+        self.cbs.status()
+    }
+    fn plan(&self) -> Option<&Plan> {
+        self.cbs.plan()
+    }
+    fn nodes(&self) -> u64 {
+        self.cbs.nodes()
+    }
+    fn last_step(&self) -> StepReport {
+        self.cbs.last_step()
+    }
+    fn failure(&self) -> Option<String> {
+        self.cbs.failure()
+    }
+    fn looked_at(&self) -> Option<Plan> {
+        self.cbs.looked_at()
+    }
+    fn made(&self) -> u64 {
+        self.cbs.made()
+    }
+}
+
 impl CbsTree {
-    /// The tree of `cbs`, whose steps were recorded in `steps`.
-    pub fn new(cbs: Cbs, steps: Vec<CbsStep>) -> CbsTree {
-        CbsTree { cbs, steps }
+    /// `cbs`, its steps recorded from now on.
+    pub fn new(cbs: Cbs) -> CbsTree {
+        CbsTree {
+            cbs,
+            steps: Vec::new(),
+        }
     }
 
     /// Every node, by id.

@@ -53,6 +53,25 @@ export interface CbsNodePaths {
   cells: number[];
 }
 
+/** What the last step of a live solve did, and what to draw for it (`Agents.frame()`). */
+export interface AgentsFrame {
+  solver: string;
+  status: "running" | "solved" | "no-solution" | "failed";
+  steps: number;
+  made: number;
+  ms: number;
+  report: { solver: "none" | "cbs" | "pibt" | "lacam" | "pp"; [key: string]: any };
+  words: { headline: string; details: string[] };
+  counts: string;
+  line: string;
+  horizon: number;
+  cells: number[];
+  t: number;
+  agent: number | null;
+  conflict: [number, number][];
+  arrows: { from: [number, number]; to: [number, number]; kind: "push" | "backtrack" | "constraint" }[];
+}
+
 /** One MAPF solver of Rust's table. */
 export interface MapfSolver {
   id: string;
@@ -296,5 +315,61 @@ impl Agents {
             Some((cells, horizon)) => to_js(&NodePathsView { horizon, cells }),
             None => Ok(JsValue::UNDEFINED),
         }
+    }
+
+    /// Starts a live solve of the agents with `solver` (an id of `solvers()`), to be stepped
+    /// by `stepLive`; the last plan goes. Throws, changing nothing, as `solve` does.
+    #[wasm_bindgen(js_name = startLive)]
+    pub fn start_live(&mut self, planner: &Planner, solver: &str) -> Result<(), JsError> {
+        let solver: SolverId = solver.parse().map_err(js_error)?;
+        self.scene
+            .start(planner.planner().grid(), solver, &performance_now)
+            .map_err(js_error)
+    }
+
+    /// Up to `n` steps of the live solve, or until `budgetMs` have gone (at least one step);
+    /// once it finishes, `outcome()` and `paths()` give its plan. Returns the status
+    /// (`running`, `solved`, `no-solution`, `failed`), or `undefined` without a live solve.
+    #[wasm_bindgen(js_name = stepLive)]
+    pub fn step_live(&mut self, n: u32, budget_ms: f64) -> Option<String> {
+        self.scene
+            .step(u64::from(n), budget_ms, &performance_now)
+            .map(|s| s.name().to_string())
+    }
+
+    /// Runs the live solve on to its end within `budgetMs` and returns its outcome (as
+    /// `solve` does: `budget-exhausted` when the budget ends first).
+    #[wasm_bindgen(js_name = finishLive, unchecked_return_type = "AgentsOutcome")]
+    pub fn finish_live(&mut self, budget_ms: f64) -> Result<JsValue, JsError> {
+        let outcome = self
+            .scene
+            .finish(budget_ms, &performance_now)
+            .map_err(js_error)?;
+        to_js(outcome)
+    }
+
+    /// What the live solve's last step did and what to draw for it (`AgentsFrame`: the
+    /// report, its words and pseudocode line, the paths it worked on, arrows, the
+    /// conflict), or `undefined` without a live solve.
+    #[wasm_bindgen(unchecked_return_type = "AgentsFrame | undefined")]
+    pub fn frame(&self) -> Result<JsValue, JsError> {
+        match self.scene.frame() {
+            Some(f) => to_js(&f),
+            None => Ok(JsValue::UNDEFINED),
+        }
+    }
+
+    /// Drops the live solve and the plan; the agents stay.
+    #[wasm_bindgen(js_name = resetSolve)]
+    pub fn reset_solve(&mut self) {
+        self.scene.reset();
+    }
+
+    /// The pseudocode of the MAPF solver `solver`, line by line (`PseudocodeLine[]`);
+    /// throws for an unknown id.
+    #[wasm_bindgen(unchecked_return_type = "PseudocodeLine[]")]
+    pub fn pseudocode(solver: &str) -> Result<JsValue, JsError> {
+        let solver: SolverId = solver.parse().map_err(js_error)?;
+        to_js(&solver.info().pseudocode)
     }
 }

@@ -68,7 +68,7 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     await drag(page, [[4, 2], [5, 2], [7, 2]], { steps: 3 });
     await page.waitForFunction(() => window.pathlab.agents().ends[14] === 7);
     for (const algo of ['lacam', 'cbs']) {
-      await page.locator('#agents-solver').selectOption(algo);
+      await page.locator('#algorithm').selectOption(algo);
       await page.locator('#agents-run').click();
       await waitData(page, 'agentsStatus', 'solved');
       const a = await agents(page);
@@ -101,13 +101,11 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     await canvas(page).focus();
     await page.keyboard.press('.');
     await waitData(page, 'agentsT', '2');
-    // Space plays and pauses the plan (not the hidden search); N steps nothing.
+    // Space plays and pauses the plan (not the hidden search).
     await page.keyboard.press(' ');
     await waitData(page, 'agentsPlaying', 'true');
     await page.keyboard.press(' ');
     await waitData(page, 'agentsPlaying', 'false');
-    await page.keyboard.press('n');
-    assert.equal(await page.evaluate(() => window.pathlab.stats().expanded), 0, 'the search did not step');
     await page.locator('[data-agents-timeline="range"]').fill('3');
     await waitData(page, 'agentsT', '3');
     assert.equal(await page.locator('[data-agents-timeline="label"]').textContent(), `t = 3 of ${horizon}`);
@@ -143,6 +141,12 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     assert.deepEqual((await agents(other)).ends, ends);
     assert.equal(await other.locator('#view').inputValue(), 'agents');
     await other.close();
+    // N steps the solver (from the start again: a live solve), not the hidden search.
+    await canvas(page).focus();
+    await page.keyboard.press('n');
+    await waitData(page, 'agentsSteps', '1');
+    await waitData(page, 'agentsLive', 'running');
+    assert.equal(await page.evaluate(() => window.pathlab.stats().expanded), 0, 'the search did not step');
     // Leaving the view gives the page its search back.
     await page.locator('#view').selectOption('path');
     await waitData(page, 'agents', 'off');
@@ -246,7 +250,7 @@ test('a benchmark .scen with N agents loads, solves like the CLI, and exports it
       await page.locator('#agents-n').fill(String(n));
       await page.locator('#agents-scen').setInputFiles(scen);
       await waitData(page, 'agentsCount', String(n));
-      await page.locator('#agents-solver').selectOption('lacam');
+      await page.locator('#algorithm').selectOption('lacam');
       await page.locator('#agents-budget').fill('5000');
       await page.locator('#agents-run').click();
       await waitData(page, 'agentsStatus', 'solved');

@@ -40,3 +40,20 @@ test('in a crowd only the picked agent\'s path is drawn', () => {
   const marks = agentMarks(s, squarePlace(4), true);
   assert.equal(marks.filter((m) => m.id === 'agent-path').length, 1);
 });
+
+test('a live step\'s arrows: an arc with a head between two agents, a ring for a stay, dashed backtracks', () => {
+  const place = squarePlace(20);
+  const arrows = [
+    { from: [0, 0], to: [1, 0], kind: 'push' },
+    { from: [1, 0], to: [3, 0], kind: 'backtrack' },
+    { from: [2, 0], to: [2, 0], kind: 'constraint' },
+  ];
+  const marks = agentMarks(scene({ arrows }), place, true).filter((m) => m.id.startsWith('agent-') && ['agent-push', 'agent-backtrack', 'agent-constraint'].includes(m.id));
+  assert.deepEqual(marks.map((m) => m.id), ['agent-push', 'agent-backtrack', 'agent-constraint']);
+  const [push, back, stay] = marks;
+  assert.ok(push.shapes[0].line.length >= 2 && push.shapes[1].polygon.length === 3, 'an arc and its head');
+  // The arc bows off the row the two agents stand on, clear of their discs.
+  assert.ok(push.shapes[0].line.every(([, y]) => y < 10), 'above the row of centres');
+  assert.ok(back.strokes[1].dash, 'a backtrack is dashed');
+  assert.ok(stay.shapes[0].circle, 'a constraint to stay is a ring');
+});

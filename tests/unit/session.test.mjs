@@ -78,6 +78,17 @@ test('new settings after a finished search play it again at the speed; before on
   assert.deepEqual(does(race.effects), ['settings:0', 'rewind:0', 'then']);
 });
 
+test('in the Agents view Step, Run and Reset drive its solver, not the search', () => {
+  const agents = [{ status: 'running', view: 'agents' }];
+  for (const cmd of ['step', 'run', 'toggleRun', 'pause', 'reset']) {
+    const { state, effects } = reduce(withLanes(1), { cmd, n: 3 }, agents);
+    assert.deepEqual(effects, [{ do: 'agents', command: { cmd: 'agents', op: cmd, n: 3 } }], cmd);
+    assert.deepEqual(state.running, [false], `${cmd}: the search does not run`);
+  }
+  // The view's own reset of the single search (on entering) still reaches the planner.
+  assert.deepEqual(reduce(withLanes(1), { cmd: 'reset', search: true }, agents).effects.map((e) => e.do), ['reset', 'notice']);
+});
+
 test('in the field and range views Step and Run say there is no search there, and run nothing', () => {
   const field = [{ status: 'running', view: 'field' }];
   assert.deepEqual(reduce(withLanes(1), { cmd: 'toggleRun' }, field).effects, [{ do: 'noSearch', lane: 0 }]);

@@ -103,3 +103,42 @@ fn a_bad_plan_names_its_first_conflict_and_hexagons_are_refused() {
     assert!(Agents::unavailable(&p).unwrap().contains("square"));
     assert!(a.place(&p, 0, 0).is_err());
 }
+
+#[wasm_bindgen_test]
+fn a_live_solve_steps_reports_frames_and_ends_as_the_one_shot_solve() {
+    let mut p = Planner::new(4, 3).unwrap();
+    p.load_map_text(MAP, None).unwrap();
+    let a = &mut two_swapping(&p);
+    assert!(a.frame().unwrap().is_undefined(), "no live solve yet");
+    assert!(a.step_live(1, f64::INFINITY).is_none());
+    assert!(message(a.start_live(&p, "astar").unwrap_err()).contains("lacam"));
+    a.start_live(&p, "cbs").unwrap();
+    assert_eq!(a.step_live(1, f64::INFINITY).as_deref(), Some("running"));
+    let f = a.frame().unwrap();
+    assert_eq!(get(&f, "solver").as_string().unwrap(), "cbs");
+    assert_eq!(num(&f, "steps"), 1.0);
+    assert_eq!(
+        get(&get(&f, "report"), "solver").as_string().unwrap(),
+        "cbs"
+    );
+    assert!(get(&get(&f, "words"), "headline")
+        .as_string()
+        .unwrap()
+        .starts_with("Expanded node #0"));
+    assert_eq!(get(&f, "line").as_string().unwrap(), "push");
+    let cells: js_sys::Array = get(&f, "cells").into();
+    assert_eq!(cells.length() as f64, 2.0 * (num(&f, "horizon") + 1.0));
+    assert!(js_sys::Array::from(&get(&f, "conflict")).length() >= 1);
+    // The tree grows as it steps; a finished solve keeps its plan and outcome.
+    assert!(js_sys::Array::from(&a.cbs_tree().unwrap()).length() >= 3);
+    assert!(a.outcome().unwrap().is_undefined());
+    let live = a.finish_live(1000.0).unwrap();
+    let once = a.solve(&p, "cbs", 1000.0).unwrap();
+    for key in ["status", "soc", "makespan", "nodes"] {
+        assert_eq!(get(&live, key), get(&once, key), "{key}");
+    }
+    let code: js_sys::Array = Agents::pseudocode("pibt").unwrap().into();
+    assert_eq!(get(&code.get(0), "id").as_string().unwrap(), "loop");
+    a.reset_solve();
+    assert!(a.frame().unwrap().is_undefined() && a.paths().is_empty());
+}
