@@ -100,16 +100,34 @@ export class AgentsApi {
   }
 
   /**
+   * Shows the Agents view and runs `act` in it; when Rust refuses (`act` throws), the view is
+   * shown only if it already was, so a refused command leaves the page as it was.
+   * @template T
+   * @param {() => T} act
+   * @returns {T}
+   */
+  shownUnlessRefused(act) {
+    const shown = this.agentsLayer().active;
+    this.showAgents(true);
+    try {
+      return act();
+    } catch (e) {
+      if (!shown) this.showAgents(false);
+      throw e;
+    }
+  }
+
+  /**
    * Places `agents` (text or an array, see `agentEnds`) instead of those placed, and shows
-   * the Agents view; throws, keeping the agents, when they do not fit the map.
+   * the Agents view; throws, keeping the agents and the view as they were, when they do not
+   * fit the map.
    * @param {string | number[][]} agents
    */
   setAgents(agents) {
     const v = /** @type {any} */ (this);
     checkCommand({ cmd: 'setAgents', agents }, 11);
     const ends = agentEnds(agents);
-    this.showAgents(true);
-    v.session.dispatch({ cmd: 'agents', op: 'set', ends });
+    this.shownUnlessRefused(() => v.session.dispatch({ cmd: 'agents', op: 'set', ends }));
     return this.agentsInfo();
   }
 
@@ -124,8 +142,7 @@ export class AgentsApi {
   solveAgents(solver = /** @type {any} */ (this).solver ?? DEFAULT_SOLVER, budgetMs = undefined) {
     const v = /** @type {any} */ (this);
     const c = checkCommand({ cmd: 'solveAgents', solver, budgetMs }, 11);
-    this.showAgents(true);
-    const outcome = v.session.dispatch({ cmd: 'agents', op: 'solve', solver: c.solver, budgetMs: c.budgetMs });
+    const outcome = this.shownUnlessRefused(() => v.session.dispatch({ cmd: 'agents', op: 'solve', solver: c.solver, budgetMs: c.budgetMs }));
     v.say(outcomeText(outcome), outcome.soc === null ? 'error' : 'success');
     v.emit('agents', outcome);
     return outcome;
