@@ -171,11 +171,16 @@ impl BoundingTable {
             self.boxes[source] = boxes;
             floods += 1;
             // Reading the clock costs little next to a flood, but not nothing on a tiny map.
-            if floods % 16 == 0 && now_ms() - started >= budget_ms {
+            let check = floods % 16 == 0 || self.cells.len() > PIECE_CELLS;
+            if check && now_ms() - started >= budget_ms {
                 break;
             }
         }
         self.build_ms += (now_ms() - started).max(0.0);
+        if self.is_complete() {
+            // The flood's scratch arrays (15 bytes a cell) are not needed until an edit.
+            self.flood = Flood::default();
+        }
         self.is_complete()
     }
 
