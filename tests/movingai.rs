@@ -52,6 +52,12 @@ fn scenario_files() -> Vec<(String, Vec<movingai::Scenario>, Grid)> {
 /// Checks `count` problems spread evenly over each file (all when `count` is `None`),
 /// always including the last, longest ones; returns how many were checked.
 fn check(algorithm: Algorithm, count: Option<usize>) -> usize {
+    check_maps(algorithm, count, usize::MAX)
+}
+
+/// [`check`] on the files whose map has at most `max_cells` cells and on which `algorithm`
+/// is available (goal bounding refuses maps beyond its limit).
+fn check_maps(algorithm: Algorithm, count: Option<usize>, max_cells: usize) -> usize {
     let settings = Settings {
         algorithm,
         ..Settings::default()
@@ -59,6 +65,9 @@ fn check(algorithm: Algorithm, count: Option<usize>) -> usize {
     let mut checked = 0;
     let mut failures = Vec::new();
     for (name, scenarios, grid) in scenario_files() {
+        if grid.len() > max_cells || settings.unavailable_on(&grid).is_some() {
+            continue;
+        }
         let n = scenarios.len();
         let picks: Vec<usize> = match count {
             None => (0..n).collect(),
@@ -128,6 +137,22 @@ fn bidirectional_a_star_matches_a_sample_of_every_scenario_file() {
 fn lpa_star_and_d_star_lite_match_a_sample_of_every_scenario_file() {
     let checked = check(Algorithm::Lpa, Some(4)) + check(Algorithm::DStarLite, Some(4));
     eprintln!("LPA* and D* Lite: {checked} Moving AI problems agree");
+}
+
+/// Goal bounding's boxes are built by a flood from every cell (slow in a debug build), so the
+/// default run checks every problem of the maps up to 160 × 160 (arena, den312d, ht_chantry,
+/// room-32-32-4); the ignored test below adds Berlin_0_256, the last map within its limit.
+#[test]
+fn jps_plus_with_goal_bounding_matches_every_scenario_of_the_small_maps() {
+    let checked = check_maps(Algorithm::JpsPlusBounded, None, 160 * 160);
+    eprintln!("JPS+ with goal bounding: all {checked} Moving AI problems of the small maps agree");
+}
+
+#[test]
+#[ignore = "every problem of every map within goal bounding's limit: run with --release -- --ignored"]
+fn jps_plus_with_goal_bounding_matches_every_scenario_within_its_limit() {
+    let checked = check(Algorithm::JpsPlusBounded, None);
+    eprintln!("JPS+ with goal bounding: all {checked} Moving AI problems within its limit agree");
 }
 
 #[test]

@@ -362,7 +362,7 @@ proptest! {
     fn jump_point_search_and_jps_plus_are_optimal(p in uniform_problem(24), goal_directed in any::<bool>()) {
         let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
         let order = if goal_directed { NeighbourOrder::GoalDirected } else { NeighbourOrder::Fixed };
-        for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+        for algorithm in [Algorithm::Jps, Algorithm::JpsPlus, Algorithm::JpsPlusBounded] {
             let search = solve_any(&p, Settings {
                 algorithm, movement: p.movement, neighbour_order: order,
                 ..Settings::default()
@@ -576,7 +576,11 @@ fn a_restarted_search_paints_what_a_fresh_one_paints() {
 #[test]
 fn a_clear_direct_path_ends_jump_point_search_at_once() {
     let grid = Grid::new(20, 12).unwrap();
-    for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
+    for algorithm in [
+        Algorithm::Jps,
+        Algorithm::JpsPlus,
+        Algorithm::JpsPlusBounded,
+    ] {
         let settings = Settings {
             algorithm,
             ..Settings::default()
@@ -588,5 +592,68 @@ fn a_clear_direct_path_ends_jump_point_search_at_once() {
         assert_eq!(search.path().len(), 15, "{algorithm:?}: one cell a step");
         let cost = 5.0 * std::f64::consts::SQRT_2 + 9.0;
         assert!((search.stats().path_cost.unwrap() - cost).abs() < 1e-6);
+    }
+}
+
+/// JPS+ with goal bounding after edits: every edit (walls drawn and erased, an undo) makes
+/// its boxes stale, and the planner's next search rebuilds them, so the cost it finds is
+/// always A*'s on the edited map, never one the old boxes would give.
+#[test]
+fn goal_bounding_never_answers_from_boxes_an_edit_made_stale() {
+    let mut seed = 0x5eed_b0c5_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let (w, h) = (26, 18);
+    let mut bytes = vec![1u8; (w * h) as usize];
+    for b in bytes.iter_mut() {
+        if next() % 100 < 22 {
+            *b = 0;
+        }
+    }
+    let (start, goal) = ((0, 0), (w - 1, h - 1));
+    bytes[0] = 1;
+    bytes[(w * h - 1) as usize] = 1;
+    let grid = Grid::from_bytes(w, h, bytes).unwrap();
+    let settings = Settings {
+        algorithm: Algorithm::JpsPlusBounded,
+        ..Settings::default()
+    };
+    let mut planner = pathlab::Planner::with_grid(grid, start, goal, settings).unwrap();
+    let astar = Settings::default();
+    for round in 0..60 {
+        planner.only_mut().step(Budget::Unlimited, || 0.0);
+        let grid = planner.grid().clone();
+        let mut reference = new_search(&grid, start, goal, &astar).unwrap();
+        reference.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+        let lane = planner.only();
+        let search = lane.search();
+        assert_eq!(search.status(), reference.status(), "round {round}");
+        let (got, want) = (search.stats().path_cost, reference.stats().path_cost);
+        assert!(
+            got.zip(want).is_none_or(|(a, b)| (a - b).abs() < 1e-9)
+                && got.is_some() == want.is_some(),
+            "round {round}: {got:?} against A*'s {want:?}"
+        );
+        // A stroke of walls or of floor across the map, or now and then an undo.
+        let (x0, y0, x1, y1) = (
+            next() % w as u64,
+            next() % h as u64,
+            next() % w as u64,
+            next() % h as u64,
+        );
+        if round % 7 == 6 {
+            planner.undo();
+        } else {
+            let cell = if next() % 3 == 0 {
+                pathlab::Cell::OPEN
+            } else {
+                pathlab::Cell::Wall
+            };
+            planner.paint_line((x0 as u32, y0 as u32), (x1 as u32, y1 as u32), 1, cell);
+        }
     }
 }

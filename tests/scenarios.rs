@@ -244,6 +244,7 @@ fn every_algorithm_on_every_case() {
                     | Algorithm::AStar
                     | Algorithm::Jps
                     | Algorithm::JpsPlus
+                    | Algorithm::JpsPlusBounded
                     | Algorithm::Bidirectional
                     | Algorithm::Lpa
                     | Algorithm::DStarLite => {

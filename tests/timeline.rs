@@ -32,6 +32,10 @@ fn counters(s: Stats) -> Stats {
     Stats {
         run_count: 0,
         elapsed_ms: 0.0,
+        // What a precomputed table cost is the live search's, not recorded per step (a
+        // fresh search at step 0 has not built its boxes yet).
+        precompute_bytes: 0,
+        precompute_progress: 0.0,
         ..s
     }
 }

@@ -5,6 +5,7 @@
 // session; none of them asks the planner for its state on its own.
 
 import { showStats } from './ui.js';
+import { all } from './dom.js';
 import { statusWord, summaryLine } from './status.js';
 import { showAvailability } from './availability.js';
 import { algorithmInfo } from './algorithms.js';
@@ -77,8 +78,8 @@ export function statsCard() {
     render(state) {
       showStats(state.stats, state.running, state.noMesh);
       // The precomputation row only for an algorithm that precomputes (the table says which).
-      const row = /** @type {HTMLElement | null} */ (document.querySelector('[data-stat-row="precompute"]'));
-      if (row) row.hidden = !algorithmInfo(state.algorithm)?.precomputes;
+      const precomputes = !!algorithmInfo(state.algorithm)?.precomputes;
+      for (const row of all('[data-stat-row^="precompute"]')) row.hidden = !precomputes;
     },
   };
 }

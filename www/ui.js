@@ -111,7 +111,15 @@ const fmt = {
   int: (n) => String(Math.round(n ?? 0)),
   ms: (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(2)),
   cost: (c) => (c === null || c === undefined ? '—' : c.toFixed(4)),
+  bytes: (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${Math.round((n ?? 0) / 1e3)} KB`),
 };
+
+/** Precompute ms, and while a table is built in pieces (goal bounding) how far it is. */
+function precomputeText(stats) {
+  const ms = fmt.ms(stats.precomputeMs);
+  const part = stats.precomputeProgress;
+  return part > 0 && part < 1 ? `${ms} (${Math.floor(part * 100)} %)` : ms;
+}
 
 let statEls = null;
 
@@ -128,7 +136,8 @@ export function showStats(stats, running, noMesh = false) {
     open: fmt.int(stats.openSize),
     runs: fmt.int(stats.runCount),
     elapsed: fmt.ms(stats.elapsedMs),
-    precompute: fmt.ms(stats.precomputeMs),
+    precompute: precomputeText(stats),
+    'table-memory': fmt.bytes(stats.precomputeBytes),
     cost: fmt.cost(stats.pathCost),
     moves: stats.pathMoves === null || stats.pathMoves === undefined ? '—' : fmt.int(stats.pathMoves),
   };

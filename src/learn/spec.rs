@@ -92,7 +92,10 @@ impl Kind {
                 Algorithm::Mesh | Algorithm::BreadthFirst | Algorithm::Bidirectional
             ),
             Kind::WhichAlgorithm => true,
-            Kind::JumpPoints => matches!(algorithm, Algorithm::Jps | Algorithm::JpsPlus),
+            Kind::JumpPoints => matches!(
+                algorithm,
+                Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded
+            ),
             Kind::Repair => matches!(algorithm, Algorithm::Lpa | Algorithm::DStarLite),
             Kind::Heuristic => matches!(algorithm, Algorithm::AStar | Algorithm::BestFirst),
         };

@@ -8,6 +8,7 @@
 
 use super::lanes::{LaneMut, LaneRef};
 use super::state::{searcher_for, Lane, Planner, PlannerError, Scene};
+use crate::search::bounding::PIECE_CELLS;
 use crate::search::record::OpenEntry;
 use crate::search::{
     restart_search, Algorithm, Budget, NodeInfo, Searcher, Settings, Stats, Status,
@@ -20,6 +21,18 @@ impl Lane {
             return Status::NoPath;
         }
         self.held = None;
+        // Goal bounding's boxes for a large map are built a piece a call even when the page
+        // runs to the end (its instant speed), so the page can say how far the build is.
+        let budget = match budget {
+            Budget::Unlimited
+                if self.settings.algorithm.info().precomputes
+                    && self.search.stats().precompute_progress < 1.0
+                    && scene.grid.len() > PIECE_CELLS =>
+            {
+                Budget::Expansions(1)
+            }
+            _ => budget,
+        };
         if let Some(at) = self.position {
             // Replaying is faster than searching: a time budget moves as many steps as the
             // live search expanded in that time.
@@ -425,6 +438,8 @@ impl<'a> LaneRef<'a> {
                 run_count: live.run_count,
                 elapsed_ms: live.elapsed_ms,
                 precompute_ms: live.precompute_ms,
+                precompute_bytes: live.precompute_bytes,
+                precompute_progress: live.precompute_progress,
                 ..lane.timeline.stats()
             },
             None => live,
@@ -473,7 +488,15 @@ impl LaneMut<'_> {
     /// moves the position through the recorded steps first (a time budget at the live
     /// search's pace) and becomes live again at the end of the timeline.
     pub fn step(&mut self, budget: Budget, now_ms: impl Fn() -> f64) -> Status {
-        let progress = |l: LaneRef<'_>| (l.search().stats().expanded, l.position());
+        // A table built in pieces (goal bounding) moves the search on too: the page shows it.
+        let progress = |l: LaneRef<'_>| {
+            let stats = l.search().stats();
+            (
+                stats.expanded,
+                l.position(),
+                stats.precompute_progress.to_bits(),
+            )
+        };
         let before = progress(self.get());
         let (lane, scene) = self.parts();
         let status = lane.step(scene, budget, &now_ms);

@@ -207,6 +207,13 @@ pub struct Stats {
     /// JPS+: how many milliseconds the last build or update of its table of jump distances
     /// took (made on the first run on a map, and after edits), apart from `elapsed_ms`.
     pub precompute_ms: f64,
+    /// JPS+ and goal bounding: the bytes their precomputed tables take (0 for the others).
+    #[serde(default)]
+    pub precompute_bytes: u64,
+    /// JPS+ and goal bounding: how far the build of their tables is, from 0 to 1 (0 for the
+    /// algorithms without one).
+    #[serde(default)]
+    pub precompute_progress: f64,
     /// The exact cost of the path, once found (or partial).
     pub path_cost: Option<f64>,
     /// The number of moves on the path, once found (or partial).

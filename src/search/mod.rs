@@ -12,6 +12,8 @@
 //!   a priority key, which `jps.rs`, `jps_plus.rs` and `theta.rs` there extend with their
 //!   successor steps), `bidirectional/` ([`Bidirectional`]), [`incremental`] (LPA* and
 //!   D* Lite) and [`mesh`] (A* on a node mesh).
+//! - [`bounding`]: goal bounding's boxes per cell and direction, which JPS+ with goal
+//!   bounding prunes its jumps by.
 //! - [`pseudocode`]: every algorithm's pseudocode, line by line; [`trace`]: one recorded step
 //!   decoded into the lines it ran.
 //!
@@ -58,6 +60,7 @@
 //! ```
 
 mod bidirectional;
+pub mod bounding;
 mod core;
 mod engine;
 mod explain;

@@ -203,6 +203,24 @@ const JPS_PLUS: &[Line] = &[
     line("nopath", 0, "return no path"),
 ];
 
+const JPS_PLUS_BOUNDED: &[Line] = &[
+    line("init", 0, "table ← jump distances; boxes ← for every cell c and direction d, the bounding box of every cell a shortest path from c starting with d reaches (a flood from every cell, built once per map)"),
+    line("loop", 0, "open ← {start}; g(start) ← 0; while open is not empty:"),
+    line("pop", 1, "u ← the jump point in open with the smallest f = g + w·h (ties: larger g, then older)"),
+    line("close", 1, "close u"),
+    line("goal", 1, "if u = goal: return the path of parents, filled in cell by cell"),
+    line("prune", 1, "dirs ← from the way u was entered: straight on (and a diagonal's two parts), plus the turns a wall beside u forces; all 8 at start"),
+    line("for", 1, "for each direction d in dirs:"),
+    line("bound", 2, "if the goal is outside boxes[u][d]: skip d (no shortest path from u starts that way)"),
+    line("jump", 2, "j ← table[u][d] steps along d (a jump point), or the goal's row, column or cell if it comes first; none when the table says wall"),
+    line("cost", 2, "if there is a j: g′ ← g(u) + the length of the run from u to j"),
+    line("new", 3, "if j has no node: g(j) ← g′, parent(j) ← u, add j to open   ⟨case 5⟩"),
+    line("better-open", 3, "else if j is open and g′ < g(j): g(j) ← g′, parent(j) ← u   ⟨case 1⟩"),
+    line("better-closed", 3, "else if j is closed and g′ < g(j): re-open j   ⟨case 2⟩"),
+    line("worse", 3, "else: forget g′   ⟨cases 3, 4⟩"),
+    line("nopath", 0, "return no path"),
+];
+
 const THETA: &[Line] = &[
     line("init", 0, "open ← {start}; g(start) ← 0; parent(start) ← start"),
     line("loop", 0, "while open is not empty:"),
@@ -339,6 +357,7 @@ pub fn lines(algorithm: Algorithm) -> &'static [Line] {
         Algorithm::AStar => A_STAR,
         Algorithm::Jps => JPS,
         Algorithm::JpsPlus => JPS_PLUS,
+        Algorithm::JpsPlusBounded => JPS_PLUS_BOUNDED,
         Algorithm::Bidirectional => BIDIRECTIONAL,
         Algorithm::Theta => THETA,
         Algorithm::Lpa => LPA,

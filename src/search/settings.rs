@@ -52,12 +52,18 @@ pub enum Algorithm {
     /// Optimal; needs what JPS needs.
     #[serde(rename = "jps-plus")]
     JpsPlus,
+    /// JPS+ with goal bounding (Rabin & Sturtevant 2016): a jump is skipped unless the goal
+    /// lies in the bounding box, precomputed per cell and move, of every cell a shortest path
+    /// starting with that move reaches ([`bounding`](super::bounding)). Optimal; needs what
+    /// JPS needs, and a map small enough for its O(cells²) build.
+    #[serde(rename = "jps-plus-bounded")]
+    JpsPlusBounded,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them. Only ever append: a share link stores
     /// an algorithm as its index here.
-    pub const ALL: [Algorithm; 11] = [
+    pub const ALL: [Algorithm; 12] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
         Algorithm::Dijkstra,
@@ -69,6 +75,7 @@ impl Algorithm {
         Algorithm::DStarLite,
         Algorithm::Mesh,
         Algorithm::JpsPlus,
+        Algorithm::JpsPlusBounded,
     ];
 
     /// The name used on the command line and in settings objects: its id in the algorithm
@@ -89,6 +96,7 @@ impl Algorithm {
             Algorithm::AStar
             | Algorithm::Jps
             | Algorithm::JpsPlus
+            | Algorithm::JpsPlusBounded
             | Algorithm::Theta
             | Algorithm::Bidirectional
             | Algorithm::Lpa
@@ -119,6 +127,7 @@ impl Algorithm {
                 | Algorithm::AStar
                 | Algorithm::Jps
                 | Algorithm::JpsPlus
+                | Algorithm::JpsPlusBounded
                 | Algorithm::Theta
         )
     }
@@ -154,6 +163,7 @@ impl FromStr for Algorithm {
             "astar" | "a*" => Ok(Algorithm::AStar),
             "jps" | "jump-point" => Ok(Algorithm::Jps),
             "jps-plus" | "jps+" => Ok(Algorithm::JpsPlus),
+            "jps-plus-bounded" | "jps+bounded" | "jps+gb" => Ok(Algorithm::JpsPlusBounded),
             "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
             "theta" | "theta*" => Ok(Algorithm::Theta),
             "lpa" | "lpa*" => Ok(Algorithm::Lpa),
@@ -305,6 +315,17 @@ impl Settings {
                 m.diagonal_rule.name()
             ));
         }
+        if let Some(max) = info.needs.max_cells {
+            if grid.len() > max as usize {
+                return Some(format!(
+                    "{name} precomputes a flood from every cell of the map, which grows with \
+                     the square of its size: it is built for maps up to {} cells, and this \
+                     one has {}: use JPS+",
+                    thousands(u64::from(max)),
+                    thousands(grid.len() as u64)
+                ));
+            }
+        }
         None
     }
 
@@ -329,6 +350,19 @@ impl Settings {
             None => Ok(()),
         }
     }
+}
+
+/// `n` with a comma every three digits ("65,536").
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Why a search could not start or go on. An unreachable goal is not an error: it is

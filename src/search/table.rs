@@ -29,6 +29,9 @@ pub struct Needs {
     /// The cells must be squares: it jumps or draws lines along rows, columns and diagonals
     /// (the node mesh: its visibility graph is only known to be complete on squares).
     pub square_cells: bool,
+    /// The most cells (width × height) the map may have, for an algorithm whose
+    /// precomputation grows faster than the map (goal bounding); `None` for no limit.
+    pub max_cells: Option<u32>,
 }
 
 /// One row of the algorithm table.
@@ -83,6 +86,7 @@ const PLAIN: Needs = Needs {
     moving_ai_movement: false,
     mesh: false,
     square_cells: false,
+    max_cells: None,
 };
 
 const PRUNING: Needs = Needs {
@@ -90,10 +94,11 @@ const PRUNING: Needs = Needs {
     moving_ai_movement: true,
     mesh: false,
     square_cells: true,
+    max_cells: None,
 };
 
 /// The table, in [`Algorithm::ALL`]'s order (menu order).
-pub static ALGORITHMS: [AlgorithmInfo; 11] = [
+pub static ALGORITHMS: [AlgorithmInfo; 12] = [
     AlgorithmInfo {
         algorithm: Algorithm::BreadthFirst,
         id: "bfs",
@@ -304,6 +309,7 @@ pub static ALGORITHMS: [AlgorithmInfo; 11] = [
             moving_ai_movement: false,
             mesh: true,
             square_cells: true,
+            max_cells: None,
         },
         repairs: false,
         live_walker: false,
@@ -332,6 +338,33 @@ pub static ALGORITHMS: [AlgorithmInfo; 11] = [
         any_angle: false,
         is_default: false,
         rival: "jps",
+        in_compare: true,
+        paints: &["jumppoint"],
+        precomputes: true,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::JpsPlusBounded,
+        id: "jps-plus-bounded",
+        label: "JPS+ bounded",
+        menu_label: "JPS+ with goal bounding (precomputed boxes)",
+        summary: "JPS+ that skips a jump unless the goal lies in the box of every cell a \
+                  shortest path starting that way reaches, precomputed per cell and direction \
+                  by a flood from every cell. Shortest; needs uniform cost and a small map; an \
+                  edit rebuilds the boxes.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: true,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: Needs {
+            max_cells: Some(super::bounding::MAX_CELLS as u32),
+            ..PRUNING
+        },
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        is_default: false,
+        rival: "jps-plus",
         in_compare: true,
         paints: &["jumppoint"],
         precomputes: true,

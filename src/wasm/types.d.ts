@@ -42,6 +42,10 @@ export interface Stats {
   elapsedMs: number;
   /** JPS+: ms the last build or update of its jump table took (apart from elapsedMs). */
   precomputeMs: number;
+  /** JPS+ and goal bounding: the bytes their precomputed tables take (0 for the others). */
+  precomputeBytes: number;
+  /** JPS+ and goal bounding: how far the build of their tables is, 0 to 1 (0 without one). */
+  precomputeProgress: number;
   pathCost: number | null;
   pathMoves: number | null;
 }
@@ -136,6 +140,8 @@ export interface AlgorithmNeeds {
   mesh: boolean;
   /** Runs on square cells only (rows, columns and diagonals): not on hexagons. */
   squareCells: boolean;
+  /** The most cells (width × height) the map may have (goal bounding's O(cells²) build); null: no limit. */
+  maxCells: number | null;
 }
 
 /** One row of the algorithm table, in menu order. */

@@ -43,7 +43,8 @@
 //! one more expansion.
 //!
 //! JPS+ (`jps_plus.rs`) is this same search with every jump looked up in a precomputed table
-//! instead ([`Search::jump_plus`]).
+//! instead ([`Search::jump_plus`]); with goal bounding (`bounded.rs`) it also skips every
+//! direction whose precomputed box does not hold the goal.
 //!
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
@@ -149,6 +150,11 @@ impl Search {
         let straight = COST_SCALE;
         let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
         for &(dx, dy) in &dirs[..count] {
+            // Goal bounding: no shortest path to the goal leaves this way.
+            let d = MOVES.iter().position(|&m| m == (dx, dy)).unwrap_or(0);
+            if !self.bounded_allows(cell, d) {
+                continue;
+            }
             if let Some((jx, jy, steps)) = self.jump(x, y, dx, dy) {
                 let unit = if dx != 0 && dy != 0 {
                     diagonal
@@ -204,7 +210,10 @@ impl Search {
     /// Runs from (x, y) in direction (dx, dy) and returns the first jump point and the number
     /// of steps to it, or `None` at a wall or the map's edge.
     fn jump(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
-        if self.settings.algorithm == Algorithm::JpsPlus {
+        if matches!(
+            self.settings.algorithm,
+            Algorithm::JpsPlus | Algorithm::JpsPlusBounded
+        ) {
             return self.jump_plus(x, y, dx, dy);
         }
         if dx != 0 && dy != 0 {

@@ -24,6 +24,7 @@
 //! so the page can paint it straight from wasm memory and a grid is never dirtied by a search.
 //!
 
+mod bounded;
 mod inspect;
 mod jps;
 mod jps_plus;
@@ -35,6 +36,7 @@ mod theta;
 
 use crate::grid::{BitGrid, Grid, MoveMasks, Topology};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
+use crate::search::bounding::BoundingTable;
 use crate::search::core::{
     checked_ends, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
     NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
@@ -118,6 +120,9 @@ pub struct Search {
     pub(super) direct_goal: bool,
     /// JPS+: how long the last build or update of `jump_table` took, in ms.
     pub(super) table_ms: f64,
+    /// JPS+ with goal bounding: the boxes per cell and move (`bounded.rs`), built on the
+    /// first run on a map, rebuilt after an edit, shared with the timeline's copies.
+    pub(super) bounds: Arc<BoundingTable>,
 }
 
 impl Search {
@@ -163,6 +168,7 @@ impl Search {
             bits: BitGrid::default(),
             jump_table: Arc::default(),
             table_ms: 0.0,
+            bounds: bounded::empty_bounds(),
             direct_goal: false,
         };
         search.restart(grid, start, goal, settings)?;
@@ -211,15 +217,17 @@ impl Search {
             .filter(|&d| topology.is_diagonal(d))
             .fold(0, |bits, d| bits | 1 << d);
         self.direction_count = topology.move_count();
-        self.direct_goal = matches!(settings.algorithm, Algorithm::Jps | Algorithm::JpsPlus)
-            && self.direction_count == 8
+        self.direct_goal = matches!(
+            settings.algorithm,
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded
+        ) && self.direction_count == 8
             && settings.weight == 1.0
             && heuristic == Heuristic::Octile
             && diagonal_units(movement.diagonal_cost) <= 2 * COST_SCALE;
         self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
         match settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => self.bits.sync(grid),
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => self.bits.sync(grid),
             Algorithm::BreadthFirst
             | Algorithm::BestFirst
             | Algorithm::Dijkstra
@@ -228,7 +236,7 @@ impl Search {
         }
         if matches!(
             settings.algorithm,
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::Theta
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded | Algorithm::Theta
         ) {
             self.far_parents.resize(cells, NO_PARENT);
         } else {
@@ -243,10 +251,8 @@ impl Search {
         self.next_seq = 0;
         self.status = Status::Running;
         self.stats = Stats::default();
-        if settings.algorithm == Algorithm::JpsPlus {
-            // The table outlives the search: show what it cost when it was last made.
-            self.stats.precompute_ms = self.table_ms;
-        }
+        // The tables outlive the search: show what they cost when they were last made.
+        self.show_precompute(grid);
         self.path.clear();
         self.current = None;
         self.nearest = None;
@@ -288,16 +294,26 @@ impl Search {
         budget: Budget,
         now_ms: impl Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        if self.settings.algorithm == Algorithm::JpsPlus
-            && !self.jump_table.matches(grid, self.direction_count == 4)
-            && (grid.width(), grid.height()) == (self.width, self.height)
-        {
+        let jump_table = matches!(
+            self.settings.algorithm,
+            Algorithm::JpsPlus | Algorithm::JpsPlusBounded
+        );
+        let same_size = (grid.width(), grid.height()) == (self.width, self.height);
+        if jump_table && same_size && !self.jump_table.matches(grid, self.direction_count == 4) {
             // JPS+ brings its table in step with the map before its first step, and counts
             // the time apart from the search's own.
             let started = now_ms();
             Arc::make_mut(&mut self.jump_table).sync(grid, self.direction_count == 4);
             self.table_ms = (now_ms() - started).max(0.0);
-            self.stats.precompute_ms = self.table_ms;
+            self.show_precompute(grid);
+        }
+        if self.settings.algorithm == Algorithm::JpsPlusBounded
+            && same_size
+            && !self.sync_bounds(grid, budget, &now_ms)
+        {
+            // Goal bounding's boxes are built in pieces of the time slice: no step until
+            // they are complete.
+            return Ok(self.status);
         }
         run_engine(self, grid, budget, &now_ms)
     }
@@ -339,7 +355,9 @@ impl Search {
         }
         // Jump Point Search and Theta* are this loop with another successor step.
         match self.settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => self.jump_successors(cell, x, y, g),
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => {
+                self.jump_successors(cell, x, y, g)
+            }
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }
@@ -478,7 +496,7 @@ impl Search {
         }
         self.path.reverse();
         match self.settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => self.fill_jumps(),
+            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => self.fill_jumps(),
             Algorithm::Theta => return self.finish_any_angle_path(),
             _ => {}
         }

@@ -21,7 +21,7 @@ pub(super) fn initial(input: &StepInput, b: &mut Builder) {
             Algorithm::Bidirectional => (input.start, Say::InitBoth),
             Algorithm::Lpa => (input.start, Say::InitQueue),
             Algorithm::DStarLite => (input.goal, Say::InitQueue),
-            Algorithm::JpsPlus => (input.start, Say::InitTable),
+            Algorithm::JpsPlus | Algorithm::JpsPlusBounded => (input.start, Say::InitTable),
             Algorithm::Mesh => (input.start, Say::InitMesh),
             _ => (input.start, Say::Init),
         };
