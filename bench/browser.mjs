@@ -1,6 +1,7 @@
 // Step 3 of the benchmark: everything that runs in headless Chromium.
 //
 //   node bench/browser.mjs [--repeats R] [--pf-dijkstra-queries N] [--page-only]
+//   node bench/browser.mjs --wasm-ratio [--maps gen-maze512,arena] [--repeats R] [--queries N]
 //
 // Serves the repository on 127.0.0.1 (cross-origin isolated, so performance.now() has 5 µs
 // rather than 100 µs resolution), opens bench/page/ and runs Pathlab wasm and PathFinding.js
@@ -10,8 +11,16 @@
 // with each renderer: WebGL2 (the default) and the 2D canvas (`&renderer=2d`).
 // Writes bench/work/browser.json; with --page-only, runs the page speed alone and replaces just
 // that part of an existing browser.json.
+//
+// --wasm-ratio is the quick check of issue 29's goal 4 without the full run: per map (all of
+// queries.json, or --maps), native A* ms/query from the release CLI (`pathlab bench` over a
+// `.scen` file written from the same queries), wasm A* ms/query in the bench page with the
+// timeline off and on, and their ratios. Both sides take each query's fastest time over the
+// repeats (steadier under load than the full run's median over repeats), then the median
+// over the map's queries. Prints a table and writes nothing but bench/work/ratio/.
 
 import http from 'node:http';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -181,8 +190,87 @@ async function pageSpeed(browser, base, pageMap, renderer) {
   };
 }
 
+/** The maps of queries.json that --maps names (all of them without it). */
+function pickMaps(queries) {
+  const i = args.indexOf('--maps');
+  if (i < 0) return queries.maps;
+  const names = args[i + 1].split(',');
+  const unknown = names.filter((n) => !queries.maps.some((m) => m.name === n));
+  if (unknown.length) throw new Error(`--maps: no map ${unknown.join(', ')} in bench/work/queries.json (run node bench/gen.mjs)`);
+  return queries.maps.filter((m) => names.includes(m.name));
+}
+
+/**
+ * Native A* on one map through the release CLI: the map's queries become a `.scen` file in
+ * bench/work/ratio/ beside a copy of the map, and `pathlab bench --per-file 0` times them
+ * (each query's fastest of `repeats`). Returns the median ms/query.
+ */
+function nativeMedian(m, repeats) {
+  const dir = path.join(WORK, 'ratio');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.copyFileSync(path.join(WORK, m.file), path.join(dir, `${m.name}.map`));
+  const lines = m.queries.map((q) => `0\t${m.name}.map\t${m.width}\t${m.height}\t${q.sx}\t${q.sy}\t${q.gx}\t${q.gy}\t0`);
+  fs.writeFileSync(path.join(dir, `${m.name}.scen`), `version 1\n${lines.join('\n')}\n`);
+  const cli = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
+  const out = execFileSync(cli, ['bench', '--map-dir', dir, '--per-file', '0', '--repeats', String(repeats)], { encoding: 'utf8' });
+  const row = out.split('\n').map((l) => l.trim().split(/\s+/)).find((f) => f[0] === `${m.name}.scen`);
+  if (!row) throw new Error(`pathlab bench printed no row for ${m.name}:\n${out}`);
+  return Number(row[row.length - 1]) / 1000;
+}
+
+/** The quick goal-4 check (--wasm-ratio): prints native, wasm, wasm recording, and ratios. */
+async function wasmRatio(browser, base, queries) {
+  const limit = opt('--queries', Infinity);
+  const maps = pickMaps(queries).map((m) => ({ ...m, queries: m.queries.slice(0, limit) }));
+  const page = await browser.newPage();
+  const errors = [];
+  watchErrors(page, errors);
+  await page.goto(`${base}/bench/page/index.html`);
+  await page.waitForFunction(() => window.bench && (window.bench.ready || window.bench.error), null, { timeout: 30_000 });
+  const fastest = (runs) => median(runs.repeats[0].ms.map((_, q) => Math.min(...runs.repeats.map((r) => r.ms[q]))));
+  const rows = [];
+  for (const m of maps) {
+    const qs = m.queries.map(({ sx, sy, gx, gy }) => ({ sx, sy, gx, gy }));
+    const plan = {
+      'pathlab-wasm': { repeats, queries: qs.length },
+      'pathlab-wasm-rec': { repeats, queries: qs.length },
+    };
+    const out = await page.evaluate((a) => window.bench.runMap(a), { url: `/bench/work/${m.file}`, queries: qs, plan });
+    const same = out['pathlab-wasm'].costs.every((c, i) => c === out['pathlab-wasm-rec'].costs[i]);
+    if (!same) errors.push(`${m.name}: costs differ with the timeline on and off`);
+    const wasm = fastest(out['pathlab-wasm']);
+    const rec = fastest(out['pathlab-wasm-rec']);
+    // Native right after the browser, map by map, so both see about the same load.
+    rows.push({ map: m.name, queries: qs.length, native: nativeMedian(m, repeats), wasm, rec });
+  }
+  await page.close();
+  if (errors.length) throw new Error(errors.join('; '));
+  const f = (v, d) => (Number.isFinite(v) ? v.toFixed(d) : '–');
+  console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; A*, median over queries of each query's fastest of ${repeats}`);
+  console.log('| map | queries | native ms | wasm ms | wasm / native | wasm rec ms | rec on / off |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|');
+  for (const r of rows) {
+    console.log(`| ${r.map} | ${r.queries} | ${f(r.native, 4)} | ${f(r.wasm, 4)} | ${f(r.wasm / r.native, 2)} | ${f(r.rec, 4)} | ${f(r.rec / r.wasm, 2)} |`);
+  }
+  const over = rows.map((r) => r.wasm / r.native);
+  const rec = rows.map((r) => r.rec / r.wasm);
+  console.log(`wasm / native: median ${f(median(over), 2)}, worst ${f(Math.max(...over), 2)} (goal ≤ 1.35 on every map); rec on / off: median ${f(median(rec), 2)}, worst ${f(Math.max(...rec), 2)} (goal ≤ 1.2 median)`);
+}
+
 const queries = readJson(path.join(WORK, 'queries.json'));
 fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
+if (args.includes('--wasm-ratio')) {
+  const server = await serve();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    await wasmRatio(browser, `http://127.0.0.1:${server.address().port}`, queries);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(0);
+}
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
