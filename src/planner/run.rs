@@ -69,9 +69,12 @@ impl Lane {
             }
         };
         // Run in chunks no longer than the checkpoint interval, so checkpoints come at
-        // regular steps however large the budget.
+        // regular steps however large the budget, nor than a sixteenth of the map, so the
+        // timeline's keyframes (taken as events are collected) come about every map's worth
+        // of events.
+        let collect_every = (scene.grid.len() / 16).max(256);
         loop {
-            let chunk = self.checkpoints.interval().max(1) as u64;
+            let chunk = self.checkpoints.interval().clamp(1, collect_every) as u64;
             let n = left.map_or(chunk, |l| l.min(chunk));
             let status = self
                 .search
