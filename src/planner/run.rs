@@ -94,9 +94,15 @@ impl Lane {
         let (width, height) = (scene.grid.width(), scene.grid.height());
         let recorder = self.search.recorder();
         let changed = &mut self.changed;
-        each_cell_set(&recorder.events, |cell| {
-            changed.add_cell(cell, width, height)
-        });
+        if recorder.events.len() >= (scene.grid.len() / 16).max(1024) {
+            // So many events that marking their tiles one by one costs more than the page
+            // repainting the whole map once (a byte a cell uploaded, or compared).
+            changed.add_all();
+        } else {
+            each_cell_set(&recorder.events, |cell| {
+                changed.add_cell(cell, width, height)
+            });
+        }
         self.timeline.collect(self.search.as_mut());
         if self.search.status().is_done() {
             self.timeline.shrink_to_fit();
