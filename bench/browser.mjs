@@ -17,7 +17,10 @@
 // `.scen` file written from the same queries), wasm A* ms/query in the bench page with the
 // timeline off and on, and their ratios. Both sides take each query's fastest time over the
 // repeats (steadier under load than the full run's median over repeats), then the median
-// over the map's queries. Prints a table and writes nothing but bench/work/ratio/.
+// over the map's queries. Then the same queries again, timed by CPU time rather than the
+// clock (the browser's processes' and the CLI's, from /proc, so waiting for a core on a
+// loaded machine does not count): each side repeats them until it has run about 1.5 s, and
+// the figure is the mean CPU ms per query. Prints both tables; writes only bench/work/ratio/.
 
 import http from 'node:http';
 import { execFileSync } from 'node:child_process';
@@ -219,8 +222,72 @@ function nativeMedian(m, repeats) {
   return Number(row[row.length - 1]) / 1000;
 }
 
+/** Clock ticks a second, for the CPU times of /proc. */
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** user + system CPU ms of process `pid` (`self` also counts its waited-for children). */
+function cpuMs(pid, children = false) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
+  return (ticks * 1000) / TICKS;
+}
+
+/** CPU ms of the browser whose command line carries `tag`, and of all its descendants. */
+function browserCpuMs(tag) {
+  const procs = [];
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      procs.push({ pid, ppid, root: cmd.includes(tag) });
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const inTree = new Set(procs.filter((p) => p.root).map((p) => p.pid));
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const p of procs) {
+      if (!inTree.has(p.pid) && inTree.has(p.ppid)) {
+        inTree.add(p.pid);
+        grown = true;
+      }
+    }
+  }
+  let ms = 0;
+  for (const pid of inTree) {
+    try {
+      ms += cpuMs(pid);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+/** How many times to run `queries` queries of about `ms` each to keep a side busy ~1.5 s. */
+const cpuRepeats = (ms, queries) => Math.min(1000, Math.max(1, Math.ceil(1500 / Math.max(ms * queries, 1e-3))));
+
+/**
+ * Native A* CPU ms per query on the map `nativeMedian` last wrote to bench/work/ratio/:
+ * the CLI once with 1 repeat and once with 1 + `extra`, so the map's loading cancels out.
+ */
+function nativeCpu(m, extra) {
+  const cli = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
+  const dir = path.join(WORK, 'ratio');
+  const run = (r) => {
+    const before = cpuMs('self', true);
+    execFileSync(cli, ['bench', '--map-dir', dir, '--per-file', '0', '--repeats', String(r)], { encoding: 'utf8' });
+    return cpuMs('self', true) - before;
+  };
+  const one = run(1);
+  return (run(1 + extra) - one) / (extra * m.queries.length);
+}
+
 /** The quick goal-4 check (--wasm-ratio): prints native, wasm, wasm recording, and ratios. */
-async function wasmRatio(browser, base, queries) {
+async function wasmRatio(browser, base, queries, tag) {
   const limit = opt('--queries', Infinity);
   const maps = pickMaps(queries).map((m) => ({ ...m, queries: m.queries.slice(0, limit) }));
   const page = await browser.newPage();
@@ -242,7 +309,17 @@ async function wasmRatio(browser, base, queries) {
     const wasm = fastest(out['pathlab-wasm']);
     const rec = fastest(out['pathlab-wasm-rec']);
     // Native right after the browser, map by map, so both see about the same load.
-    rows.push({ map: m.name, queries: qs.length, native: nativeMedian(m, repeats), wasm, rec });
+    const native = nativeMedian(m, repeats);
+    // CPU time: the planner still holds this map; the timeline off, then on.
+    const cpu = {};
+    for (const [name, recording, ms] of [['wasm', false, wasm], ['rec', true, rec]]) {
+      const times = cpuRepeats(ms, qs.length);
+      const before = browserCpuMs(tag);
+      const runs = await page.evaluate((a) => window.bench.runQueries(a), { queries: qs, algorithm: 'astar', recording, repeats: times });
+      cpu[name] = (browserCpuMs(tag) - before) / runs;
+    }
+    cpu.native = nativeCpu(m, cpuRepeats(native, qs.length));
+    rows.push({ map: m.name, queries: qs.length, native, wasm, rec, cpu });
   }
   await page.close();
   if (errors.length) throw new Error(errors.join('; '));
@@ -253,18 +330,27 @@ async function wasmRatio(browser, base, queries) {
   for (const r of rows) {
     console.log(`| ${r.map} | ${r.queries} | ${f(r.native, 4)} | ${f(r.wasm, 4)} | ${f(r.wasm / r.native, 2)} | ${f(r.rec, 4)} | ${f(r.rec / r.wasm, 2)} |`);
   }
-  const over = rows.map((r) => r.wasm / r.native);
-  const rec = rows.map((r) => r.rec / r.wasm);
-  console.log(`wasm / native: median ${f(median(over), 2)}, worst ${f(Math.max(...over), 2)} (goal ≤ 1.35 on every map); rec on / off: median ${f(median(rec), 2)}, worst ${f(Math.max(...rec), 2)} (goal ≤ 1.2 median)`);
+  const summary = (over, rec) => `wasm / native: median ${f(median(over), 2)}, worst ${f(Math.max(...over), 2)} (goal ≤ 1.35 on every map); rec on / off: median ${f(median(rec), 2)}, worst ${f(Math.max(...rec), 2)} (goal ≤ 1.2 median)`;
+  console.log(summary(rows.map((r) => r.wasm / r.native), rows.map((r) => r.rec / r.wasm)));
+  console.log('\nCPU time (mean CPU ms per query; waiting for a core does not count):');
+  console.log('| map | native CPU ms | wasm CPU ms | wasm / native | wasm rec CPU ms | rec on / off |');
+  console.log('|---|--:|--:|--:|--:|--:|');
+  for (const { map, cpu: c } of rows) {
+    console.log(`| ${map} | ${f(c.native, 4)} | ${f(c.wasm, 4)} | ${f(c.wasm / c.native, 2)} | ${f(c.rec, 4)} | ${f(c.rec / c.wasm, 2)} |`);
+  }
+  console.log(summary(rows.map((r) => r.cpu.wasm / r.cpu.native), rows.map((r) => r.cpu.rec / r.cpu.wasm)));
+  console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
 }
 
 const queries = readJson(path.join(WORK, 'queries.json'));
 fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
 if (args.includes('--wasm-ratio')) {
   const server = await serve();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // A switch Chromium ignores, so the CPU times can find this browser's processes.
+  const tag = `--pathlab-wasm-ratio=${process.pid}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, tag], headless: true });
   try {
-    await wasmRatio(browser, `http://127.0.0.1:${server.address().port}`, queries);
+    await wasmRatio(browser, `http://127.0.0.1:${server.address().port}`, queries, tag);
   } finally {
     await browser.close();
     server.close();
