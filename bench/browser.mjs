@@ -342,22 +342,21 @@ async function pageSpeed(browser, base, pageMap, renderer) {
   };
 }
 
+const queries = readJson(path.join(WORK, 'queries.json'));
+fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
 if (args.includes('--wasm-ratio')) {
-  fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
   const server = await serve();
   // A switch Chromium ignores, so the CPU times can find this browser's processes.
   const tag = `--pathlab-wasm-ratio=${process.pid}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, tag], headless: true });
   try {
-    await wasmRatio(browser, `http://127.0.0.1:${server.address().port}`, readJson(path.join(WORK, 'queries.json')), tag);
+    await wasmRatio(browser, `http://127.0.0.1:${server.address().port}`, queries, tag);
   } finally {
     await browser.close();
     server.close();
   }
   process.exit(0);
 }
-const queries = readJson(path.join(WORK, 'queries.json'));
-fs.writeFileSync(path.join(WORK, 'pathfinding.js'), bundlePathfinding());
 const server = await serve();
 const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
