@@ -40,8 +40,36 @@ async function setup() {
   const wasm = await init();
   memory = wasm.memory;
   planner = new Planner(16, 16);
-  window.bench = { ready: true, runMap };
+  window.bench = { ready: true, runMap, loadMap, runQueries };
   document.getElementById('state').textContent = 'ready';
+}
+
+/** Loads a map into the planner (the CPU-time runs time only `runQueries`). */
+async function loadMap(url) {
+  planner.loadMapText(await (await fetch(url)).text());
+}
+
+/**
+ * Runs each of `queries` `repeats` times through the Pathlab API as `runMap`'s batches do
+ * (the markers placed once, then resetSearch + runToEnd: one restart a run, as a native
+ * query pays), timing nothing: the driver reads the browser's CPU time around it
+ * (bench/browser.mjs --wasm-ratio). Returns how many runs there were.
+ */
+function runQueries({ queries, algorithm, recording, repeats }) {
+  planner.setRecording(recording);
+  planner.setSettings({ algorithm });
+  let n = 0;
+  for (const q of queries) {
+    planner.resetSearch();
+    planner.setStart(q.sx, q.sy);
+    planner.setGoal(q.gx, q.gy);
+    for (let r = 0; r < repeats; r++) {
+      planner.resetSearch();
+      planner.runToEnd();
+      n++;
+    }
+  }
+  return n;
 }
 
 /**

@@ -26,6 +26,20 @@ pub(super) struct Changed {
     /// use); empty when none is set.
     tiles: Vec<bool>,
     width: u32,
+    /// [`row_divisor`] of `width`.
+    divisor: u64,
+}
+
+/// The shift of [`row_divisor`].
+const ROW_SHIFT: u32 = 40;
+
+/// `⌈2⁴⁰ / width⌉`, so that `cell / width` is `(cell · m) >> 40` for every cell of a map:
+/// the error `cell · (m·width − 2⁴⁰) / (width · 2⁴⁰)` is below `cell / 2⁴⁰ < 2⁻¹⁶` for the
+/// fewer than 2²⁴ cells of a map, while the fraction of `cell / width` is at most
+/// `1 − 1/width ≤ 1 − 2⁻¹²` (a side is at most 4096), so the floor never moves; and
+/// `cell · m < 2²⁴ · 2⁴⁰` fits in 64 bits.
+fn row_divisor(width: u32) -> u64 {
+    (1u64 << ROW_SHIFT).div_ceil(u64::from(width.max(1)))
 }
 
 impl Default for Changed {
@@ -41,23 +55,29 @@ impl Changed {
             all: true,
             tiles: Vec::new(),
             width: 0,
+            divisor: 0,
         }
     }
 
     /// Marks cell `cell` (`y * width + x`) of a `width` × `height` map changed; cells past
-    /// the map are ignored.
+    /// the map are ignored. Called for every event a recorded run collects, so the row comes
+    /// from a multiplication by the width's reciprocal ([`row_divisor`]) rather than a
+    /// division, which took a tenth of what recording cost a query.
+    #[inline]
     pub(super) fn add_cell(&mut self, cell: u32, width: u32, height: u32) {
-        if self.all || width == 0 || cell / width >= height {
+        if self.all || width == 0 || u64::from(cell) >= u64::from(width) * u64::from(height) {
             return;
         }
         let across = width.div_ceil(TILE);
         if self.width != width || self.tiles.is_empty() {
             self.width = width;
+            self.divisor = row_divisor(width);
             self.tiles.clear();
             self.tiles
                 .resize((across * height.div_ceil(TILE)) as usize, false);
         }
-        let (x, y) = (cell % width, cell / width);
+        let y = ((u64::from(cell) * self.divisor) >> ROW_SHIFT) as u32;
+        let x = cell - y * width;
         if let Some(t) = self
             .tiles
             .get_mut(((y / TILE) * across + x / TILE) as usize)
@@ -114,6 +134,27 @@ mod tests {
     use crate::grid::{Cell, Grid};
     use crate::planner::Planner;
     use crate::search::{Algorithm, Budget, Settings};
+
+    #[test]
+    fn the_reciprocal_row_is_the_quotient_on_every_map_size() {
+        for width in [
+            1, 2, 3, 7, 31, 32, 33, 49, 100, 481, 530, 1000, 1023, 4095, 4096,
+        ] {
+            let m = row_divisor(width);
+            let cells = width * crate::grid::MAX_SIDE;
+            let mut cell = 0u32;
+            while cell < cells {
+                for c in [cell, cell.saturating_sub(1), cell + width - 1] {
+                    assert_eq!(
+                        ((u64::from(c) * m) >> ROW_SHIFT) as u32,
+                        c / width,
+                        "{c} / {width}"
+                    );
+                }
+                cell += width;
+            }
+        }
+    }
 
     #[test]
     fn cells_become_the_tiles_that_hold_them_in_runs_and_taking_forgets() {

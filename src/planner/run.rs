@@ -86,9 +86,12 @@ impl Lane {
             }
         };
         // Run in chunks no longer than the checkpoint interval, so checkpoints come at
-        // regular steps however large the budget.
+        // regular steps however large the budget, nor than a sixteenth of the map, so the
+        // timeline's keyframes (taken as events are collected) come about every map's worth
+        // of events.
+        let collect_every = (scene.grid.len() / 16).max(256);
         loop {
-            let chunk = self.checkpoints.interval().max(1) as u64;
+            let chunk = self.checkpoints.interval().clamp(1, collect_every) as u64;
             let n = left.map_or(chunk, |l| l.min(chunk));
             let status = self
                 .search
@@ -108,9 +111,15 @@ impl Lane {
         let (width, height) = (scene.grid.width(), scene.grid.height());
         let recorder = self.search.recorder();
         let changed = &mut self.changed;
-        each_cell_set(&recorder.events, |cell| {
-            changed.add_cell(cell, width, height)
-        });
+        if recorder.events.len() >= (scene.grid.len() / 16).max(1024) {
+            // So many events that marking their tiles one by one costs more than the page
+            // repainting the whole map once (a byte a cell uploaded, or compared).
+            changed.add_all();
+        } else {
+            each_cell_set(&recorder.events, |cell| {
+                changed.add_cell(cell, width, height)
+            });
+        }
         self.timeline.collect(self.search.as_mut());
         if self.search.status().is_done() {
             self.timeline.shrink_to_fit();

@@ -87,11 +87,15 @@ impl Checkpoints {
         // twice for bidirectional search): budget 48. Step 0 and one more are always kept.
         let each = cells.max(1) * 48;
         let limit = (MAX_CHECKPOINT_BYTES / each).clamp(2, 64);
-        // On big maps a copy costs milliseconds: start sparser there, so a run makes a
-        // handful of copies rather than one per doubling from 256.
+        // A copy costs about as much as writing the searcher's bytes, some 30 a cell, while
+        // an expansion costs about what copying 20–40 bytes does: one copy per two
+        // expansions a cell keeps the copies to a fraction of the run (every sixteenth of a
+        // cell cost a query with the timeline on up to three times the search's own time,
+        // as most searches end before the first copy now). A rebuild then runs forward at
+        // most that far: no longer than the search itself took to get there.
         let mut c = Checkpoints {
             saved: Vec::new(),
-            interval: (cells / 16).max(256),
+            interval: cells.saturating_mul(2).max(256),
             limit,
             built: None,
         };
