@@ -45,7 +45,10 @@ impl Search {
         }
         let table = Arc::make_mut(&mut self.bounds);
         let done = match budget {
-            Budget::Millis(ms) => table.build_some(grid, rule, ms.min(PIECE_MS), now_ms),
+            // A time slice, or the page's frame share: the build keeps within it.
+            Budget::Millis(ms) | Budget::Within { millis: ms, .. } => {
+                table.build_some(grid, rule, ms.min(PIECE_MS), now_ms)
+            }
             // The page's steps and speeds of so many expansions a frame: a build longer than
             // a frame goes in pieces too, so the page can say how far it is.
             Budget::Expansions(_) if grid.len() > PIECE_CELLS => {
