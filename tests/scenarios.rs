@@ -364,8 +364,8 @@ fn a_time_slice_returns_and_the_search_resumes() {
     assert_eq!(status, Status::Running);
     assert_eq!(
         search.stats().expanded,
-        64,
-        "one clock check per 64 expansions"
+        32,
+        "one clock check per 32 expansions"
     );
     while search.run(&g, Budget::Millis(1.0), clock).unwrap() == Status::Running {}
     assert!(search.stats().run_count > 100);
