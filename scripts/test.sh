@@ -44,7 +44,7 @@ if [ -d "$bench_dir" ]; then
     printf '%-32s ' "$(basename "$scen")"
     target/release/pathlab scen "$scen" --map-dir "$bench_dir" | tail -n 1
   done
-  for algo in jps jps-plus bidirectional; do
+  for algo in jps jps-plus jps2 jps2-plus bidirectional; do
     step "the CLI with --algo $algo against every problem of every Moving AI scenario file"
     for scen in "$bench_dir"/*.scen; do
       printf '%-32s ' "$(basename "$scen")"

@@ -244,6 +244,8 @@ fn every_algorithm_on_every_case() {
                     | Algorithm::AStar
                     | Algorithm::Jps
                     | Algorithm::JpsPlus
+                    | Algorithm::Jps2
+                    | Algorithm::Jps2Plus
                     | Algorithm::Bidirectional
                     | Algorithm::Lpa
                     | Algorithm::DStarLite => {

@@ -211,7 +211,7 @@ impl Search {
             .filter(|&d| topology.is_diagonal(d))
             .fold(0, |bits, d| bits | 1 << d);
         self.direction_count = topology.move_count();
-        self.direct_goal = matches!(settings.algorithm, Algorithm::Jps | Algorithm::JpsPlus)
+        self.direct_goal = settings.algorithm.jumps()
             && self.direction_count == 8
             && settings.weight == 1.0
             && heuristic == Heuristic::Octile
@@ -219,17 +219,14 @@ impl Search {
         self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
         match settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => self.bits.sync(grid),
+            a if a.jumps() => self.bits.sync(grid),
             Algorithm::BreadthFirst
             | Algorithm::BestFirst
             | Algorithm::Dijkstra
             | Algorithm::AStar => Arc::make_mut(&mut self.moves).sync(grid, &topology),
             _ => {}
         }
-        if matches!(
-            settings.algorithm,
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::Theta
-        ) {
+        if settings.algorithm.jumps() || settings.algorithm == Algorithm::Theta {
             self.far_parents.resize(cells, NO_PARENT);
         } else {
             self.far_parents = Vec::new();
@@ -243,7 +240,7 @@ impl Search {
         self.next_seq = 0;
         self.status = Status::Running;
         self.stats = Stats::default();
-        if settings.algorithm == Algorithm::JpsPlus {
+        if settings.algorithm.uses_jump_table() {
             // The table outlives the search: show what it cost when it was last made.
             self.stats.precompute_ms = self.table_ms;
         }
@@ -288,7 +285,7 @@ impl Search {
         budget: Budget,
         now_ms: impl Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        if self.settings.algorithm == Algorithm::JpsPlus
+        if self.settings.algorithm.uses_jump_table()
             && !self.jump_table.matches(grid, self.direction_count == 4)
             && (grid.width(), grid.height()) == (self.width, self.height)
         {
@@ -339,7 +336,7 @@ impl Search {
         }
         // Jump Point Search and Theta* are this loop with another successor step.
         match self.settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => self.jump_successors(cell, x, y, g),
+            a if a.jumps() => self.jump_successors(cell, x, y, g),
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }
@@ -478,7 +475,7 @@ impl Search {
         }
         self.path.reverse();
         match self.settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus => self.fill_jumps(),
+            a if a.jumps() => self.fill_jumps(),
             Algorithm::Theta => return self.finish_any_angle_path(),
             _ => {}
         }
