@@ -9,7 +9,8 @@
 # told to stay offline), builds Pathlab's release CLI, runs every query of every .scen file in
 # MAP_DIR (default ../shared/benchmarks/movingai) through both REPEATS times (default 3), and
 # writes the table — the median over a map's queries of each query's fastest time, in µs,
-# both sides, and their ratio — to bench/work/research.md (and the terminal).
+# both sides, and their ratio — to bench/work/research.md (and the terminal). Pathlab's side
+# runs JPS, JPS+, JPS2 and JPS2+; its fastest is the fastest of the last three per map.
 #
 # What is timed: warthog's own per-query figure (its `nanos` column: the search inside
 # get_path); Pathlab's `pathlab bench` figure (restart_search + run + its path). Pathlab's
@@ -52,7 +53,7 @@ cargo build --release --bin pathlab >/dev/null 2>&1
 pathlab=target/release/pathlab
 
 # Pathlab: one table per algorithm, its median column per scenario file.
-for algo in jps jps-plus; do
+for algo in jps jps-plus jps2 jps2-plus; do
   "$pathlab" bench --map-dir "$map_dir" --per-file 0 --algo "$algo" --repeats "$repeats" \
     > "$work/pathlab-$algo.txt"
 done
@@ -93,28 +94,34 @@ def warthog(alg, name):
     best.sort()
     return (best[len(best) // 2] if best else float("nan")), expanded
 
-ours = {a: pathlab(a) for a in ("jps", "jps-plus")}
+ours = {a: pathlab(a) for a in ("jps", "jps-plus", "jps2", "jps2-plus")}
 names = sorted(os.path.basename(p) for p in glob.glob(f"{map_dir}/*.scen"))
 out = ["| map | queries | warthog JPS µs | Pathlab JPS µs | ratio | warthog fastest µs (alg) "
-       "| Pathlab JPS+ µs | ratio | goal 1 | expansions: warthog JPS2+ / Pathlab JPS+ |",
-       "|---|--:|--:|--:|--:|--:|--:|--:|---|--:|"]
+       "| Pathlab JPS+ / JPS2 / JPS2+ µs | Pathlab fastest µs (alg) | ratio | goal 1 "
+       "| expansions: warthog JPS2 / Pathlab JPS2 | warthog JPS2+ / Pathlab JPS2+ |",
+       "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|"]
 logs = ([], [])
 for n in names:
     wj = warthog("jps", n)[0]
     found = {a: warthog(a, n) for a in ("jps", "jps2", "jps+", "jps2+")}
     walg = min(found, key=lambda a: found[a][0])
     wbest = found[walg][0]
-    pj, pp = ours["jps"][n], ours["jps-plus"][n]
+    pj = ours["jps"][n]
+    palg = min(("jps-plus", "jps2", "jps2-plus"), key=lambda a: ours[a][n][0])
+    pp = ours[palg][n]
     r1, r2 = pj[0] / wj, pp[0] / wbest
     logs[0].append(math.log(r1))
     logs[1].append(math.log(r2))
     met = {(True, True): "met", (True, False): "JPS met, fastest not",
            (False, True): "fastest met, JPS not", (False, False): "not met"}[(r1 <= 1, r2 <= 1)]
     short = n.replace(".map.scen", "").replace(".scen", "")
+    three = " / ".join(f"{ours[a][n][0]:.1f}" for a in ("jps-plus", "jps2", "jps2-plus"))
     out.append(f"| {short} | {pj[2]} | {wj:.1f} | {pj[0]:.1f} | {r1:.2f}× | {wbest:.1f} ({walg}) "
-               f"| {pp[0]:.1f} | {r2:.2f}× | {met} | {found['jps2+'][1]:,} / {pp[1]:,} |")
+               f"| {three} | {pp[0]:.1f} ({palg}) | {r2:.2f}× | {met} "
+               f"| {found['jps2'][1]:,} / {ours['jps2'][n][1]:,} "
+               f"| {found['jps2+'][1]:,} / {ours['jps2-plus'][n][1]:,} |")
 g = [math.exp(sum(l) / len(l)) for l in logs]
-out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | {g[1]:.2f}× | | |")
+out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | | {g[1]:.2f}× | | | |")
 out.append("")
 out.append(f"Median over each map's queries of each query's fastest of {repeats} runs; "
            "ratio = Pathlab / warthog (at or below 1.00×: Pathlab level or faster).")

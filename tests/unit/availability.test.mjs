@@ -21,14 +21,14 @@ test('nothing refused: no note', () => {
   }
 });
 
-test('three algorithms refused for terrain costs: one sentence naming all three', () => {
+test('five algorithms refused for terrain costs: one sentence naming all five', () => {
   const p = new Planner(10, 10);
   try {
     p.paintLine(2, 2, 5, 2, 1, 3);
     const list = reasons(p);
-    assert.equal(list.length, 3);
+    assert.equal(list.length, 5);
     const note = unavailableSentence(list);
-    assert.match(note, /^Jump Point Search, Theta\* and JPS\+ need a map of uniform cost, and this one has terrain costs above 1/);
+    assert.match(note, /^Jump Point Search, Theta\*, JPS\+, JPS2 and JPS2\+ need a map of uniform cost, and this one has terrain costs above 1/);
     assert.ok(!note.includes(';'), 'one cause, one sentence');
   } finally {
     p.free();
