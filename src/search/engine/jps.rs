@@ -205,7 +205,9 @@ impl Search {
     }
 
     /// Runs from (x, y) in direction (dx, dy) and returns the first jump point and the number
-    /// of steps to it, or `None` at a wall or the map's edge.
+    /// of steps to it, or `None` at a wall or the map's edge. Inlined into both callers (the
+    /// successor step and JPS2's pruned diagonal): a call here cost JPS 6 % more instructions.
+    #[inline(always)]
     fn jump(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
         if self.settings.algorithm.uses_jump_table() {
             return self.jump_plus(x, y, dx, dy);
@@ -231,7 +233,9 @@ impl Search {
     /// `c`'s g added in; a cheaper path to `c` found later reaches the same jump points
     /// through its own parent, so every jump point gets the g JPS gives it. A jump point so
     /// offered was entered straight (its last run), which the longer axis of its offset
-    /// from `cell` says ([`entered_direction`]).
+    /// from `cell` says ([`entered_direction`]). Kept out of line: inlined into the successor
+    /// step, it cost JPS, which never calls it, 3 % more instructions.
+    #[inline(never)]
     fn pruned_diagonal(&mut self, cell: u32, from: (i64, i64), (dx, dy): (i64, i64), g: u64) {
         let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
         let (gx, gy) = self.goal_xy;
