@@ -9,7 +9,8 @@
 # told to stay offline), builds Pathlab's release CLI, runs every query of every .scen file in
 # MAP_DIR (default ../shared/benchmarks/movingai) through both REPEATS times (default 3), and
 # writes the table — the median over a map's queries of each query's fastest time, in µs,
-# both sides, and their ratio — to bench/work/research.md (and the terminal).
+# both sides, and their ratio — to bench/work/research.md (and the terminal). Pathlab's side
+# runs JPS, JPS+, JPS2 and JPS2+; its fastest is the fastest of the last three per map.
 #
 # What is timed: warthog's own per-query figure (its `nanos` column: the search inside
 # get_path); Pathlab's `pathlab bench` figure (restart_search + run + its path). Pathlab's
@@ -54,7 +55,7 @@ pathlab=target/release/pathlab
 # Pathlab: one table per algorithm, its median column per scenario file.
 # jps-plus-bounded (goal bounding) builds its boxes per map in O(cells²): it skips the maps
 # beyond its limit (65,536 cells), printing why, and prints each map's build time and memory.
-for algo in jps jps-plus jps-plus-bounded; do
+for algo in jps jps-plus jps-plus-bounded jps2 jps2-plus; do
   "$pathlab" bench --map-dir "$map_dir" --per-file 0 --algo "$algo" --repeats "$repeats" \
     > "$work/pathlab-$algo.txt"
 done
@@ -95,24 +96,27 @@ def warthog(alg, name):
     best.sort()
     return (best[len(best) // 2] if best else float("nan")), expanded
 
-ours = {a: pathlab(a) for a in ("jps", "jps-plus", "jps-plus-bounded")}
+ours = {a: pathlab(a) for a in ("jps", "jps-plus", "jps-plus-bounded", "jps2", "jps2-plus")}
 names = sorted(os.path.basename(p) for p in glob.glob(f"{map_dir}/*.scen"))
 out = ["| map | queries | warthog JPS µs | Pathlab JPS µs | ratio | warthog fastest µs (alg) "
-       "| Pathlab JPS+ µs | JPS+ bounded µs (boxes built in s) | fastest ratio | goal 1 "
-       "| expansions: warthog JPS2+ / Pathlab JPS+ / bounded |",
-       "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|"]
+       "| Pathlab JPS+ / JPS2 / JPS2+ µs | JPS+ bounded µs (boxes built in s) "
+       "| Pathlab fastest µs (alg) | ratio | goal 1 "
+       "| expansions: warthog JPS2 / Pathlab JPS2 | warthog JPS2+ / Pathlab JPS2+ / bounded |",
+       "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|"]
 logs = ([], [])
 for n in names:
     wj = warthog("jps", n)[0]
     found = {a: warthog(a, n) for a in ("jps", "jps2", "jps+", "jps2+")}
     walg = min(found, key=lambda a: found[a][0])
     wbest = found[walg][0]
-    pj, pp = ours["jps"][n], ours["jps-plus"][n]
+    pj = ours["jps"][n]
+    # Pathlab's fastest optimal algorithm on this map: JPS+, JPS2, JPS2+, or JPS+ with goal
+    # bounding where the map is within its limit.
+    palg = min((a for a in ("jps-plus", "jps2", "jps2-plus", "jps-plus-bounded") if n in ours[a]),
+               key=lambda a: ours[a][n][0])
+    pp = ours[palg][n]
     pb = ours["jps-plus-bounded"].get(n)
-    # Pathlab's fastest optimal algorithm on this map: JPS+, or JPS+ with goal bounding
-    # where the map is within its limit.
-    fastest = min(pp[0], pb[0]) if pb else pp[0]
-    r1, r2 = pj[0] / wj, fastest / wbest
+    r1, r2 = pj[0] / wj, pp[0] / wbest
     bounded = f"{pb[0]:.1f} ({pb[3] / 1000:.1f})" if pb else "— (over its limit)"
     bexp = f"{pb[1]:,}" if pb else "—"
     logs[0].append(math.log(r1))
@@ -120,11 +124,13 @@ for n in names:
     met = {(True, True): "met", (True, False): "JPS met, fastest not",
            (False, True): "fastest met, JPS not", (False, False): "not met"}[(r1 <= 1, r2 <= 1)]
     short = n.replace(".map.scen", "").replace(".scen", "")
+    three = " / ".join(f"{ours[a][n][0]:.1f}" for a in ("jps-plus", "jps2", "jps2-plus"))
     out.append(f"| {short} | {pj[2]} | {wj:.1f} | {pj[0]:.1f} | {r1:.2f}× | {wbest:.1f} ({walg}) "
-               f"| {pp[0]:.1f} | {bounded} | {r2:.2f}× | {met} "
-               f"| {found['jps2+'][1]:,} / {pp[1]:,} / {bexp} |")
+               f"| {three} | {bounded} | {pp[0]:.1f} ({palg}) | {r2:.2f}× | {met} "
+               f"| {found['jps2'][1]:,} / {ours['jps2'][n][1]:,} "
+               f"| {found['jps2+'][1]:,} / {ours['jps2-plus'][n][1]:,} / {bexp} |")
 g = [math.exp(sum(l) / len(l)) for l in logs]
-out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | | {g[1]:.2f}× | | |")
+out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | | | {g[1]:.2f}× | | | |")
 out.append("")
 out.append(f"Median over each map's queries of each query's fastest of {repeats} runs; "
            "ratio = Pathlab / warthog (at or below 1.00×: Pathlab level or faster).")

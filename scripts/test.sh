@@ -46,7 +46,7 @@ if [ -d "$bench_dir" ]; then
   done
   # jps-plus-bounded skips the maps over its limit (65,536 cells) with the reason, and
   # builds its boxes for the rest (about a minute for Berlin_0_256).
-  for algo in jps jps-plus jps-plus-bounded bidirectional; do
+  for algo in jps jps-plus jps-plus-bounded jps2 jps2-plus bidirectional; do
     step "the CLI with --algo $algo against every problem of every Moving AI scenario file"
     for scen in "$bench_dir"/*.scen; do
       printf '%-32s ' "$(basename "$scen")"

@@ -366,12 +366,15 @@ fn a_path_from_a_cell_to_itself_costs_zero_not_minus_zero() {
         "lpa",
         "dstar-lite",
         "mesh",
+        "jps2",
+        "jps2-plus",
     ];
     for (map, square) in [(&square, true), (&hex, false)] {
         for algo in algorithms {
             let args = ["solve", map, "--from", "0,0", "--to", "0,0", "--algo", algo];
             let out = pathlab(&args);
-            if !square && ["jps", "jps-plus", "theta", "mesh"].contains(&algo) {
+            if !square && ["jps", "jps-plus", "jps2", "jps2-plus", "theta", "mesh"].contains(&algo)
+            {
                 assert_eq!(out.status.code(), Some(5), "{algo} is refused on hexes");
                 continue;
             }

@@ -223,7 +223,13 @@ proptest! {
 #[test]
 fn square_only_algorithms_and_heuristics_are_refused_with_reasons() {
     let hexes = Grid::with_shape(5, 5, Shape::HexColumns).unwrap();
-    for algorithm in [Algorithm::Jps, Algorithm::JpsPlus, Algorithm::Theta] {
+    for algorithm in [
+        Algorithm::Jps,
+        Algorithm::JpsPlus,
+        Algorithm::Jps2,
+        Algorithm::Jps2Plus,
+        Algorithm::Theta,
+    ] {
         let why = Settings {
             algorithm,
             ..Settings::default()

@@ -4,7 +4,7 @@
 //!
 //! `cargo test` checks a spread sample of every file (the longest problems included) with A*
 //! and a smaller one with Dijkstra; `cargo test --release --test movingai -- --ignored` checks
-//! every problem of every file.
+//! every problem of every file (A*, JPS2 and JPS2+).
 
 use pathlab::formats::{load_map, movingai};
 use pathlab::{new_search, restart_search, Algorithm, Budget, Grid, Settings, Status};
@@ -128,6 +128,12 @@ fn jump_point_search_matches_a_sample_of_every_scenario_file() {
 }
 
 #[test]
+fn jps2_and_jps2_plus_match_a_sample_of_every_scenario_file() {
+    let checked = check(Algorithm::Jps2, Some(40)) + check(Algorithm::Jps2Plus, Some(40));
+    eprintln!("JPS2 and JPS2+: {checked} Moving AI problems agree");
+}
+
+#[test]
 fn bidirectional_a_star_matches_a_sample_of_every_scenario_file() {
     let checked = check(Algorithm::Bidirectional, Some(20));
     eprintln!("Bidirectional A*: {checked} Moving AI problems agree");
@@ -160,4 +166,11 @@ fn jps_plus_with_goal_bounding_matches_every_scenario_within_its_limit() {
 fn a_star_matches_every_scenario_of_every_file() {
     let checked = check(Algorithm::AStar, None);
     eprintln!("A*: all {checked} Moving AI problems agree");
+}
+
+#[test]
+#[ignore = "every problem of every file: run with --release -- --ignored"]
+fn jps2_and_jps2_plus_match_every_scenario_of_every_file() {
+    let checked = check(Algorithm::Jps2, None) + check(Algorithm::Jps2Plus, None);
+    eprintln!("JPS2 and JPS2+: all {checked} Moving AI problems agree");
 }

@@ -362,7 +362,13 @@ proptest! {
     fn jump_point_search_and_jps_plus_are_optimal(p in uniform_problem(24), goal_directed in any::<bool>()) {
         let optimal = reference_cost(&p.grid, &p.movement, p.start, p.goal);
         let order = if goal_directed { NeighbourOrder::GoalDirected } else { NeighbourOrder::Fixed };
-        for algorithm in [Algorithm::Jps, Algorithm::JpsPlus, Algorithm::JpsPlusBounded] {
+        for algorithm in [
+            Algorithm::Jps,
+            Algorithm::JpsPlus,
+            Algorithm::JpsPlusBounded,
+            Algorithm::Jps2,
+            Algorithm::Jps2Plus,
+        ] {
             let search = solve_any(&p, Settings {
                 algorithm, movement: p.movement, neighbour_order: order,
                 ..Settings::default()
@@ -526,6 +532,8 @@ fn a_restarted_search_paints_what_a_fresh_one_paints() {
         Algorithm::Dijkstra,
         Algorithm::Jps,
         Algorithm::JpsPlus,
+        Algorithm::Jps2,
+        Algorithm::Jps2Plus,
         Algorithm::Theta,
     ] {
         for recorded in [false, true] {
@@ -580,6 +588,8 @@ fn a_clear_direct_path_ends_jump_point_search_at_once() {
         Algorithm::Jps,
         Algorithm::JpsPlus,
         Algorithm::JpsPlusBounded,
+        Algorithm::Jps2,
+        Algorithm::Jps2Plus,
     ] {
         let settings = Settings {
             algorithm,
@@ -656,4 +666,53 @@ fn goal_bounding_never_answers_from_boxes_an_edit_made_stale() {
             planner.paint_line((x0 as u32, y0 as u32), (x1 as u32, y1 as u32), 1, cell);
         }
     }
+}
+
+/// JPS2 and JPS2+ prune the diagonal jump points whose only job is to turn into a straight
+/// jump: on a room with pillars, where JPS's diagonals stop beside every pillar, they expand
+/// fewer jump points than JPS and JPS+ for the same optimal path.
+#[test]
+fn jps2_expands_fewer_jump_points_than_jps() {
+    let g = common::grid(&[
+        "........................",
+        "........................",
+        "...#.....#.....#.....#..",
+        "........................",
+        "........................",
+        "......#.....#.....#.....",
+        "........................",
+        "........................",
+        "...#.....#.....#.....#..",
+        "........................",
+        "........................",
+        "......#.....#.....#.....",
+        "........................",
+        "###################.####",
+        "........................",
+    ]);
+    let (start, goal) = ((0, 0), (23, 14));
+    let optimal = reference_cost(&g, &Movement::default(), start, goal).unwrap();
+    let mut expanded = Vec::new();
+    for algorithm in [
+        Algorithm::Jps,
+        Algorithm::Jps2,
+        Algorithm::JpsPlus,
+        Algorithm::Jps2Plus,
+    ] {
+        let settings = Settings {
+            algorithm,
+            ..Settings::default()
+        };
+        let mut search = new_search(&g, start, goal, &settings).unwrap();
+        assert_eq!(
+            search.run(&g, Budget::Unlimited, &|| 0.0).unwrap(),
+            Status::Found
+        );
+        let cost = check_path(&g, search.as_ref(), goal);
+        assert!((cost - optimal).abs() < 1e-9, "{algorithm:?}: {cost}");
+        expanded.push(search.stats().expanded);
+    }
+    eprintln!("expanded: JPS, JPS2, JPS+, JPS2+ = {expanded:?}");
+    assert!(expanded[1] < expanded[0], "JPS2 {expanded:?}");
+    assert!(expanded[3] < expanded[2], "JPS2+ {expanded:?}");
 }

@@ -245,6 +245,8 @@ fn every_algorithm_on_every_case() {
                     | Algorithm::Jps
                     | Algorithm::JpsPlus
                     | Algorithm::JpsPlusBounded
+                    | Algorithm::Jps2
+                    | Algorithm::Jps2Plus
                     | Algorithm::Bidirectional
                     | Algorithm::Lpa
                     | Algorithm::DStarLite => {

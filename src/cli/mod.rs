@@ -60,9 +60,10 @@ enum Command {
 /// Search settings shared by every subcommand.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// The algorithm: bfs, best-first, dijkstra, astar, jps, jps-plus, bidirectional, theta,
-    /// lpa, dstar-lite or mesh (A* on the map's visibility graph). jps, jps-plus, theta and
-    /// mesh need square cells: on a map of hexagons they are refused with the reason.
+    /// The algorithm: bfs, best-first, dijkstra, astar, jps, jps-plus, jps2, jps2-plus,
+    /// bidirectional, theta, lpa, dstar-lite or mesh (A* on the map's visibility graph). The
+    /// four jump point searches, theta and mesh need square cells: on a map of hexagons they
+    /// are refused with the reason.
     #[arg(long, default_value = "astar", value_parser = parse_algorithm)]
     algo: Algorithm,
     #[command(flatten)]

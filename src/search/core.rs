@@ -246,6 +246,19 @@ pub struct NodeInfo {
 /// The eight moves, N, E, S, W, NE, SE, SW, NW: the fixed successor order.
 pub(crate) use crate::grid::MOVES;
 
+/// The direction a jump point search entered a cell in, from the offset (dx, dy) from its
+/// parent: the diagonal when |dx| = |dy|, else the longer axis. A jump is a straight or a
+/// diagonal run, or (JPS2, which offers the straight jump points a diagonal finds directly)
+/// a diagonal run and then a straight one, which entered the cell straight; so the longer
+/// axis is always the last run's.
+pub(crate) fn entered_direction(dx: i64, dy: i64) -> (i64, i64) {
+    match dx.abs().cmp(&dy.abs()) {
+        std::cmp::Ordering::Equal => (dx.signum(), dy.signum()),
+        std::cmp::Ordering::Greater => (dx.signum(), 0),
+        std::cmp::Ordering::Less => (0, dy.signum()),
+    }
+}
+
 /// Fixed-point cost of one step into terrain t: `[orthogonal, diagonal][t]` for t = 1–4;
 /// 0 for the wall byte and the unused bytes 5–7 (eight entries so a byte-masked index
 /// needs no bounds check).

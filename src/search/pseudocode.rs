@@ -221,6 +221,40 @@ const JPS_PLUS_BOUNDED: &[Line] = &[
     line("nopath", 0, "return no path"),
 ];
 
+const JPS2: &[Line] = &[
+    line("init", 0, "open ← {start}; g(start) ← 0"),
+    line("loop", 0, "while open is not empty:"),
+    line("pop", 1, "u ← the jump point in open with the smallest f = g + w·h (ties: larger g, then older)"),
+    line("close", 1, "close u"),
+    line("goal", 1, "if u = goal: return the path of parents, filled in cell by cell"),
+    line("prune", 1, "dirs ← from the way u's last straight or diagonal run entered it: straight on (and a diagonal's two parts), plus the turns a wall beside u forces; all 8 at start"),
+    line("for", 1, "for each direction d in dirs:"),
+    line("jump", 2, "for each j of jumps(u, d): straight d: the first cell with a forced neighbour, or the goal; diagonal d: step along d to a wall, and at every cell c on the way, the goal or what a straight jump from c finds (c itself is never a node)"),
+    line("cost", 2, "g′ ← g(u) + the length of the run from u to j (through its turn)"),
+    line("new", 3, "if j has no node: g(j) ← g′, parent(j) ← u, add j to open   ⟨case 5⟩"),
+    line("better-open", 3, "else if j is open and g′ < g(j): g(j) ← g′, parent(j) ← u   ⟨case 1⟩"),
+    line("better-closed", 3, "else if j is closed and g′ < g(j): re-open j   ⟨case 2⟩"),
+    line("worse", 3, "else: forget g′   ⟨cases 3, 4⟩"),
+    line("nopath", 0, "return no path"),
+];
+
+const JPS2_PLUS: &[Line] = &[
+    line("init", 0, "table ← for every cell and direction, how far a jump goes (JPS+'s table, built once per map)"),
+    line("loop", 0, "open ← {start}; g(start) ← 0; while open is not empty:"),
+    line("pop", 1, "u ← the jump point in open with the smallest f = g + w·h (ties: larger g, then older)"),
+    line("close", 1, "close u"),
+    line("goal", 1, "if u = goal: return the path of parents, filled in cell by cell"),
+    line("prune", 1, "dirs ← from the way u's last straight or diagonal run entered it: straight on (and a diagonal's two parts), plus the turns a wall beside u forces; all 8 at start"),
+    line("for", 1, "for each direction d in dirs:"),
+    line("jump", 2, "for each j of jumps(u, d): straight d: table[u][d] steps, or the goal if it comes first; diagonal d: hop by table[c][d] (or to the goal's row or column) until the table says wall, and at every cell c hopped to, the goal or the straight jumps the table gives from c"),
+    line("cost", 2, "g′ ← g(u) + the length of the run from u to j (through its turn)"),
+    line("new", 3, "if j has no node: g(j) ← g′, parent(j) ← u, add j to open   ⟨case 5⟩"),
+    line("better-open", 3, "else if j is open and g′ < g(j): g(j) ← g′, parent(j) ← u   ⟨case 1⟩"),
+    line("better-closed", 3, "else if j is closed and g′ < g(j): re-open j   ⟨case 2⟩"),
+    line("worse", 3, "else: forget g′   ⟨cases 3, 4⟩"),
+    line("nopath", 0, "return no path"),
+];
+
 const THETA: &[Line] = &[
     line("init", 0, "open ← {start}; g(start) ← 0; parent(start) ← start"),
     line("loop", 0, "while open is not empty:"),
@@ -363,6 +397,8 @@ pub fn lines(algorithm: Algorithm) -> &'static [Line] {
         Algorithm::Lpa => LPA,
         Algorithm::DStarLite => D_STAR_LITE,
         Algorithm::Mesh => MESH,
+        Algorithm::Jps2 => JPS2,
+        Algorithm::Jps2Plus => JPS2_PLUS,
     }
 }
 

@@ -58,12 +58,21 @@ pub enum Algorithm {
     /// JPS needs, and a map small enough for its O(cells²) build.
     #[serde(rename = "jps-plus-bounded")]
     JpsPlusBounded,
+    /// JPS2 (Harabor & Grastien, ICAPS 2014): Jump Point Search whose diagonal jumps do not
+    /// stop at the cells they turn at; the straight jump points found from them are offered
+    /// directly (`search/engine/jps.rs`). Optimal; needs what JPS needs.
+    #[serde(rename = "jps2")]
+    Jps2,
+    /// JPS2+: JPS2 with its jumps looked up in JPS+'s table of jump distances. Optimal; needs
+    /// what JPS needs.
+    #[serde(rename = "jps2-plus")]
+    Jps2Plus,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order menus list them. Only ever append: a share link stores
     /// an algorithm as its index here.
-    pub const ALL: [Algorithm; 12] = [
+    pub const ALL: [Algorithm; 14] = [
         Algorithm::BreadthFirst,
         Algorithm::BestFirst,
         Algorithm::Dijkstra,
@@ -76,6 +85,8 @@ impl Algorithm {
         Algorithm::Mesh,
         Algorithm::JpsPlus,
         Algorithm::JpsPlusBounded,
+        Algorithm::Jps2,
+        Algorithm::Jps2Plus,
     ];
 
     /// The name used on the command line and in settings objects: its id in the algorithm
@@ -97,6 +108,8 @@ impl Algorithm {
             | Algorithm::Jps
             | Algorithm::JpsPlus
             | Algorithm::JpsPlusBounded
+            | Algorithm::Jps2
+            | Algorithm::Jps2Plus
             | Algorithm::Theta
             | Algorithm::Bidirectional
             | Algorithm::Lpa
@@ -128,8 +141,40 @@ impl Algorithm {
                 | Algorithm::Jps
                 | Algorithm::JpsPlus
                 | Algorithm::JpsPlusBounded
+                | Algorithm::Jps2
+                | Algorithm::Jps2Plus
                 | Algorithm::Theta
         )
+    }
+}
+
+impl Algorithm {
+    /// Whether it is a Jump Point Search (JPS, JPS+, JPS2, JPS2+): the engine's jump
+    /// successor step, jump points for nodes, parents that are not neighbours.
+    pub(crate) fn jumps(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Jps
+                | Algorithm::JpsPlus
+                | Algorithm::JpsPlusBounded
+                | Algorithm::Jps2
+                | Algorithm::Jps2Plus
+        )
+    }
+
+    /// Whether its jumps are looked up in JPS+'s table of jump distances (JPS+, JPS+ with
+    /// goal bounding, JPS2+).
+    pub(crate) fn uses_jump_table(self) -> bool {
+        matches!(
+            self,
+            Algorithm::JpsPlus | Algorithm::JpsPlusBounded | Algorithm::Jps2Plus
+        )
+    }
+
+    /// Whether its diagonal jumps run on past their turns, offering the straight jump points
+    /// they find directly (JPS2, JPS2+).
+    pub(crate) fn prunes_diagonals(self) -> bool {
+        matches!(self, Algorithm::Jps2 | Algorithm::Jps2Plus)
     }
 }
 
@@ -164,6 +209,8 @@ impl FromStr for Algorithm {
             "jps" | "jump-point" => Ok(Algorithm::Jps),
             "jps-plus" | "jps+" => Ok(Algorithm::JpsPlus),
             "jps-plus-bounded" | "jps+bounded" | "jps+gb" => Ok(Algorithm::JpsPlusBounded),
+            "jps2" => Ok(Algorithm::Jps2),
+            "jps2-plus" | "jps2+" => Ok(Algorithm::Jps2Plus),
             "bidirectional" | "bidirectional-astar" => Ok(Algorithm::Bidirectional),
             "theta" | "theta*" => Ok(Algorithm::Theta),
             "lpa" | "lpa*" => Ok(Algorithm::Lpa),

@@ -98,7 +98,7 @@ const PRUNING: Needs = Needs {
 };
 
 /// The table, in [`Algorithm::ALL`]'s order (menu order).
-pub static ALGORITHMS: [AlgorithmInfo; 12] = [
+pub static ALGORITHMS: [AlgorithmInfo; 14] = [
     AlgorithmInfo {
         algorithm: Algorithm::BreadthFirst,
         id: "bfs",
@@ -360,6 +360,51 @@ pub static ALGORITHMS: [AlgorithmInfo; 12] = [
             max_cells: Some(super::bounding::MAX_CELLS as u32),
             ..PRUNING
         },
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        is_default: false,
+        rival: "jps-plus",
+        in_compare: true,
+        paints: &["jumppoint"],
+        precomputes: true,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Jps2,
+        id: "jps2",
+        label: "JPS2",
+        menu_label: "JPS2 (pruned jumps)",
+        summary: "Jump Point Search whose diagonal jumps run on past their turns, offering the \
+                  straight jump points they find directly: about half the expansions. \
+                  Shortest; needs uniform cost.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: true,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: PRUNING,
+        repairs: false,
+        live_walker: false,
+        any_angle: false,
+        is_default: false,
+        rival: "jps",
+        in_compare: true,
+        paints: &["jumppoint", "scanned"],
+        precomputes: false,
+    },
+    AlgorithmInfo {
+        algorithm: Algorithm::Jps2Plus,
+        id: "jps2-plus",
+        label: "JPS2+",
+        menu_label: "JPS2+ (pruned, precomputed)",
+        summary: "JPS2 with every jump looked up in JPS+'s table of jump distances computed \
+                  once per map. Shortest; needs uniform cost.",
+        optimal: true,
+        uses_heuristic: true,
+        uses_weight: true,
+        uses_neighbour_order: false,
+        uses_node_budget: true,
+        needs: PRUNING,
         repairs: false,
         live_walker: false,
         any_angle: false,

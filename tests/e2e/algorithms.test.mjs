@@ -1,6 +1,7 @@
-// Jump Point Search, JPS+, bidirectional A* and Theta* in the page: JPS and JPS+ match A*'s cost
-// on a shipped uniform map (JPS+ also after an edit), JPS is disabled with a reason on the
-// terrain map, and Theta* draws its polyline.
+// Jump Point Search, JPS+, JPS2, JPS2+, bidirectional A* and Theta* in the page: the jump
+// point searches match A*'s cost on a shipped uniform map (JPS+ also after an edit; JPS2
+// picked from the menu with real input), JPS is disabled with a reason on the terrain map,
+// and Theta* draws its polyline.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -121,5 +122,35 @@ test('JPS+ matches A*\'s cost, shows its precomputation, and re-plans after a wa
     const astarAfter = await costWith(page, 'astar');
     assert.ok(Math.abs(replanned - astarAfter) <= 1e-4, `JPS+ after the stroke ${replanned} equals A*'s ${astarAfter}`);
     t.diagnostic(`${entry.file}: cost ${astar}, after the stroke ${astarAfter}`);
+  });
+});
+
+test('JPS2, picked from the algorithm menu by keyboard after a click, matches A*\'s cost with fewer expansions than JPS', { timeout: 180_000 }, async (t) => {
+  const entry = index().find((e) => e.file === 'rooms-128.map') || index().find((e) => e.file === 'maze-63.map');
+  assert.ok(entry, 'a shipped uniform-cost map');
+  await env.withPage(t, async (page, { shot }) => {
+    await loadShipped(page, entry);
+    await speedMax(page);
+    const astar = await costWith(page, 'astar');
+    await costWith(page, 'jps');
+    const jpsExpanded = Number(await stat(page, 'expanded'));
+    // The menu lists JPS2 through the algorithm table; a user clicks it and types its name.
+    const menu = page.locator('#algorithm');
+    assert.equal(await menu.locator('option[value="jps2"]').textContent(), 'JPS2 (pruned jumps)');
+    await menu.click();
+    await page.keyboard.type('JPS2 (');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#algorithm').value === 'jps2');
+    await page.locator('#reset-search').click();
+    assert.equal(await runToEnd(page, 90_000), 'found');
+    const jps2 = Number(await stat(page, 'cost'));
+    const jps2Expanded = Number(await stat(page, 'expanded'));
+    assert.ok(Math.abs(jps2 - astar) <= 1e-4, `JPS2 cost ${jps2} equals A*'s ${astar}`);
+    assert.ok(jps2Expanded < jpsExpanded, `JPS2 expands fewer jump points (${jps2Expanded}) than JPS (${jpsExpanded})`);
+    assert.ok(where(await states(page), (v) => v === 5).length > 0, 'expanded jump points are painted');
+    await shot('jps2-done');
+    const plus = await costWith(page, 'jps2-plus');
+    assert.ok(Math.abs(plus - astar) <= 1e-4, `JPS2+ cost ${plus} equals A*'s ${astar}`);
+    t.diagnostic(`${entry.file}: cost ${astar}; expanded JPS ${jpsExpanded}, JPS2 ${jps2Expanded}`);
   });
 });

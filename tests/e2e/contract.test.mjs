@@ -8,7 +8,7 @@ before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
 const SELECTS = {
-  algorithm: ['bfs', 'best-first', 'dijkstra', 'astar', 'jps', 'bidirectional', 'theta', 'lpa', 'dstar-lite', 'mesh', 'jps-plus', 'jps-plus-bounded'],
+  algorithm: ['bfs', 'best-first', 'dijkstra', 'astar', 'jps', 'bidirectional', 'theta', 'lpa', 'dstar-lite', 'mesh', 'jps-plus', 'jps-plus-bounded', 'jps2', 'jps2-plus'],
   heuristic: ['auto', 'octile', 'manhattan', 'euclidean', 'chebyshev', 'zero'],
   connectivity: ['4', '8'],
   'diagonal-rule': ['never', 'no-corner-cutting', 'one-side-free', 'always'],

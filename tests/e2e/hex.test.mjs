@@ -279,13 +279,13 @@ test('A* on a shipped hex map: the path is a chain of hexes drawn through their 
   });
 });
 
-test('on hexes Jump Point Search, JPS+ and Theta* are greyed out, with the reason', { timeout: 60_000 }, async (t) => {
+test('on hexes Jump Point Search, JPS+, JPS2, JPS2+ and Theta* are greyed out, with the reason', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     await openPanel(page, 'map');
     await page.locator('#map').selectOption('hex-maze-41.map');
     await page.waitForFunction(() => window.pathlab.shape() === 'hex-columns');
     await settled(page);
-    for (const id of ['jps', 'jps-plus', 'theta']) {
+    for (const id of ['jps', 'jps-plus', 'jps2', 'jps2-plus', 'theta']) {
       const option = page.locator(`#algorithm option[value="${id}"]`);
       assert.equal(await option.evaluate((o) => o.disabled), true, `${id} is disabled`);
       assert.match(await option.getAttribute('title'), /needs square cells/, `${id} says why`);

@@ -194,6 +194,9 @@ test('the panel tells every algorithm of the menu (with A* above): the lines and
       dijkstra: { title: 'Dijkstra', first: 'pop', cases: true },
       jps: { title: 'Jump Point Search', first: 'pop', cases: true },
       'jps-plus': { title: 'JPS+', first: 'pop', cases: true },
+      // JPS2 and JPS2+ reach the goal at their third expansion on this map: two steps jump.
+      jps2: { title: 'JPS2', first: 'pop', cases: true, steps: 2 },
+      'jps2-plus': { title: 'JPS2+', first: 'pop', cases: true, steps: 2 },
       theta: { title: 'Theta*', first: 'pop', cases: false },
       bidirectional: { title: 'Bidirectional A*', first: 'side', cases: false },
       lpa: { title: 'LPA*', first: 'pop', cases: false },
@@ -210,7 +213,7 @@ test('the panel tells every algorithm of the menu (with A* above): the lines and
       assert.equal(p.title, want.title, `${id}: the panel lists its pseudocode`);
       const lines = await page.locator(`${PANEL} .pc-code li`).count();
       assert.ok(lines >= 8, `${id}: ${lines} lines`);
-      for (let k = 1; k <= 4; k++) {
+      for (let k = 1; k <= (want.steps ?? 4); k++) {
         const top = await openTop(page);
         await page.locator('#step').click();
         p = await panel(page);
@@ -221,7 +224,7 @@ test('the panel tells every algorithm of the menu (with A* above): the lines and
         assert.equal(pop.vars.u, top.cell, `${id} step ${k}: u is the open list's top before the step`);
         const highlighted = await page.locator(`${PANEL} .pc-code li.current`).getAttribute('data-id');
         assert.equal(highlighted, subs.at(-1).id, `${id}: the highlighted line is the sub-step's`);
-        if (id === 'jps' || id === 'jps-plus') assert.ok(subs.some((s) => s.id === 'jump' || s.id === 'for'), 'JPS jumps');
+        if (['jps', 'jps-plus', 'jps2', 'jps2-plus'].includes(id)) assert.ok(subs.some((s) => s.id === 'jump' || s.id === 'for'), 'JPS jumps');
         if (id === 'lpa' || id === 'dstar-lite') assert.ok(subs.some((s) => s.id === 'queue' || s.id === 'consistent'), 'UpdateVertex on the neighbours');
         if (id === 'bfs') assert.ok(subs.every((s) => s.id !== 'worse' || /never changes one/.test(s.say)), 'Breadth-First keeps its nodes');
       }

@@ -21,14 +21,14 @@ test('nothing refused: no note', () => {
   }
 });
 
-test('four algorithms refused for terrain costs: one sentence naming all four', () => {
+test('six algorithms refused for terrain costs: one sentence naming all six', () => {
   const p = new Planner(10, 10);
   try {
     p.paintLine(2, 2, 5, 2, 1, 3);
     const list = reasons(p);
-    assert.equal(list.length, 4);
+    assert.equal(list.length, 6);
     const note = unavailableSentence(list);
-    assert.match(note, /^Jump Point Search, Theta\*, JPS\+ and JPS\+ bounded need a map of uniform cost, and this one has terrain costs above 1/);
+    assert.match(note, /^Jump Point Search, Theta\*, JPS\+, JPS\+ bounded, JPS2 and JPS2\+ need a map of uniform cost, and this one has terrain costs above 1/);
     assert.ok(!note.includes(';'), 'one cause, one sentence');
   } finally {
     p.free();

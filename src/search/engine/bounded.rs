@@ -14,7 +14,7 @@ use super::Search;
 use crate::grid::Grid;
 use crate::heuristic::diagonal_units;
 use crate::search::bounding::{BoundingTable, Rule, PIECE_CELLS};
-use crate::search::core::Budget;
+use crate::search::core::{Budget, MOVES};
 use crate::search::settings::Algorithm;
 use std::sync::Arc;
 
@@ -65,13 +65,13 @@ impl Search {
         done
     }
 
-    /// Puts what the tables cost (time and bytes) in the statistics: JPS+'s jump table, and
-    /// with goal bounding its boxes too.
+    /// Puts what the tables cost (time and bytes) in the statistics: JPS+'s jump table (JPS+,
+    /// JPS2+), and with goal bounding its boxes too.
     pub(super) fn show_precompute(&mut self, grid: &Grid) {
         let rule = self.bounding_rule();
         let cells = (self.width as usize * self.height as usize) as u64;
         match self.settings.algorithm {
-            Algorithm::JpsPlus => {
+            Algorithm::JpsPlus | Algorithm::Jps2Plus => {
                 self.stats.precompute_ms = self.table_ms;
                 self.stats.precompute_bytes = cells * 16;
                 self.stats.precompute_progress = 1.0;
@@ -85,12 +85,15 @@ impl Search {
         }
     }
 
-    /// Whether the goal can be reached by a shortest path leaving `cell` by move `d` (always
-    /// true without goal bounding).
+    /// Whether the goal can be reached by a shortest path leaving `cell` by the move `step`
+    /// (always true without goal bounding; the move's index is looked up only with it).
     #[inline(always)]
-    pub(super) fn bounded_allows(&self, cell: u32, d: usize) -> bool {
-        self.settings.algorithm != Algorithm::JpsPlusBounded
-            || self.bounds.allows(cell as usize, d, self.goal_xy)
+    pub(super) fn bounded_allows(&self, cell: u32, step: (i64, i64)) -> bool {
+        if self.settings.algorithm != Algorithm::JpsPlusBounded {
+            return true;
+        }
+        let d = MOVES.iter().position(|&m| m == step).unwrap_or(0);
+        self.bounds.allows(cell as usize, d, self.goal_xy)
     }
 }
 

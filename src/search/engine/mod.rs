@@ -217,27 +217,22 @@ impl Search {
             .filter(|&d| topology.is_diagonal(d))
             .fold(0, |bits, d| bits | 1 << d);
         self.direction_count = topology.move_count();
-        self.direct_goal = matches!(
-            settings.algorithm,
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded
-        ) && self.direction_count == 8
+        self.direct_goal = settings.algorithm.jumps()
+            && self.direction_count == 8
             && settings.weight == 1.0
             && heuristic == Heuristic::Octile
             && diagonal_units(movement.diagonal_cost) <= 2 * COST_SCALE;
         self.orders = successor_orders(&topology, settings.neighbour_order);
         let cells = grid.len();
         match settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => self.bits.sync(grid),
+            a if a.jumps() => self.bits.sync(grid),
             Algorithm::BreadthFirst
             | Algorithm::BestFirst
             | Algorithm::Dijkstra
             | Algorithm::AStar => Arc::make_mut(&mut self.moves).sync(grid, &topology),
             _ => {}
         }
-        if matches!(
-            settings.algorithm,
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded | Algorithm::Theta
-        ) {
+        if settings.algorithm.jumps() || settings.algorithm == Algorithm::Theta {
             self.far_parents.resize(cells, NO_PARENT);
         } else {
             self.far_parents = Vec::new();
@@ -294,12 +289,11 @@ impl Search {
         budget: Budget,
         now_ms: impl Fn() -> f64,
     ) -> Result<Status, PlanError> {
-        let jump_table = matches!(
-            self.settings.algorithm,
-            Algorithm::JpsPlus | Algorithm::JpsPlusBounded
-        );
         let same_size = (grid.width(), grid.height()) == (self.width, self.height);
-        if jump_table && same_size && !self.jump_table.matches(grid, self.direction_count == 4) {
+        if self.settings.algorithm.uses_jump_table()
+            && same_size
+            && !self.jump_table.matches(grid, self.direction_count == 4)
+        {
             // JPS+ brings its table in step with the map before its first step, and counts
             // the time apart from the search's own.
             let started = now_ms();
@@ -355,9 +349,7 @@ impl Search {
         }
         // Jump Point Search and Theta* are this loop with another successor step.
         match self.settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => {
-                self.jump_successors(cell, x, y, g)
-            }
+            a if a.jumps() => self.jump_successors(cell, x, y, g),
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }
@@ -496,7 +488,7 @@ impl Search {
         }
         self.path.reverse();
         match self.settings.algorithm {
-            Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => self.fill_jumps(),
+            a if a.jumps() => self.fill_jumps(),
             Algorithm::Theta => return self.finish_any_angle_path(),
             _ => {}
         }

@@ -4,7 +4,7 @@
 
 use super::cells::pop_close_goal;
 use super::{direction, ending, path_found, taken, units_cost, xy, Builder, Say, StepInput, V};
-use crate::search::core::{CLOSED, OPEN, PATH, REOPENED, SCANNED, UNVISITED};
+use crate::search::core::{entered_direction, CLOSED, OPEN, PATH, REOPENED, SCANNED, UNVISITED};
 use crate::search::record::{FAR, SAME_STATE};
 use crate::search::settings::Algorithm;
 use crate::search::CellState;
@@ -21,7 +21,9 @@ pub(super) fn initial(input: &StepInput, b: &mut Builder) {
             Algorithm::Bidirectional => (input.start, Say::InitBoth),
             Algorithm::Lpa => (input.start, Say::InitQueue),
             Algorithm::DStarLite => (input.goal, Say::InitQueue),
-            Algorithm::JpsPlus | Algorithm::JpsPlusBounded => (input.start, Say::InitTable),
+            Algorithm::JpsPlus | Algorithm::JpsPlusBounded | Algorithm::Jps2Plus => {
+                (input.start, Say::InitTable)
+            }
             Algorithm::Mesh => (input.start, Say::InitMesh),
             _ => (input.start, Say::Init),
         };
@@ -37,7 +39,7 @@ pub(super) fn initial(input: &StepInput, b: &mut Builder) {
     ending(input, b, &[], end);
 }
 
-/// Jump Point Search and JPS+: the pop, then the jumps that found or improved a jump point.
+/// Jump Point Search, JPS+, JPS2 and JPS2+: the pop, then the jumps that found or improved a jump point.
 pub(super) fn jump_points(input: &StepInput, b: &mut Builder) {
     let Some((u, g_u)) = pop_close_goal(input, b) else {
         return;
@@ -52,7 +54,10 @@ pub(super) fn jump_points(input: &StepInput, b: &mut Builder) {
             b.line("prune", Say::Prune, Some(u))
                 .cell(V::U, u)
                 .cell(V::ParentU, p)
-                .num(V::Entered, direction(dx, dy));
+                .num(V::Entered, {
+                    let (ex, ey) = entered_direction(dx, dy);
+                    direction(ex, ey)
+                });
         }
         None => {
             b.line("prune", Say::PruneStart, Some(u)).cell(V::U, u);

@@ -346,9 +346,11 @@ fn build(input: &StepInput, b: &mut Builder) {
             cells::textbook(input, b)
         }
         Algorithm::Theta => cells::theta(input, b),
-        Algorithm::Jps | Algorithm::JpsPlus | Algorithm::JpsPlusBounded => {
-            events::jump_points(input, b)
-        }
+        Algorithm::Jps
+        | Algorithm::JpsPlus
+        | Algorithm::JpsPlusBounded
+        | Algorithm::Jps2
+        | Algorithm::Jps2Plus => events::jump_points(input, b),
         Algorithm::Bidirectional => cells::bidirectional(input, b),
         Algorithm::Lpa | Algorithm::DStarLite => events::incremental(input, b),
         Algorithm::Mesh => events::mesh(input, b),
