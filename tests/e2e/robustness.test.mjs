@@ -282,8 +282,12 @@ test('a wasm trap reloads the planner and restores the autosaved map', { timeout
     await page.evaluate(async () => {
       const m = await import('./pkg/pathlab.js');
       const wasm = await m.default();
+      // The frame loop steps within its share (stepWithin); Step and the API step (step).
       m.Planner.prototype.step = function step() {
         return wasm.planner_step(0xfffffff0);
+      };
+      m.Planner.prototype.stepWithin = function stepWithin(share) {
+        return wasm.planner_stepWithin(0xfffffff0, share);
       };
     });
     await page.locator('#run').click();
