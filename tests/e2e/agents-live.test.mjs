@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, afterFrames, assertWholeMapVisible, CLI, SHOTS } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, afterFrames, assertWholeMapVisible, CLI, SHOTS, phoneAgentsPage, tapCells, waitCanvasData as waitData } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -18,11 +18,6 @@ after(async () => { await env?.close(); });
 const canvas = (page) => page.locator('#grid-canvas');
 const data = (page, name) => canvas(page).getAttribute(`data-agents-${name}`);
 const stepPanel = (page) => page.locator('#agents-step');
-
-/** Waits for the canvas's `data-agents-NAME` to be `value`. */
-async function waitData(page, name, value) {
-  await page.waitForFunction(([n, v]) => document.querySelector('#grid-canvas').dataset[n] === v, [name, value]);
-}
 
 /** The Agents view on a fresh open map of w×h; `walls` are drawn first (cell runs). */
 async function agentsOn(page, w, h, walls = []) {
@@ -175,26 +170,10 @@ test('PIBT\'s pushes are listed and drawn; LaCAM counts its configurations as it
 });
 
 test('on a phone, taps place agents, Step steps the solver, and two fingers pinch-zoom without placing', { timeout: 90_000 }, async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
+  const { context, page } = await phoneAgentsPage(env);
   try {
-    await gotoReady(page, env.url);
-    await openPanel(page, 'map');
-    await page.locator('#new-width').fill('12');
-    await page.locator('#new-height').fill('10');
-    await page.locator('#new-map').tap();
-    await page.waitForFunction(() => window.pathlab.size().width === 12);
-    await closePanel(page, 'map');
-    await page.locator('#menu-toggle').tap();
-    await page.locator('#view').selectOption('agents');
-    if ((await page.locator('#menu-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('#menu-toggle').tap();
-    await waitData(page, 'agents', 'on');
-    await canvas(page).scrollIntoViewIfNeeded();
     // Agents 0 and 1 meet head-on along row 4: CBS's root has a conflict to split.
-    for (const [x, y] of [[1, 4], [9, 4], [8, 4], [2, 4], [4, 2], [6, 7]]) {
-      const p = await cellPoint(page, x, y);
-      await page.touchscreen.tap(p.x, p.y);
-    }
+    await tapCells(page, [[1, 4], [9, 4], [8, 4], [2, 4], [4, 2], [6, 7]]);
     await waitData(page, 'agentsCount', '3');
     // Two fingers: the map zooms, and no agent is placed.
     const cdp = await context.newCDPSession(page);

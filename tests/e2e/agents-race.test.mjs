@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, waitCanvasData as waitData } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -15,11 +15,6 @@ after(async () => { await env?.close(); });
 
 const dialog = (page) => page.locator('#agents-race');
 const agents = (page) => page.evaluate(() => window.pathlab.agents());
-
-/** Waits for the canvas's `data-agents-NAME` to be `value`. */
-async function waitData(page, name, value) {
-  await page.waitForFunction(([n, v]) => document.querySelector('#grid-canvas').dataset[n] === v, [name, value]);
-}
 
 /** Waits for the race dialog's `data-race-NAME` (`data-race` for '') to be `value`. */
 async function waitRace(page, name, value) {
@@ -140,25 +135,9 @@ test('a race of three solvers on agents placed by clicks: each lane\'s figures a
 });
 
 test('a race on a phone: agents placed by taps, the dialog fits the screen', { timeout: 90_000 }, async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
+  const { context, page } = await phoneAgentsPage(env);
   try {
-    await gotoReady(page, env.url);
-    await openPanel(page, 'map');
-    await page.locator('#new-width').fill('12');
-    await page.locator('#new-height').fill('10');
-    await page.locator('#new-map').tap();
-    await page.waitForFunction(() => window.pathlab.size().width === 12);
-    await closePanel(page, 'map');
-    await page.locator('#menu-toggle').tap();
-    await page.locator('#view').selectOption('agents');
-    if ((await page.locator('#menu-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('#menu-toggle').tap();
-    await waitData(page, 'agents', 'on');
-    await page.locator('#grid-canvas').scrollIntoViewIfNeeded();
-    for (const [x, y] of [[1, 1], [9, 8], [9, 1], [1, 8], [4, 2], [6, 7]]) {
-      const p = await cellPoint(page, x, y);
-      await page.touchscreen.tap(p.x, p.y);
-    }
+    await tapCells(page, [[1, 1], [9, 8], [9, 1], [1, 8], [4, 2], [6, 7]]);
     await waitData(page, 'agentsCount', '3');
     await page.locator('#agents-compare').tap();
     await dialog(page).waitFor({ state: 'visible' });

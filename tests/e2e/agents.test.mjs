@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, waitCanvasData as waitData } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -16,11 +16,6 @@ after(async () => { await env?.close(); });
 const DOC_SHOTS = SHOTS;
 const canvas = (page) => page.locator('#grid-canvas');
 const agents = (page) => page.evaluate(() => window.pathlab.agents());
-
-/** Waits for the canvas's `data-agents-NAME` to be `value`. */
-async function waitData(page, name, value) {
-  await page.waitForFunction(([n, v]) => document.querySelector('#grid-canvas').dataset[n] === v, [name, value]);
-}
 
 /** The Agents view on a fresh open map of w×h with a wall across its middle (a gap at the right). */
 async function agentsOn(page, w, h) {
@@ -188,26 +183,9 @@ test('a bad imported plan is marked at its first conflict, in the validator\'s w
 });
 
 test('agents placed by touch on a phone are solved and played', { timeout: 60_000 }, async () => {
-  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
+  const { context, page } = await phoneAgentsPage(env);
   try {
-    await gotoReady(page, env.url);
-    await openPanel(page, 'map');
-    await page.locator('#new-width').fill('12');
-    await page.locator('#new-height').fill('10');
-    await page.locator('#new-map').tap();
-    await page.waitForFunction(() => window.pathlab.size().width === 12);
-    await closePanel(page, 'map');
-    // On a phone the View menu is in the top bar's ☰ menu.
-    await page.locator('#menu-toggle').tap();
-    await page.locator('#view').selectOption('agents');
-    if ((await page.locator('#menu-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('#menu-toggle').tap();
-    await waitData(page, 'agents', 'on');
-    await canvas(page).scrollIntoViewIfNeeded();
-    for (const [x, y] of [[1, 1], [9, 8], [9, 1], [1, 8], [4, 2], [6, 7]]) {
-      const p = await cellPoint(page, x, y);
-      await page.touchscreen.tap(p.x, p.y);
-    }
+    await tapCells(page, [[1, 1], [9, 8], [9, 1], [1, 8], [4, 2], [6, 7]]);
     await waitData(page, 'agentsCount', '3');
     assert.deepEqual((await agents(page)).ends, [1, 1, 9, 8, 9, 1, 1, 8, 4, 2, 6, 7]);
     // A tap on an agent picks it; Remove takes it away.

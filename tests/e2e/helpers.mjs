@@ -573,3 +573,48 @@ export async function closePanel(page, name) {
   if ((await toggle.getAttribute('aria-expanded')) === 'true') await toggle.click();
   await page.locator(`#drawer details[data-panel="${name}"]`).waitFor({ state: 'hidden' });
 }
+
+// ---------------------------------------------------------------- the Agents view
+
+/** Waits for the map canvas's `data-NAME` (camelCase, e.g. `agentsCount`) to be `value`. */
+export async function waitCanvasData(page, name, value) {
+  await page.waitForFunction(([n, v]) => document.querySelector('#grid-canvas').dataset[n] === v, [name, value]);
+}
+
+/**
+ * A phone page (390×844, touch) showing the Agents view on a new open map of
+ * `width`×`height`, made with taps through the Map panel and the ☰ menu, the map scrolled
+ * into view. The caller closes `context`.
+ * @returns {Promise<{context: import('playwright-core').BrowserContext, page: import('playwright-core').Page}>}
+ */
+export async function phoneAgentsPage(env, width = 12, height = 10) {
+  const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  try {
+    const page = await context.newPage();
+    await gotoReady(page, env.url);
+    await openPanel(page, 'map');
+    await page.locator('#new-width').fill(String(width));
+    await page.locator('#new-height').fill(String(height));
+    await page.locator('#new-map').tap();
+    await page.waitForFunction((w) => window.pathlab.size().width === w, width);
+    await closePanel(page, 'map');
+    // On a phone the View menu is in the top bar's ☰ menu.
+    await page.locator('#menu-toggle').tap();
+    await page.locator('#view').selectOption('agents');
+    if ((await page.locator('#menu-toggle').getAttribute('aria-expanded')) === 'true') await page.locator('#menu-toggle').tap();
+    await waitCanvasData(page, 'agents', 'on');
+    await page.locator('#grid-canvas').scrollIntoViewIfNeeded();
+    return { context, page };
+  } catch (e) {
+    await context.close().catch(() => {});
+    throw e;
+  }
+}
+
+/** Taps the cells `[x, y]` of the map in order (a start, then its goal, for each agent). */
+export async function tapCells(page, cells) {
+  for (const [x, y] of cells) {
+    const p = await cellPoint(page, x, y);
+    await page.touchscreen.tap(p.x, p.y);
+  }
+}
