@@ -436,33 +436,38 @@ pub(crate) fn drive<C: Fn() -> f64 + ?Sized>(
             }
         }
         Budget::Unlimited => while !step() {},
-        Budget::Millis(ms) => 'slice: loop {
-            for _ in 0..CLOCK_EVERY {
-                if step() {
-                    break 'slice;
-                }
-            }
-            if now_ms() - started >= ms {
-                break;
-            }
-        },
+        // A time slice is a share with no count of its own: one loop serves both.
+        Budget::Millis(ms) => within(u64::MAX, ms, started, now_ms, &mut step),
         Budget::Within { expansions, millis } => {
-            let mut left = expansions.max(1);
-            'within: while left > 0 {
-                let chunk = left.min(CLOCK_EVERY);
-                for _ in 0..chunk {
-                    if step() {
-                        break 'within;
-                    }
-                }
-                left -= chunk;
-                if now_ms() - started >= millis {
-                    break;
-                }
-            }
+            within(expansions.max(1), millis, started, now_ms, &mut step)
         }
     }
     (now_ms() - started).max(0.0)
+}
+
+/// Calls `step` at most `expansions` times, stopping early when the search is done or once
+/// `millis` have passed since `started` (the clock read every [`CLOCK_EVERY`] expansions).
+#[inline(always)]
+fn within<C: Fn() -> f64 + ?Sized>(
+    expansions: u64,
+    millis: f64,
+    started: f64,
+    now_ms: &C,
+    step: &mut impl FnMut() -> bool,
+) {
+    let mut left = expansions;
+    while left > 0 {
+        let chunk = left.min(CLOCK_EVERY);
+        for _ in 0..chunk {
+            if step() {
+                return;
+            }
+        }
+        left -= chunk;
+        if now_ms() - started >= millis {
+            return;
+        }
+    }
 }
 
 #[cfg(test)]
