@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, waitCanvasData as waitData } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, MAPF_BENCH, openMapfBenchmark, waitCanvasData as waitData } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -156,16 +156,11 @@ test('a race on a phone: agents placed by taps, the dialog fits the screen', { t
   }
 });
 
-const BENCH = path.join(REPO, '..', 'shared', 'benchmarks', 'mapf');
-
-test('a race on 100 agents of a benchmark .scen: the lanes without a plan say why', { timeout: 120_000, skip: !fs.existsSync(BENCH) && 'no shared MAPF benchmarks' }, async (t) => {
+test('a race on 100 agents of a benchmark .scen: the lanes without a plan say why', { timeout: 120_000, skip: !fs.existsSync(MAPF_BENCH) && 'no shared MAPF benchmarks' }, async (t) => {
   await env.withPage(t, async (page) => {
-    const map = path.join(BENCH, 'random-32-32-20.map');
-    const scen = path.join(BENCH, 'random-32-32-20-random-1.scen');
-    await page.locator('#open-file').setInputFiles(map);
-    await page.waitForFunction(() => window.pathlab.size().width === 32);
-    await page.locator('#view').selectOption('agents');
-    await waitData(page, 'agents', 'on');
+    const map = path.join(MAPF_BENCH, 'random-32-32-20.map');
+    const scen = path.join(MAPF_BENCH, 'random-32-32-20-random-1.scen');
+    await openMapfBenchmark(page, 'random-32-32-20', 32);
     await page.locator('#agents-n').fill('100');
     await page.locator('#agents-scen').setInputFiles(scen);
     await waitData(page, 'agentsCount', '100');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, waitCanvasData as waitData } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, MAPF_BENCH, openMapfBenchmark, waitCanvasData as waitData } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -214,16 +214,11 @@ test('on a map of hexagons the Agents view is greyed out with the reason', { tim
   });
 });
 
-const BENCH = path.join(REPO, '..', 'shared', 'benchmarks', 'mapf');
-
-test('a benchmark .scen with N agents loads, solves like the CLI, and exports its plan', { timeout: 120_000, skip: !fs.existsSync(BENCH) && 'no shared MAPF benchmarks' }, async (t) => {
+test('a benchmark .scen with N agents loads, solves like the CLI, and exports its plan', { timeout: 120_000, skip: !fs.existsSync(MAPF_BENCH) && 'no shared MAPF benchmarks' }, async (t) => {
   await env.withPage(t, async (page) => {
-    const map = path.join(BENCH, 'random-32-32-20.map');
-    const scen = path.join(BENCH, 'random-32-32-20-random-1.scen');
-    await page.locator('#open-file').setInputFiles(map);
-    await page.waitForFunction(() => window.pathlab.size().width === 32);
-    await page.locator('#view').selectOption('agents');
-    await waitData(page, 'agents', 'on');
+    const map = path.join(MAPF_BENCH, 'random-32-32-20.map');
+    const scen = path.join(MAPF_BENCH, 'random-32-32-20-random-1.scen');
+    await openMapfBenchmark(page, 'random-32-32-20', 32);
     for (const n of [100, 400]) {
       await page.locator('#agents-n').fill(String(n));
       await page.locator('#agents-scen').setInputFiles(scen);

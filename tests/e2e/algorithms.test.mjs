@@ -5,24 +5,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, states, where, stat, speedMax, runToEnd, readIndex, drag, newMap, focusNeutral, settled, openPanel,
+  startEnv, states, where, stat, speedMax, runToEnd, shippedMaps, loadShipped, drag, newMap, focusNeutral, settled, openPanel,
 } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
-const index = () => { const idx = readIndex(); return Array.isArray(idx) ? idx : (idx.maps || []); };
-
-async function loadShipped(page, entry) {
-  await openPanel(page, 'map');
-  await page.locator('#map').selectOption(entry.file);
-  await page.waitForFunction(([sx, sy, gx, gy]) => {
-    const p = window.pathlab; if (!p || !p.ready) return false;
-    const s = p.start(), g = p.goal();
-    return s.x === sx && s.y === sy && g.x === gx && g.y === gy;
-  }, [...entry.start, ...entry.goal], { timeout: 20_000 });
-}
+const index = shippedMaps;
 
 async function costWith(page, algorithm) {
   await page.locator('#algorithm').selectOption(algorithm);

@@ -5,24 +5,14 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, stat, speedMax, runToEnd, readIndex, drag, settled, openPanel, newMap,
+  startEnv, stat, speedMax, runToEnd, shippedMaps, loadShipped, drag, settled, openPanel, newMap,
 } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
 after(async () => { await env?.close(); });
 
-const index = () => { const idx = readIndex(); return Array.isArray(idx) ? idx : (idx.maps || []); };
-
-async function loadShipped(page, entry) {
-  await openPanel(page, 'map');
-  await page.locator('#map').selectOption(entry.file);
-  await page.waitForFunction(([sx, sy, gx, gy]) => {
-    const p = window.pathlab; if (!p || !p.ready) return false;
-    const s = p.start(), g = p.goal();
-    return s.x === sx && s.y === sy && g.x === gx && g.y === gy;
-  }, [...entry.start, ...entry.goal], { timeout: 20_000 });
-}
+const index = shippedMaps;
 
 /** Picks `label`'s option of the algorithm menu by keyboard on the focused menu (a click
  * opens the native list, which headless Chromium does not draw), then runs to the end. */

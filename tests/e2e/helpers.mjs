@@ -514,6 +514,23 @@ export function readIndex() {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/** The shipped maps' entries of `index.json` ({file, start, goal, …}), in its order. */
+export function shippedMaps() {
+  const idx = readIndex();
+  return Array.isArray(idx) ? idx : (idx.maps || []);
+}
+
+/** Picks the shipped map `entry` in the Map panel and waits for its start and goal. */
+export async function loadShipped(page, entry) {
+  await openPanel(page, 'map');
+  await page.locator('#map').selectOption(entry.file);
+  await page.waitForFunction(([sx, sy, gx, gy]) => {
+    const p = window.pathlab; if (!p || !p.ready) return false;
+    const s = p.start(), g = p.goal();
+    return s.x === sx && s.y === sy && g.x === gx && g.y === gy;
+  }, [...entry.start, ...entry.goal], { timeout: 20_000 });
+}
+
 export const tmpdir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pathlab-e2e-'));
 
 /**
@@ -575,6 +592,17 @@ export async function closePanel(page, name) {
 }
 
 // ---------------------------------------------------------------- the Agents view
+
+/** The shared Moving AI MAPF benchmark (maps and `.scen` files), beside the repository. */
+export const MAPF_BENCH = path.join(REPO, '..', 'shared', 'benchmarks', 'mapf');
+
+/** Opens `MAPF_BENCH/NAME.map` (`width` cells wide) through the file input and shows the Agents view. */
+export async function openMapfBenchmark(page, name, width) {
+  await page.locator('#open-file').setInputFiles(path.join(MAPF_BENCH, `${name}.map`));
+  await page.waitForFunction((w) => window.pathlab.size().width === w, width);
+  await page.locator('#view').selectOption('agents');
+  await waitCanvasData(page, 'agents', 'on');
+}
 
 /** Waits for the map canvas's `data-NAME` (camelCase, e.g. `agentsCount`) to be `value`. */
 export async function waitCanvasData(page, name, value) {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import fs from 'node:fs';
 import {
-  startEnv, newMap, drag, dblclickCell, startCell, goalCell, states, where, stat, waitStat, message, focusNeutral, speedMax, runToEnd, cliSolve, readIndex, isEightConnected, MAPS, size, afterFrames, openPanel,
+  startEnv, newMap, drag, dblclickCell, startCell, goalCell, states, where, stat, waitStat, message, focusNeutral, speedMax, runToEnd, cliSolve, shippedMaps, loadShipped, isEightConnected, MAPS, size, afterFrames, openPanel,
 } from './helpers.mjs';
 
 let env;
@@ -100,7 +100,7 @@ test('Space toggles run/pause; run to the end finds the octile distance on an op
 
 // Maps shipped in maps/ (and copied to www/maps/): A* in the page vs the CLI.
 let entries = [];
-try { const idx = readIndex(); entries = Array.isArray(idx) ? idx : (idx.maps || []); } catch { /* reported by the test below */ }
+try { entries = shippedMaps(); } catch { /* reported by the test below */ }
 
 test('maps/index.json lists at least one map', () => {
   assert.ok(entries.length > 0, 'maps/index.json missing or empty');
@@ -116,13 +116,7 @@ const cellsOf = (file) => {
 for (const entry of entries.filter((e) => cellsOf(e.file) <= 200_000)) {
   test(`A* on shipped map ${entry.file} matches the CLI cost`, { timeout: 120_000 }, async (t) => {
     await env.withPage(t, async (page, { shot }) => {
-      await openPanel(page, 'map');
-      await page.locator('#map').selectOption(entry.file);
-      await page.waitForFunction(([sx, sy, gx, gy]) => {
-        const p = window.pathlab; if (!p || !p.ready) return false;
-        const s = p.start(), g = p.goal();
-        return s.x === sx && s.y === sy && g.x === gx && g.y === gy;
-      }, [...entry.start, ...entry.goal], { timeout: 20_000 });
+      await loadShipped(page, entry);
       assert.equal(await page.locator('#algorithm').inputValue(), 'astar', 'default algorithm is A*');
       await speedMax(page);
       await page.locator('#reset-search').click();
