@@ -154,6 +154,8 @@ test('a bad imported plan is marked at its first conflict, in the validator\'s w
     await agentsOn(page, 12, 10);
     for (const [x, y] of [[1, 1], [5, 1], [3, 3], [3, 0]]) await clickCell(page, x, y);
     await waitData(page, 'agentsCount', '2');
+    // Both agents with their goals (the count says 2 once the second start is down).
+    await page.waitForFunction(() => window.pathlab.agents().ends.join(',') === '1,1,5,1,3,3,3,0');
     // Agent 0 walks right along row 1, agent 1 up column 3: they meet on (3, 1) at t = 2.
     const plan = ['solution=', '0:(1,1),(3,3),', '1:(2,1),(3,2),', '2:(3,1),(3,1),', '3:(4,1),(3,0),', '4:(5,1),(3,0),', ''].join('\n');
     await page.locator('#agents-import').setInputFiles({ name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from(plan) });
