@@ -33,6 +33,7 @@ mod maps;
 mod mesh;
 mod pseudocode;
 mod shapes;
+mod status;
 mod timeline;
 
 pub use command::check_command;
@@ -41,6 +42,8 @@ pub use learn::{
 };
 pub use links::{format_link_tail, parse_compare_list, split_link};
 pub use mapf::Agents;
+use status::lane_status;
+pub use status::SearchStatus;
 
 /// The allocator: talc, smaller in the module than the default dlmalloc and faster.
 #[global_allocator]
@@ -402,7 +405,7 @@ impl Planner {
 
     /// Advances the search by the current speed and returns its status: `running`, `found`,
     /// `no_path` or `partial`. Call it on every animation frame.
-    pub fn step(&mut self) -> String {
+    pub fn step(&mut self) -> SearchStatus {
         self.advance(self.speed)
     }
 
@@ -411,41 +414,38 @@ impl Planner {
     /// spent, a time slice is no longer than it, *instant* still runs to the end); returns
     /// the status, as [`Planner::step`].
     #[wasm_bindgen(js_name = stepWithin)]
-    pub fn step_within(&mut self, share_ms: f64) -> String {
+    pub fn step_within(&mut self, share_ms: f64) -> SearchStatus {
         self.advance(self.speed.within(share_ms))
     }
 
     /// Exactly one expansion, whatever the speed; returns the status.
     #[wasm_bindgen(js_name = stepOnce)]
-    pub fn step_once(&mut self) -> String {
+    pub fn step_once(&mut self) -> SearchStatus {
         self.advance(Budget::Expansions(1))
     }
 
     /// Exactly `n` expansions (at least 1), whatever the speed; returns the status. While
     /// scrubbed back, moves `n` recorded steps forward instead.
     #[wasm_bindgen(js_name = stepMany)]
-    pub fn step_many(&mut self, n: u32) -> String {
+    pub fn step_many(&mut self, n: u32) -> SearchStatus {
         self.advance(Budget::Expansions(u64::from(n.max(1))))
     }
 
     /// Runs the search to the end at once; returns the status.
     #[wasm_bindgen(js_name = runToEnd)]
-    pub fn run_to_end(&mut self) -> String {
+    pub fn run_to_end(&mut self) -> SearchStatus {
         self.advance(Budget::Unlimited)
     }
 
-    fn advance(&mut self, budget: Budget) -> String {
+    fn advance(&mut self, budget: Budget) -> SearchStatus {
         let status = self.run(Command::Advance { budget }).ok();
-        status
-            .and_then(Outcome::status)
-            .map_or_else(String::new, |s| status_name(s).to_string())
+        lane_status(status.and_then(Outcome::status))
     }
 
     /// The search status: `running`, `found`, `no_path` or `partial`.
     #[wasm_bindgen(getter)]
-    pub fn status(&self) -> String {
-        self.read(|l| status_name(l.shown_status()).to_string())
-            .unwrap_or_default()
+    pub fn status(&self) -> SearchStatus {
+        lane_status(self.read(|l| l.shown_status()).ok())
     }
 
     /// The statistics as a plain object (`Stats` in `pathlab.d.ts`): `status`, `fresh`,
