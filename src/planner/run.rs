@@ -144,20 +144,28 @@ impl Lane {
         // A restart or a repair (after an edit, a marker move, new settings, a new map) may
         // have changed any cell, and does so outside any recording.
         self.changed.add_all();
-        let stats = *self.search.stats();
         self.position = None;
-        self.base_expanded = stats.expanded;
+        self.base_expanded = self.search.stats().expanded;
         // The inspector's expansion numbers come with the timeline: a planner that only wants
         // answers spares their 4 bytes a cell.
         self.search.keep_expansion_numbers(scene.recording);
-        self.search.recorder().stop();
-        self.checkpoints = Checkpoints::default();
         if !scene.recording {
             // No recorder, no timeline, no checkpoint copies: the search runs as the CLI's.
-            self.timeline = Timeline::default();
-            self.timeline_pending = false;
+            // A search's recorder is off from its start, and only `start_recording` turns it
+            // on, so after one unrecorded start there is nothing left to drop.
+            if !self.unrecorded {
+                self.search.recorder().stop();
+                self.checkpoints = Checkpoints::default();
+                self.timeline = Timeline::default();
+                self.timeline_pending = false;
+                self.unrecorded = true;
+            }
             return;
         }
+        self.unrecorded = false;
+        self.search.recorder().stop();
+        self.checkpoints = Checkpoints::default();
+        let stats = *self.search.stats();
         self.timeline = Timeline::pending(&stats, scene.timeline_cap);
         self.timeline_pending = true;
     }
@@ -166,6 +174,7 @@ impl Lane {
     /// which nothing changed since [`Lane::begin_timeline`] (every change begins another).
     fn start_recording(&mut self, scene: &Scene) {
         self.timeline_pending = false;
+        self.unrecorded = false;
         let stats = *self.search.stats();
         self.search.recorder().start(&stats);
         self.timeline = Timeline::new(self.search.states(), &stats, scene.timeline_cap);

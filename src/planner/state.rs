@@ -99,6 +99,10 @@ pub(super) struct Lane {
     pub(super) timeline: Timeline,
     /// The timeline is begun but not started: its copies wait for the first step.
     pub(super) timeline_pending: bool,
+    /// The timeline, checkpoints and recorder are empty and off, as a start with recording
+    /// off leaves them, and nothing was recorded since: the next such start has nothing to
+    /// drop (a query after a query, as an app that only wants answers makes them).
+    pub(super) unrecorded: bool,
     /// Searcher copies to rebuild node details and the open list at a past step.
     pub(super) checkpoints: Checkpoints,
     /// The step shown when scrubbed back; `None` while the live search is shown.
@@ -123,6 +127,7 @@ impl Lane {
             refused: None,
             timeline: Timeline::default(),
             timeline_pending: false,
+            unrecorded: false,
             checkpoints: Checkpoints::default(),
             position: None,
             held: None,

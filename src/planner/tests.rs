@@ -256,6 +256,29 @@ fn with_recording_off_the_search_is_the_same_and_the_timeline_stays_empty() {
 }
 
 #[test]
+fn switching_recording_off_after_a_recorded_search_empties_its_timeline_for_good() {
+    let mut p = with_algorithm(Algorithm::AStar, 30, 20);
+    assert_eq!(p.only_mut().step(Budget::Unlimited, || 0.0), Status::Found);
+    assert!(p.only().timeline().event_count() > 0);
+    p.set_recording(false);
+    for _ in 0..3 {
+        assert_eq!(p.only().timeline_len(), 0);
+        assert_eq!(p.only().timeline().event_count(), 0);
+        p.only_mut().reset_search();
+        assert_eq!(p.only_mut().step(Budget::Unlimited, || 0.0), Status::Found);
+        assert_eq!(
+            p.only().timeline_len(),
+            0,
+            "a query after a query records nothing"
+        );
+    }
+    p.set_recording(true);
+    p.only_mut().reset_search();
+    p.only_mut().step(Budget::Expansions(4), || 0.0);
+    assert_eq!(p.only().timeline_len(), 4);
+}
+
+#[test]
 fn the_walker_walks_round_a_new_wall_to_the_goal() {
     let mut p = with_algorithm(Algorithm::DStarLite, 20, 9);
     p.set_start(0, 4).unwrap();
