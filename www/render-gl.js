@@ -18,10 +18,15 @@
 //
 // The layer draws on a canvas of its own under the view's canvas, which stays on top for
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
+// That canvas covers only the part of the map in view, in a box of the page's background
+// colour under the whole view: without a GPU (software compositing) the browser reads the
+// WebGL canvas back whole on every frame it changes, so a 4096² map shown in 480 px reads
+// back 480² pixels, not the view's 1280 × 700 (issue 29, goal 3).
 
-import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
-import { FieldChanges, TILE, tileRuns } from './fields-paint.js';
+import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE, css } from './palette.js';
+import { FieldChanges } from './fields-paint.js';
 import { SQRT3, RADIUS } from './geometry.js';
+import { mergeBoxes, Stale } from './render-boxes.js';
 
 /** The page behind the map (palette.js), as the shader's RGBA floats. */
 const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
@@ -217,39 +222,6 @@ function texture(gl, format, width, height, filter = gl.NEAREST) {
 
 
 /**
- * The out-of-date tiles (TILE texels a side) of a `width` × `height` texture, handed out as
- * runs along rows.
- */
-class Stale {
-  constructor(width, height) {
-    this.across = Math.ceil(width / TILE);
-    this.width = width;
-    this.height = height;
-    this.tiles = new Uint8Array(this.across * Math.ceil(height / TILE)).fill(1);
-    this.any = true;
-  }
-
-  /** Marks texels x0..x1 × y0..y1 (ends excluded) out of date. */
-  mark(x0, y0, x1, y1) {
-    for (let ty = Math.floor(y0 / TILE); ty * TILE < y1; ty++) {
-      for (let tx = Math.floor(x0 / TILE); tx * TILE < x1; tx++) this.tiles[ty * this.across + tx] = 1;
-    }
-    this.any = true;
-  }
-
-  /** The out-of-date parts as [x, y, w, h] runs of tiles, and forgets them. */
-  take() {
-    /** @type {number[][]} */
-    const runs = [];
-    if (!this.any) return runs;
-    const boxes = tileRuns(this.tiles, this.across, this.width, this.height);
-    for (let i = 0; i < boxes.length; i += 4) runs.push(boxes.slice(i, i + 4));
-    this.any = false;
-    return runs;
-  }
-}
-
-/**
  * A level of the colour pyramid (level 0: a texel a cell; level L: the mean of 2^L × 2^L
  * cells) and its out-of-date parts.
  * @typedef {{texture: WebGLTexture, width: number, height: number, stale: Stale}} Level
@@ -266,12 +238,19 @@ export class GlCells {
   constructor(canvas, memory, onFail) {
     this.name = 'webgl2';
     this.memory = memory;
+    // The box under the view in the page's background; the canvas over the map's part in view.
+    this.box = document.createElement('div');
+    this.box.className = 'gl-cells-box';
+    this.box.setAttribute('aria-hidden', 'true');
+    Object.assign(this.box.style, {
+      position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none', background: css(PAGE),
+    });
     this.glCanvas = document.createElement('canvas');
     this.glCanvas.className = 'gl-cells';
-    this.glCanvas.setAttribute('aria-hidden', 'true');
-    Object.assign(this.glCanvas.style, {
-      position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', pointerEvents: 'none',
-    });
+    Object.assign(this.glCanvas.style, { position: 'absolute', display: 'block' });
+    this.box.append(this.glCanvas);
+    /** The canvas's place in the view's canvas, device px: [x, y, width, height] ('' = none yet). */
+    this.placed = '';
     // preserveDrawingBuffer: a frame in which a few tiles changed redraws just those pixels.
     const gl = this.glCanvas.getContext('webgl2', {
       alpha: false, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true,
@@ -310,14 +289,13 @@ export class GlCells {
     this.map = null;
     /** Level 0 (a texel a cell) and the levels above, built as the zoom needs them. @type {Level[]} */
     this.levels = [];
-    this.pixel = new Uint8Array(4);
     /** What the canvas shows: the view it was drawn for ('' = nothing yet). */
     this.shown = '';
-    /** The parts of the map (cells, [x, y, w, h, …]) uploaded since the last draw. */
-    this.damage = new Uint32Array(0);
+    /** The parts of the map (cells, [x, y, w, h, …]) uploaded since the last draw. @type {number[]} */
+    this.damage = [];
     this.lost = () => onFail('the WebGL2 context was lost');
     this.glCanvas.addEventListener('webglcontextlost', this.lost);
-    canvas.before(this.glCanvas);
+    canvas.before(this.box);
   }
 
   /** Frees the map's textures and pyramid (a new map size). */
@@ -345,10 +323,7 @@ export class GlCells {
   paint(view, planner, changed, ctx, fields = null) {
     const gl = this.gl;
     const { width: cw, height: ch } = ctx.canvas;
-    if (this.glCanvas.width !== cw || this.glCanvas.height !== ch) {
-      this.glCanvas.width = cw;
-      this.glCanvas.height = ch;
-    }
+    const frame = this.place(view, cw, ch);
     const w = planner.width;
     const h = planner.height;
     if (!this.map || this.map.width !== w || this.map.height !== h) {
@@ -370,12 +345,48 @@ export class GlCells {
     if (changed) this.upload(planner);
     this.uploadField(fields);
     ctx.clearRect(0, 0, cw, ch);
-    this.draw(view, cw, ch);
+    if (frame) this.draw(view, frame);
   }
 
-  /** Uploads the parts the planner says changed, from wasm memory in place. */
+  /**
+   * Puts the WebGL canvas over the part of the map in view (device px of the view's `cw` ×
+   * `ch` canvas, whole pixels, so its pixels are the view's) and returns that part, or null
+   * when no part of the map is in view (the canvas hidden: the box's background shows).
+   * @param {import('./viewport.js').Viewport} view
+   * @param {number} cw
+   * @param {number} ch
+   * @returns {{x: number, y: number, w: number, h: number} | null}
+   */
+  place(view, cw, ch) {
+    const r = view.mapRect();
+    const x = Math.min(cw, Math.max(0, r.x));
+    const y = Math.min(ch, Math.max(0, r.y));
+    const w = Math.min(cw, Math.max(0, r.x + r.w)) - x;
+    const h = Math.min(ch, Math.max(0, r.y + r.h)) - y;
+    const frame = w > 0 && h > 0 ? { x, y, w, h } : null;
+    const placed = frame ? [x, y, w, h, view.dpr].join() : 'none';
+    if (placed === this.placed) return frame;
+    this.placed = placed;
+    const c = this.glCanvas;
+    c.style.display = frame ? 'block' : 'none';
+    // Hidden, the canvas missed what changed meanwhile: drawn whole when it shows again.
+    this.shown = '';
+    if (!frame) return null;
+    if (c.width !== w || c.height !== h) {
+      c.width = w;
+      c.height = h;
+    }
+    const dpr = view.dpr;
+    Object.assign(c.style, { left: `${x / dpr}px`, top: `${y / dpr}px`, width: `${w / dpr}px`, height: `${h / dpr}px` });
+    return frame;
+  }
+
+  /**
+   * Uploads the parts the planner says changed, from wasm memory in place: one
+   * `texSubImage2D` a texture for each box of neighbouring parts (render-boxes.js).
+   */
   upload(planner) {
-    const parts = planner.takeChanges();
+    const parts = mergeBoxes(planner.takeChanges());
     if (!parts.length) return;
     const gl = this.gl;
     this.damage = parts;
@@ -387,7 +398,7 @@ export class GlCells {
     for (const [tex, ptr] of [[cells, planner.cellsPtr()], [states, planner.statesPtr()]]) {
       gl.bindTexture(gl.TEXTURE_2D, tex);
       for (let i = 0; i < parts.length; i += 4) {
-        const [x, y, w, h] = parts.subarray(i, i + 4);
+        const [x, y, w, h] = parts.slice(i, i + 4);
         gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RED_INTEGER, gl.UNSIGNED_BYTE, bytes, ptr + y * width + x);
       }
     }
@@ -395,7 +406,7 @@ export class GlCells {
     // Each level's texels over those cells are out of date.
     this.levels.forEach((level, l) => {
       for (let i = 0; i < parts.length; i += 4) {
-        const [x, y, w, h] = parts.subarray(i, i + 4);
+        const [x, y, w, h] = parts.slice(i, i + 4);
         level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1);
       }
     });
@@ -421,7 +432,7 @@ export class GlCells {
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
     const { width, height } = map;
-    const boxes = this.changes.take(fields.kind, width, height, [fields.bytes]) ?? [0, 0, width, height];
+    const boxes = mergeBoxes(this.changes.take(fields.kind, width, height, [fields.bytes]) ?? [0, 0, width, height]);
     gl.bindTexture(gl.TEXTURE_2D, map.extra);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, width);
@@ -432,20 +443,23 @@ export class GlCells {
     }
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
     // The pixels over those tiles are drawn again, with those of the cells' own uploads.
-    const damage = new Uint32Array(this.damage.length + boxes.length);
-    damage.set(this.damage);
-    damage.set(boxes, this.damage.length);
-    this.damage = damage;
+    this.damage = [...this.damage, ...boxes];
   }
 
   /**
    * Draws the map's rectangle from the level its zoom needs: all of it when the view
    * changed, otherwise only the pixels over the parts uploaded since (nothing when none).
+   * `frame` is where the WebGL canvas lies in the view's canvas (`place`).
+   * @param {import('./viewport.js').Viewport} view
+   * @param {{x: number, y: number, w: number, h: number}} frame
    */
-  draw(view, cw, ch) {
+  draw(view, frame) {
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
-    const r = view.mapRect();
+    const { w: cw, h: ch } = frame;
+    // The map's rectangle in the WebGL canvas's pixels.
+    const whole = view.mapRect();
+    const r = { x: whole.x - frame.x, y: whole.y - frame.y, w: whole.w, h: whole.h };
     const cellPx = [r.w / map.width, r.h / map.height];
     // Cells per device pixel; level L's texels are 2^L cells, so at log2 of that (L and a
     // fraction) the pixel is blended from levels L and L + 1.
@@ -455,16 +469,16 @@ export class GlCells {
     const level = Math.floor(lod);
     this.refresh(nearest ? 0 : level + 1);
     const damage = this.damage;
-    this.damage = new Uint32Array(0);
+    this.damage = [];
     const hex = view.layout.hex;
-    const shown = [cw, ch, r.x, r.y, r.w, r.h, lod, view.shape, hex ? [view.ox, view.oy, view.scale] : ''].join();
-    const whole = shown !== this.shown;
-    if (!whole && !damage.length) return;
+    const shown = [frame.x, frame.y, cw, ch, r.x, r.y, r.w, r.h, lod, view.shape, hex ? [view.ox, view.oy, view.scale] : ''].join();
+    const all = shown !== this.shown;
+    if (!all && !damage.length) return;
     this.shown = shown;
 
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, cw, ch);
-    if (whole) {
+    if (all) {
       gl.disable(gl.SCISSOR_TEST);
       gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], BACKGROUND[3]);
       gl.clear(gl.COLOR_BUFFER_BIT);
@@ -481,10 +495,10 @@ export class GlCells {
     gl.uniform1f(at('u_unit'), 2 ** level);
     gl.uniform1f(at('u_blend'), lod - level);
     gl.uniform1i(at('u_shape'), SHAPES[view.shape] ?? 0);
-    gl.uniform2f(at('u_hexOrigin'), view.ox * view.dpr, view.oy * view.dpr);
+    gl.uniform2f(at('u_hexOrigin'), view.ox * view.dpr - frame.x, view.oy * view.dpr - frame.y);
     gl.uniform1f(at('u_pitch'), view.scale * view.dpr);
     gl.uniform4f(at('u_background'), BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], BACKGROUND[3]);
-    if (whole) {
+    if (all) {
       gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
       return;
     }
@@ -494,7 +508,7 @@ export class GlCells {
     // A hexagon reaches past its row and column: a cell's margin covers its overhang.
     const margin = nearest ? (hex ? 1 : 0) : unit;
     for (let i = 0; i < damage.length; i += 4) {
-      const [x, y, w, h] = damage.subarray(i, i + 4);
+      const [x, y, w, h] = damage.slice(i, i + 4);
       const x0 = Math.floor(r.x + (Math.floor(x / unit) * unit - margin) * cellPx[0]) - 1;
       const y0 = Math.floor(r.y + (Math.floor(y / unit) * unit - margin) * cellPx[1]) - 1;
       const x1 = Math.ceil(r.x + (Math.ceil((x + w) / unit) * unit + margin) * cellPx[0]) + 1;
@@ -540,8 +554,8 @@ export class GlCells {
       gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, level.texture, 0);
       gl.viewport(0, 0, level.width, level.height);
       gl.uniform4f(at('u_rect'), -1, -1, 1, 1);
-      for (const [x, y, w, h] of runs) {
-        gl.scissor(x, y, w, h);
+      for (let i = 0; i < runs.length; i += 4) {
+        gl.scissor(runs[i], runs[i + 1], runs[i + 2], runs[i + 3]);
         gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
       }
     }
@@ -549,16 +563,10 @@ export class GlCells {
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
   }
 
-  /** Waits until the GPU has drawn this frame, and the vectors over it (perf figures). */
-  finish(ctx) {
-    this.gl.readPixels(0, 0, 1, 1, this.gl.RGBA, this.gl.UNSIGNED_BYTE, this.pixel);
-    ctx.getImageData(0, 0, 1, 1);
-  }
-
   /** Removes the layer's canvas and frees its context. */
   destroy() {
     this.glCanvas.removeEventListener('webglcontextlost', this.lost);
-    this.glCanvas.remove();
+    this.box.remove();
     if (!this.gl.isContextLost()) {
       this.dropMap();
       this.gl.getExtension('WEBGL_lose_context')?.loseContext();
