@@ -296,9 +296,10 @@ async function queryRuns(browser, base, queries) {
  * the start and goal in opposite corners with the S and G keys, set the speed to 100
  * expansions per frame, run, and read two of the page's 60-frame perf reports plus the
  * frame intervals. Each report has the paint's JS time (mean, median, worst), and, for every
- * fifth paint, the time until the picture was really drawn (`finishedMs`: the page reads a
- * pixel back from each canvas, which waits for WebGL's queued work and the 2D canvas's lazy
- * drawing), and the rAF interval while the search ran.
+ * fifth paint, the time until the page's thread finished that frame (`finishedMs`: layout,
+ * paint and the hand-over to the compositor, timed by a message posted at the paint's end;
+ * until issue 29's goal 3 the page read a pixel back, which waited for the GPU), and the rAF
+ * interval while the search ran.
  */
 async function pageSpeed(browser, base, pageMap, renderer) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -510,12 +511,13 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   };
   const row = {
     size: n, algorithm, renderer, speed: speedLabel, frames: f.length,
-    interval: stat('interval'), step: stat('step'), paint: stat('paint'), work: stat('work'), rendered: stat('rendered'),
+    interval: stat('interval'), step: stat('step'), paint: stat('paint'), work: stat('work'), rendered: stat('rendered'), share: stat('share'),
     expansionsPerFrame: stat('expanded'),
     expansionsPerSecond: (t1.e - t0.e) / ((t1.t - t0.t) / 1000), status: t1.status, expanded: t1.e, cpuPerFrame, cpuByType, hot, log: f,
   };
-  const ms = (s) => `${s.median.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.worst.toFixed(1)}`;
-  console.log(`big: ${algorithm} ${renderer} (${speedLabel}, ${f.length} frames, ${t1.status}): interval ${ms(row.interval)} ms · step ${ms(row.step)} · paint ${ms(row.paint)} · frame work ${ms(row.work)} · to the frame's end ${Number.isNaN(row.rendered.median) ? '–' : ms(row.rendered)} · browser CPU ${cpuPerFrame.toFixed(1)} ms a frame (${Object.entries(cpuByType).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}) · ${Math.round(row.expansionsPerSecond).toLocaleString('en')} expansions/s`);
+  // A figure the page does not log (an older page given by --before) shows as –.
+  const ms = (s) => (s.worst === undefined ? '–' : `${s.median.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.worst.toFixed(1)}`);
+  console.log(`big: ${algorithm} ${renderer} (${speedLabel}, ${f.length} frames, ${t1.status}): interval ${ms(row.interval)} ms · step ${ms(row.step)} · paint ${ms(row.paint)} · frame work ${ms(row.work)} · to the frame's end ${ms(row.rendered)} · share ${ms(row.share)} · browser CPU ${cpuPerFrame.toFixed(1)} ms a frame (${Object.entries(cpuByType).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}) · ${Math.round(row.expansionsPerSecond).toLocaleString('en')} expansions/s`);
   if (hot) for (const h of hot) console.log(`  ${(h.share * 100).toFixed(1).padStart(5)} %  ${h.ms.toFixed(0).padStart(6)} ms  ${h.name}`);
   return row;
 }

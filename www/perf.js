@@ -64,6 +64,7 @@ const max = (a) => (a.length ? Math.max(...a) : null);
  * @property {number} work ms of the whole frame's work on the page's thread
  * @property {number} expanded expansions this frame
  * @property {boolean} cut whether the frame's share cut the speed's expansions short
+ * @property {number | null} share ms of stepping the frame was given (null: none)
  * @property {number | null} rendered ms from the frame's start until the page's thread
  *   finished it (its scripts, layout, paint and hand-over to the compositor; null until then)
  */
@@ -138,13 +139,18 @@ export class FramePerf {
     const interval = running && this.lastFrame ? now - this.lastFrame : null;
     if (interval !== null) this.frames.push(interval);
     this.lastFrame = running ? now : 0;
-    const f = running ? { interval, step: 0, paint: null, work: 0, expanded: 0, cut: false, rendered: null } : null;
+    const f = running ? { interval, step: 0, paint: null, work: 0, expanded: 0, cut: false, rendered: null, share: null } : null;
     this.current = f;
     if (f && this.log) {
       const t0 = performance.now();
       afterFrame(() => { f.rendered = performance.now() - t0; });
     }
     return interval;
+  }
+
+  /** @param {number} ms the share of stepping this frame was given (frame-share.js) */
+  shared(ms) {
+    if (this.current) this.current.share = ms;
   }
 
   /** @param {number} ms one search step */
