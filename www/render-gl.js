@@ -3,7 +3,8 @@
 // The planner's terrain and state bytes (one byte a cell, `y * width + x`) are uploaded as
 // two R8UI textures straight from views over wasm memory — no copy in JS — and only the parts
 // the planner says changed since the last paint (`takeChanges`: runs of 32 × 32-cell tiles
-// along rows). A shader colours those parts into a colour texture (one texel a cell) through
+// along rows, merged into fewer boxes by render-boxes.js, so a frame makes a few calls rather
+// than one per run). A shader colours those parts into a colour texture (one texel a cell) through
 // a small palette texture (palette.js's one table), and halves them into the levels of a
 // colour pyramid (level L: the mean colour of 2^L × 2^L cells). The canvas keeps its picture
 // between frames (preserveDrawingBuffer), so a frame in which the search touched a few tiles
@@ -18,12 +19,8 @@
 //
 // The layer draws on a canvas of its own under the view's canvas, which stays on top for
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
-// That canvas covers only the part of the map in view, in a box of the page's background
-// colour under the whole view: without a GPU (software compositing) the browser reads the
-// WebGL canvas back whole on every frame it changes, so a 4096² map shown in 480 px reads
-// back 480² pixels, not the view's 1280 × 700 (issue 29, goal 3).
 
-import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE, css } from './palette.js';
+import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
 import { FieldChanges } from './fields-paint.js';
 import { SQRT3, RADIUS } from './geometry.js';
 import { mergeBoxes, Stale } from './render-boxes.js';
@@ -238,19 +235,12 @@ export class GlCells {
   constructor(canvas, memory, onFail) {
     this.name = 'webgl2';
     this.memory = memory;
-    // The box under the view in the page's background; the canvas over the map's part in view.
-    this.box = document.createElement('div');
-    this.box.className = 'gl-cells-box';
-    this.box.setAttribute('aria-hidden', 'true');
-    Object.assign(this.box.style, {
-      position: 'absolute', inset: '0', overflow: 'hidden', pointerEvents: 'none', background: css(PAGE),
-    });
     this.glCanvas = document.createElement('canvas');
     this.glCanvas.className = 'gl-cells';
-    Object.assign(this.glCanvas.style, { position: 'absolute', display: 'block' });
-    this.box.append(this.glCanvas);
-    /** The canvas's place in the view's canvas, device px: [x, y, width, height] ('' = none yet). */
-    this.placed = '';
+    this.glCanvas.setAttribute('aria-hidden', 'true');
+    Object.assign(this.glCanvas.style, {
+      position: 'absolute', inset: '0', width: '100%', height: '100%', display: 'block', pointerEvents: 'none',
+    });
     // preserveDrawingBuffer: a frame in which a few tiles changed redraws just those pixels.
     const gl = this.glCanvas.getContext('webgl2', {
       alpha: false, antialias: false, depth: false, stencil: false, preserveDrawingBuffer: true,
@@ -295,7 +285,7 @@ export class GlCells {
     this.damage = [];
     this.lost = () => onFail('the WebGL2 context was lost');
     this.glCanvas.addEventListener('webglcontextlost', this.lost);
-    canvas.before(this.box);
+    canvas.before(this.glCanvas);
   }
 
   /** Frees the map's textures and pyramid (a new map size). */
@@ -323,7 +313,10 @@ export class GlCells {
   paint(view, planner, changed, ctx, fields = null) {
     const gl = this.gl;
     const { width: cw, height: ch } = ctx.canvas;
-    const frame = this.place(view, cw, ch);
+    if (this.glCanvas.width !== cw || this.glCanvas.height !== ch) {
+      this.glCanvas.width = cw;
+      this.glCanvas.height = ch;
+    }
     const w = planner.width;
     const h = planner.height;
     if (!this.map || this.map.width !== w || this.map.height !== h) {
@@ -345,40 +338,7 @@ export class GlCells {
     if (changed) this.upload(planner);
     this.uploadField(fields);
     ctx.clearRect(0, 0, cw, ch);
-    if (frame) this.draw(view, frame);
-  }
-
-  /**
-   * Puts the WebGL canvas over the part of the map in view (device px of the view's `cw` ×
-   * `ch` canvas, whole pixels, so its pixels are the view's) and returns that part, or null
-   * when no part of the map is in view (the canvas hidden: the box's background shows).
-   * @param {import('./viewport.js').Viewport} view
-   * @param {number} cw
-   * @param {number} ch
-   * @returns {{x: number, y: number, w: number, h: number} | null}
-   */
-  place(view, cw, ch) {
-    const r = view.mapRect();
-    const x = Math.min(cw, Math.max(0, r.x));
-    const y = Math.min(ch, Math.max(0, r.y));
-    const w = Math.min(cw, Math.max(0, r.x + r.w)) - x;
-    const h = Math.min(ch, Math.max(0, r.y + r.h)) - y;
-    const frame = w > 0 && h > 0 ? { x, y, w, h } : null;
-    const placed = frame ? [x, y, w, h, view.dpr].join() : 'none';
-    if (placed === this.placed) return frame;
-    this.placed = placed;
-    const c = this.glCanvas;
-    c.style.display = frame ? 'block' : 'none';
-    // Hidden, the canvas missed what changed meanwhile: drawn whole when it shows again.
-    this.shown = '';
-    if (!frame) return null;
-    if (c.width !== w || c.height !== h) {
-      c.width = w;
-      c.height = h;
-    }
-    const dpr = view.dpr;
-    Object.assign(c.style, { left: `${x / dpr}px`, top: `${y / dpr}px`, width: `${w / dpr}px`, height: `${h / dpr}px` });
-    return frame;
+    this.draw(view, cw, ch);
   }
 
   /**
@@ -449,17 +409,11 @@ export class GlCells {
   /**
    * Draws the map's rectangle from the level its zoom needs: all of it when the view
    * changed, otherwise only the pixels over the parts uploaded since (nothing when none).
-   * `frame` is where the WebGL canvas lies in the view's canvas (`place`).
-   * @param {import('./viewport.js').Viewport} view
-   * @param {{x: number, y: number, w: number, h: number}} frame
    */
-  draw(view, frame) {
+  draw(view, cw, ch) {
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
-    const { w: cw, h: ch } = frame;
-    // The map's rectangle in the WebGL canvas's pixels.
-    const whole = view.mapRect();
-    const r = { x: whole.x - frame.x, y: whole.y - frame.y, w: whole.w, h: whole.h };
+    const r = view.mapRect();
     const cellPx = [r.w / map.width, r.h / map.height];
     // Cells per device pixel; level L's texels are 2^L cells, so at log2 of that (L and a
     // fraction) the pixel is blended from levels L and L + 1.
@@ -471,14 +425,14 @@ export class GlCells {
     const damage = this.damage;
     this.damage = [];
     const hex = view.layout.hex;
-    const shown = [frame.x, frame.y, cw, ch, r.x, r.y, r.w, r.h, lod, view.shape, hex ? [view.ox, view.oy, view.scale] : ''].join();
-    const all = shown !== this.shown;
-    if (!all && !damage.length) return;
+    const shown = [cw, ch, r.x, r.y, r.w, r.h, lod, view.shape, hex ? [view.ox, view.oy, view.scale] : ''].join();
+    const whole = shown !== this.shown;
+    if (!whole && !damage.length) return;
     this.shown = shown;
 
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
     gl.viewport(0, 0, cw, ch);
-    if (all) {
+    if (whole) {
       gl.disable(gl.SCISSOR_TEST);
       gl.clearColor(BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], BACKGROUND[3]);
       gl.clear(gl.COLOR_BUFFER_BIT);
@@ -495,10 +449,10 @@ export class GlCells {
     gl.uniform1f(at('u_unit'), 2 ** level);
     gl.uniform1f(at('u_blend'), lod - level);
     gl.uniform1i(at('u_shape'), SHAPES[view.shape] ?? 0);
-    gl.uniform2f(at('u_hexOrigin'), view.ox * view.dpr - frame.x, view.oy * view.dpr - frame.y);
+    gl.uniform2f(at('u_hexOrigin'), view.ox * view.dpr, view.oy * view.dpr);
     gl.uniform1f(at('u_pitch'), view.scale * view.dpr);
     gl.uniform4f(at('u_background'), BACKGROUND[0], BACKGROUND[1], BACKGROUND[2], BACKGROUND[3]);
-    if (all) {
+    if (whole) {
       gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
       return;
     }
@@ -566,7 +520,7 @@ export class GlCells {
   /** Removes the layer's canvas and frees its context. */
   destroy() {
     this.glCanvas.removeEventListener('webglcontextlost', this.lost);
-    this.box.remove();
+    this.glCanvas.remove();
     if (!this.gl.isContextLost()) {
       this.dropMap();
       this.gl.getExtension('WEBGL_lose_context')?.loseContext();
