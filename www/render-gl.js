@@ -3,8 +3,7 @@
 // The planner's terrain and state bytes (one byte a cell, `y * width + x`) are uploaded as
 // two R8UI textures straight from views over wasm memory — no copy in JS — and only the parts
 // the planner says changed since the last paint (`takeChanges`: runs of 32 × 32-cell tiles
-// along rows, merged into fewer boxes by render-boxes.js, so a frame makes a few calls rather
-// than one per run). A shader colours those parts into a colour texture (one texel a cell) through
+// along rows). A shader colours those parts into a colour texture (one texel a cell) through
 // a small palette texture (palette.js's one table), and halves them into the levels of a
 // colour pyramid (level L: the mean colour of 2^L × 2^L cells). The canvas keeps its picture
 // between frames (preserveDrawingBuffer), so a frame in which the search touched a few tiles
@@ -23,7 +22,7 @@
 import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
 import { FieldChanges } from './fields-paint.js';
 import { SQRT3, RADIUS } from './geometry.js';
-import { mergeBoxes, Stale } from './render-boxes.js';
+import { Stale } from './render-boxes.js';
 
 /** The page behind the map (palette.js), as the shader's RGBA floats. */
 const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
@@ -341,12 +340,9 @@ export class GlCells {
     this.draw(view, cw, ch);
   }
 
-  /**
-   * Uploads the parts the planner says changed, from wasm memory in place: one
-   * `texSubImage2D` a texture for each box of neighbouring parts (render-boxes.js).
-   */
+  /** Uploads the parts the planner says changed, from wasm memory in place. */
   upload(planner) {
-    const parts = mergeBoxes(planner.takeChanges());
+    const parts = Array.from(planner.takeChanges());
     if (!parts.length) return;
     const gl = this.gl;
     this.damage = parts;
@@ -392,7 +388,7 @@ export class GlCells {
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
     const { width, height } = map;
-    const boxes = mergeBoxes(this.changes.take(fields.kind, width, height, [fields.bytes]) ?? [0, 0, width, height]);
+    const boxes = this.changes.take(fields.kind, width, height, [fields.bytes]) ?? [0, 0, width, height];
     gl.bindTexture(gl.TEXTURE_2D, map.extra);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, width);

@@ -18,7 +18,7 @@ import { fieldFrame, FieldChanges } from './fields-paint.js';
 import { displayList, drawMarks } from './picture.js';
 import { ReducedFrame, reduction } from './render-reduced.js';
 import { afterFrame } from './perf.js';
-import { Stale } from './render-boxes.js';
+import { Stale, mergeBoxes } from './render-boxes.js';
 
 let warned = false;
 
@@ -139,7 +139,7 @@ class CanvasCells {
    * running search does not copy its changes into a canvas of the whole map every frame.
    */
   putPending(w, h) {
-    const boxes = this.pending.take();
+    const boxes = mergeBoxes(this.pending.take());
     if (!boxes.length) return;
     // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
     // frame may have moved; the view copies nothing, and putImageData copies only the boxes.
