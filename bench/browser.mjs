@@ -12,14 +12,17 @@
 // Writes bench/work/browser.json; with --page-only, runs the page speed alone and replaces just
 // that part of an existing browser.json.
 //
-//   node bench/browser.mjs --big [--frames F] [--algos astar,jps,dijkstra] [--renderers webgl2,2d] [--profile]
+//   node bench/browser.mjs --big [--frames F] [--algos astar,jps,dijkstra] [--renderers webgl2,2d] [--profile | --trace] [--before DIR]
 //
 // Big maps at 60 fps (issue 29, goal 3): loads the 4096² page map, and for each algorithm and
 // renderer runs a search at the default speed (the one the page picks for the map) for F
 // painted frames (default 240), then prints the rAF interval (median, p95, worst), the page's
 // step, paint and whole-frame times and the expansions a second; with --profile, the
-// functions that took the most self time (Chromium's sampling profiler over the same frames).
-// Writes bench/work/big.json.
+// functions that took the most self time (Chromium's sampling profiler over the same frames),
+// with --trace where every browser thread's time went (and the trace in bench/work/). With
+// --before DIR (another checkout with its www/pkg, e.g. `git worktree add DIR main`), each
+// row runs first on DIR's page, then on this one, so a before/after pair sees the same load;
+// every row keeps the load average (/proc/loadavg) it ran at. Writes bench/work/big.json.
 
 import http from 'node:http';
 import { execFileSync } from 'node:child_process';
@@ -55,8 +58,8 @@ const MIME = {
   '.svg': 'image/svg+xml',
 };
 
-/** A static server over the repository, 127.0.0.1 only, OS-chosen port. */
-function serve() {
+/** A static server over the repository (or `root`, another tree), 127.0.0.1 only, OS-chosen port. */
+function serve(root = REPO) {
   const server = http.createServer((req, res) => {
     let rel;
     try {
@@ -66,8 +69,8 @@ function serve() {
       return;
     }
     if (rel.endsWith('/')) rel += 'index.html';
-    const file = path.resolve(REPO, '.' + rel);
-    if (!file.startsWith(REPO + path.sep)) {
+    const file = path.resolve(root, '.' + rel);
+    if (!file.startsWith(root + path.sep)) {
       res.writeHead(403).end();
       return;
     }
@@ -133,15 +136,19 @@ function cpuMs(pid, children = false) {
   return (ticks * 1000) / TICKS;
 }
 
-/** CPU ms of the browser whose command line carries `tag`, and of all its descendants. */
-function browserCpuMs(tag) {
+/**
+ * CPU ms of the browser whose command line carries `tag`, and of all its descendants; with
+ * `byType`, an object of them by process type (`renderer`, `gpu-process`, `browser`, …).
+ */
+function browserCpuMs(tag, byType = false) {
   const procs = [];
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       const ppid = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      procs.push({ pid, ppid, root: cmd.includes(tag) });
+      const type = cmd.match(/--type=([\w-]+)/)?.[1] ?? 'browser';
+      procs.push({ pid, ppid, root: cmd.includes(tag), type });
     } catch {
       // The process ended meanwhile.
     }
@@ -157,14 +164,18 @@ function browserCpuMs(tag) {
     }
   }
   let ms = 0;
-  for (const pid of inTree) {
+  /** @type {Record<string, number>} */
+  const types = {};
+  for (const p of procs.filter((q) => inTree.has(q.pid))) {
     try {
-      ms += cpuMs(pid);
+      const t = cpuMs(p.pid);
+      ms += t;
+      types[p.type] = (types[p.type] ?? 0) + t;
     } catch {
       // The process ended meanwhile.
     }
   }
-  return ms;
+  return byType ? types : ms;
 }
 
 /** How many times to run `queries` queries of about `ms` each to keep a side busy ~1.5 s. */
@@ -285,9 +296,10 @@ async function queryRuns(browser, base, queries) {
  * the start and goal in opposite corners with the S and G keys, set the speed to 100
  * expansions per frame, run, and read two of the page's 60-frame perf reports plus the
  * frame intervals. Each report has the paint's JS time (mean, median, worst), and, for every
- * fifth paint, the time until the picture was really drawn (`finishedMs`: the page reads a
- * pixel back from each canvas, which waits for WebGL's queued work and the 2D canvas's lazy
- * drawing), and the rAF interval while the search ran.
+ * fifth paint, the time until the page's thread finished that frame (`finishedMs`: layout,
+ * paint and the hand-over to the compositor, timed by a message posted at the paint's end;
+ * until issue 29's goal 3 the page read a pixel back, which waited for the GPU), and the rAF
+ * interval while the search ran.
  */
 async function pageSpeed(browser, base, pageMap, renderer) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -398,8 +410,15 @@ function traceTimes(events, top = 25) {
     byThread.get(key).push(e);
   }
   const sums = new Map();
-  const ts = events.filter((e) => e.ts).map((e) => e.ts);
-  const span = (Math.max(...ts) - Math.min(...ts)) || 1;
+  // A trace holds hundreds of thousands of events: no spread into Math.max's arguments.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const e of events) {
+    if (!e.ts) continue;
+    first = Math.min(first, e.ts);
+    last = Math.max(last, e.ts);
+  }
+  const span = (last - first) || 1;
   for (const [key, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts);
     let end = -Infinity;
@@ -419,7 +438,7 @@ function traceTimes(events, top = 25) {
  * frames of a running search, each frame's interval, and the page's own figures (step,
  * paint, the whole frame's work) per frame.
  */
-async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profile) {
+async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profile, tag) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
@@ -446,7 +465,7 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   const events = [];
   if (tracing) {
     cdp = await context.newCDPSession(page);
-    cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
+    cdp.on('Tracing.dataCollected', (d) => { for (const e of d.value) events.push(e); });
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu,cc,viz', transferMode: 'ReportEvents' });
   } else if (profile) {
     cdp = await context.newCDPSession(page);
@@ -457,9 +476,18 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   // The page's own per-frame figures: the view's FramePerf keeps every frame of the run.
   await page.evaluate(() => window.pathlab.perfFrames(true));
   await page.keyboard.press('Space');
-  const t0 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded }));
+  const cpu0 = browserCpuMs(tag, true);
+  const t0 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded, frames: window.pathlab.perfFrames().frames.length }));
   await page.waitForFunction((f) => window.pathlab.perfFrames().frames.length >= f || window.pathlab.stats().status !== 'running', frames, { timeout: 600_000, polling: 250 });
-  const t1 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded, status: window.pathlab.stats().status }));
+  const t1 = await page.evaluate(() => ({ t: performance.now(), e: window.pathlab.stats().expanded, status: window.pathlab.stats().status, frames: window.pathlab.perfFrames().frames.length }));
+  // CPU time of all the browser's processes (page, GPU, compositor) a frame: waiting for a
+  // core on the loaded machine does not count in it.
+  const cpu1 = browserCpuMs(tag, true);
+  const framesRun = Math.max(1, t1.frames - t0.frames);
+  /** @type {Record<string, number>} */
+  const cpuByType = {};
+  for (const [type, t] of Object.entries(cpu1)) cpuByType[type] = (t - (cpu0[type] ?? 0)) / framesRun;
+  const cpuPerFrame = Object.values(cpuByType).reduce((a, b) => a + b, 0);
   const got = await page.evaluate(() => window.pathlab.perfFrames());
   let hot = null;
   if (tracing) {
@@ -467,6 +495,7 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
     await cdp.send('Tracing.end');
     await done;
     hot = traceTimes(events);
+    writeJson(path.join(WORK, `trace-${algorithm}-${renderer}.json`), events);
   } else if (cdp) {
     const { profile: prof } = await cdp.send('Profiler.stop');
     hot = selfTimes(prof);
@@ -482,12 +511,13 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   };
   const row = {
     size: n, algorithm, renderer, speed: speedLabel, frames: f.length,
-    interval: stat('interval'), step: stat('step'), paint: stat('paint'), work: stat('work'),
+    interval: stat('interval'), step: stat('step'), paint: stat('paint'), work: stat('work'), rendered: stat('rendered'), share: stat('share'),
     expansionsPerFrame: stat('expanded'),
-    expansionsPerSecond: (t1.e - t0.e) / ((t1.t - t0.t) / 1000), status: t1.status, expanded: t1.e, hot,
+    expansionsPerSecond: (t1.e - t0.e) / ((t1.t - t0.t) / 1000), status: t1.status, expanded: t1.e, cpuPerFrame, cpuByType, hot, log: f,
   };
-  const ms = (s) => `${s.median.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.worst.toFixed(1)}`;
-  console.log(`big: ${algorithm} ${renderer} (${speedLabel}, ${f.length} frames, ${t1.status}): interval ${ms(row.interval)} ms · step ${ms(row.step)} · paint ${ms(row.paint)} · frame work ${ms(row.work)} · ${Math.round(row.expansionsPerSecond).toLocaleString('en')} expansions/s`);
+  // A figure the page does not log (an older page given by --before) shows as –.
+  const ms = (s) => (s.worst === undefined ? '–' : `${s.median.toFixed(1)} / ${s.p95.toFixed(1)} / ${s.worst.toFixed(1)}`);
+  console.log(`big: ${algorithm} ${renderer} (${speedLabel}, ${f.length} frames, ${t1.status}): interval ${ms(row.interval)} ms · step ${ms(row.step)} · paint ${ms(row.paint)} · frame work ${ms(row.work)} · to the frame's end ${ms(row.rendered)} · share ${ms(row.share)} · browser CPU ${cpuPerFrame.toFixed(1)} ms a frame (${Object.entries(cpuByType).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}) · ${Math.round(row.expansionsPerSecond).toLocaleString('en')} expansions/s`);
   if (hot) for (const h of hot) console.log(`  ${(h.share * 100).toFixed(1).padStart(5)} %  ${h.ms.toFixed(0).padStart(6)} ms  ${h.name}`);
   return row;
 }
@@ -496,22 +526,38 @@ const queries = readJson(path.join(WORK, 'queries.json'));
 if (big) {
   const server = await serve();
   const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  // A switch Chromium ignores, so the CPU times can find this browser's processes.
+  const tag = `--pathlab-big=${process.pid}`;
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, tag], headless: true });
   const version = browser.version();
   const pageMap = queries.pageMaps.find((m) => m.size === 4096);
   if (!pageMap) throw new Error('no 4096² page map in bench/work/queries.json: run node bench/gen.mjs first');
   const frames = opt('--frames', 240);
   const rows = [];
-  const load = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const loadNow = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const load = loadNow();
+  const beforeDir = args.includes('--before') ? path.resolve(args[args.indexOf('--before') + 1]) : null;
+  const beforeServer = beforeDir ? await serve(beforeDir) : null;
+  /** The trees to run each row on: the one given by --before first, then this one. */
+  const sides = [
+    ...(beforeServer ? [{ side: 'before', base: `http://127.0.0.1:${beforeServer.address().port}` }] : []),
+    { side: beforeServer ? 'after' : 'this', base },
+  ];
   try {
     for (const algorithm of list('--algos', ['astar', 'jps', 'dijkstra'])) {
       for (const renderer of list('--renderers', ['webgl2', '2d'])) {
-        rows.push(await bigRun(browser, base, pageMap, algorithm, renderer, frames, args.includes('--profile')));
+        for (const { side, base: at } of sides) {
+          const rowLoad = loadNow();
+          if (beforeServer) console.log(`big: ${side} (load average ${rowLoad})`);
+          const row = await bigRun(browser, at, pageMap, algorithm, renderer, frames, args.includes('--profile'), tag);
+          rows.push({ side, load: rowLoad, ...row });
+        }
       }
     }
   } finally {
     await browser.close();
     server.close();
+    beforeServer?.close();
   }
   const after = fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   console.log(`big: load average before ${load}, after ${after}`);

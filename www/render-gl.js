@@ -20,8 +20,9 @@
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
 
 import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
-import { FieldChanges, TILE, tileRuns } from './fields-paint.js';
+import { FieldChanges } from './fields-paint.js';
 import { SQRT3, RADIUS } from './geometry.js';
+import { Stale } from './render-boxes.js';
 
 /** The page behind the map (palette.js), as the shader's RGBA floats. */
 const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
@@ -217,39 +218,6 @@ function texture(gl, format, width, height, filter = gl.NEAREST) {
 
 
 /**
- * The out-of-date tiles (TILE texels a side) of a `width` × `height` texture, handed out as
- * runs along rows.
- */
-class Stale {
-  constructor(width, height) {
-    this.across = Math.ceil(width / TILE);
-    this.width = width;
-    this.height = height;
-    this.tiles = new Uint8Array(this.across * Math.ceil(height / TILE)).fill(1);
-    this.any = true;
-  }
-
-  /** Marks texels x0..x1 × y0..y1 (ends excluded) out of date. */
-  mark(x0, y0, x1, y1) {
-    for (let ty = Math.floor(y0 / TILE); ty * TILE < y1; ty++) {
-      for (let tx = Math.floor(x0 / TILE); tx * TILE < x1; tx++) this.tiles[ty * this.across + tx] = 1;
-    }
-    this.any = true;
-  }
-
-  /** The out-of-date parts as [x, y, w, h] runs of tiles, and forgets them. */
-  take() {
-    /** @type {number[][]} */
-    const runs = [];
-    if (!this.any) return runs;
-    const boxes = tileRuns(this.tiles, this.across, this.width, this.height);
-    for (let i = 0; i < boxes.length; i += 4) runs.push(boxes.slice(i, i + 4));
-    this.any = false;
-    return runs;
-  }
-}
-
-/**
  * A level of the colour pyramid (level 0: a texel a cell; level L: the mean of 2^L × 2^L
  * cells) and its out-of-date parts.
  * @typedef {{texture: WebGLTexture, width: number, height: number, stale: Stale}} Level
@@ -310,11 +278,10 @@ export class GlCells {
     this.map = null;
     /** Level 0 (a texel a cell) and the levels above, built as the zoom needs them. @type {Level[]} */
     this.levels = [];
-    this.pixel = new Uint8Array(4);
     /** What the canvas shows: the view it was drawn for ('' = nothing yet). */
     this.shown = '';
-    /** The parts of the map (cells, [x, y, w, h, …]) uploaded since the last draw. */
-    this.damage = new Uint32Array(0);
+    /** The parts of the map (cells, [x, y, w, h, …]) uploaded since the last draw. @type {number[]} */
+    this.damage = [];
     this.lost = () => onFail('the WebGL2 context was lost');
     this.glCanvas.addEventListener('webglcontextlost', this.lost);
     canvas.before(this.glCanvas);
@@ -375,7 +342,7 @@ export class GlCells {
 
   /** Uploads the parts the planner says changed, from wasm memory in place. */
   upload(planner) {
-    const parts = planner.takeChanges();
+    const parts = Array.from(planner.takeChanges());
     if (!parts.length) return;
     const gl = this.gl;
     this.damage = parts;
@@ -387,7 +354,7 @@ export class GlCells {
     for (const [tex, ptr] of [[cells, planner.cellsPtr()], [states, planner.statesPtr()]]) {
       gl.bindTexture(gl.TEXTURE_2D, tex);
       for (let i = 0; i < parts.length; i += 4) {
-        const [x, y, w, h] = parts.subarray(i, i + 4);
+        const [x, y, w, h] = parts.slice(i, i + 4);
         gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RED_INTEGER, gl.UNSIGNED_BYTE, bytes, ptr + y * width + x);
       }
     }
@@ -395,7 +362,7 @@ export class GlCells {
     // Each level's texels over those cells are out of date.
     this.levels.forEach((level, l) => {
       for (let i = 0; i < parts.length; i += 4) {
-        const [x, y, w, h] = parts.subarray(i, i + 4);
+        const [x, y, w, h] = parts.slice(i, i + 4);
         level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1);
       }
     });
@@ -432,10 +399,7 @@ export class GlCells {
     }
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
     // The pixels over those tiles are drawn again, with those of the cells' own uploads.
-    const damage = new Uint32Array(this.damage.length + boxes.length);
-    damage.set(this.damage);
-    damage.set(boxes, this.damage.length);
-    this.damage = damage;
+    this.damage = [...this.damage, ...boxes];
   }
 
   /**
@@ -455,7 +419,7 @@ export class GlCells {
     const level = Math.floor(lod);
     this.refresh(nearest ? 0 : level + 1);
     const damage = this.damage;
-    this.damage = new Uint32Array(0);
+    this.damage = [];
     const hex = view.layout.hex;
     const shown = [cw, ch, r.x, r.y, r.w, r.h, lod, view.shape, hex ? [view.ox, view.oy, view.scale] : ''].join();
     const whole = shown !== this.shown;
@@ -494,7 +458,7 @@ export class GlCells {
     // A hexagon reaches past its row and column: a cell's margin covers its overhang.
     const margin = nearest ? (hex ? 1 : 0) : unit;
     for (let i = 0; i < damage.length; i += 4) {
-      const [x, y, w, h] = damage.subarray(i, i + 4);
+      const [x, y, w, h] = damage.slice(i, i + 4);
       const x0 = Math.floor(r.x + (Math.floor(x / unit) * unit - margin) * cellPx[0]) - 1;
       const y0 = Math.floor(r.y + (Math.floor(y / unit) * unit - margin) * cellPx[1]) - 1;
       const x1 = Math.ceil(r.x + (Math.ceil((x + w) / unit) * unit + margin) * cellPx[0]) + 1;
@@ -540,19 +504,13 @@ export class GlCells {
       gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, level.texture, 0);
       gl.viewport(0, 0, level.width, level.height);
       gl.uniform4f(at('u_rect'), -1, -1, 1, 1);
-      for (const [x, y, w, h] of runs) {
-        gl.scissor(x, y, w, h);
+      for (let i = 0; i < runs.length; i += 4) {
+        gl.scissor(runs[i], runs[i + 1], runs[i + 2], runs[i + 3]);
         gl.drawArrays(gl.TRIANGLE_STRIP, 0, 4);
       }
     }
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
-  }
-
-  /** Waits until the GPU has drawn this frame, and the vectors over it (perf figures). */
-  finish(ctx) {
-    this.gl.readPixels(0, 0, 1, 1, this.gl.RGBA, this.gl.UNSIGNED_BYTE, this.pixel);
-    ctx.getImageData(0, 0, 1, 1);
   }
 
   /** Removes the layer's canvas and frees its context. */

@@ -17,6 +17,8 @@ import { HexRaster, hexOutlines } from './render-hex.js';
 import { fieldFrame, FieldChanges } from './fields-paint.js';
 import { displayList, drawMarks } from './picture.js';
 import { ReducedFrame, reduction } from './render-reduced.js';
+import { afterFrame } from './perf.js';
+import { Stale, mergeBoxes } from './render-boxes.js';
 
 let warned = false;
 
@@ -59,6 +61,8 @@ class CanvasCells {
     this.changes = new FieldChanges();
     /** The path view's frame averaged for maps much larger than the screen. */
     this.reduced = new ReducedFrame();
+    /** The frame's parts not yet put on the offscreen canvas (`putPending`). */
+    this.pending = new Stale(0, 0);
   }
 
   /**
@@ -91,7 +95,8 @@ class CanvasCells {
     if (w !== this.offscreen.width || h !== this.offscreen.height || this.fresh) {
       this.offscreen.width = w;
       this.offscreen.height = h;
-      // A new offscreen canvas holds nothing: put every pixel of the frame on it.
+      // A new offscreen canvas holds nothing: every pixel of the frame is to be put on it.
+      this.pending = new Stale(w, h);
       planner.repaintAll();
       this.fresh = false;
       changed = true;
@@ -100,18 +105,9 @@ class CanvasCells {
     let boxes = [];
     if (changed) {
       // The frame stays where it is until the map's size changes, which renders it anew.
-      const ptr = planner.render();
-      this.framePtr = ptr;
+      this.framePtr = planner.render();
       boxes = planner.dirtyRects();
-      if (boxes.length) {
-        // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
-        // frame may have moved; the view copies nothing, and putImageData copies only the
-        // boxes wasm reports as changed.
-        const image = new ImageData(new Uint8ClampedArray(this.memory().buffer, ptr, w * h * 4), w, h);
-        for (let i = 0; i < boxes.length; i += 4) {
-          this.offCtx.putImageData(image, 0, 0, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]);
-        }
-      }
+      this.pending.markBoxes(boxes);
     }
     ctx.fillStyle = css(BACKGROUND);
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
@@ -133,7 +129,24 @@ class CanvasCells {
       this.drawScaled(view, ctx, true, this.reduced.update(frame, w, h, k, boxes));
       return;
     }
+    this.putPending(w, h);
     this.drawScaled(view, ctx, averaged);
+  }
+
+  /**
+   * Puts the frame's changed parts on the offscreen canvas, which only the unreduced path
+   * view draws: a big map seen whole (reduced) or crisp hexagons leave them pending, so a
+   * running search does not copy its changes into a canvas of the whole map every frame.
+   */
+  putPending(w, h) {
+    const boxes = mergeBoxes(this.pending.take());
+    if (!boxes.length) return;
+    // A fresh view each time: memory.buffer is replaced when wasm memory grows, and the
+    // frame may have moved; the view copies nothing, and putImageData copies only the boxes.
+    const image = new ImageData(new Uint8ClampedArray(this.memory().buffer, this.framePtr, w * h * 4), w, h);
+    for (let i = 0; i < boxes.length; i += 4) {
+      this.offCtx.putImageData(image, 0, 0, boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]);
+    }
   }
 
   /** The offscreen canvas (a pixel a cell), or `source`, drawn over the map's rectangle. */
@@ -190,11 +203,6 @@ class CanvasCells {
     this.drawScaled(view, ctx, averaged);
   }
 
-  /** Waits until the canvas has really drawn (for the page's perf figures). */
-  finish(ctx) {
-    ctx.getImageData(0, 0, 1, 1);
-  }
-
   destroy() {}
 }
 
@@ -209,8 +217,8 @@ export class Renderer extends Viewport {
     this.memory = memory;
     this.frameVersion = -1;
     this.lastPaintMs = 0;
-    // With `finishNext`, the next paint waits until the layers have really drawn and records
-    // its whole time in `lastFinishedMs` (the page's perf figures sample some frames so).
+    // With `finishNext`, the next paint records in `lastFinishedMs` the time until the
+    // page's thread has finished its frame (perf.js `afterFrame`: nothing waits for it).
     this.finishNext = false;
     /** @type {number | null} */
     this.lastFinishedMs = null;
@@ -319,8 +327,7 @@ export class Renderer extends Viewport {
     this.lastPaintMs = performance.now() - t0;
     if (this.finishNext) {
       this.finishNext = false;
-      this.cells.finish(ctx);
-      this.lastFinishedMs = performance.now() - t0;
+      afterFrame(() => { this.lastFinishedMs = performance.now() - t0; });
     }
   }
 

@@ -544,7 +544,9 @@ export class PlannerView {
     if (running) {
       const t0 = performance.now();
       // The speed, cut to this frame's share (frame-share.js); Draw progress off runs to the end.
-      const status = this.drawProgress ? p.stepWithin(this.share.ms) : p.runToEnd();
+      const share = this.share.ms;
+      this.perf.shared(share);
+      const status = this.drawProgress ? p.stepWithin(share) : p.runToEnd();
       stepMs = performance.now() - t0;
       this.perf.stepped(stepMs);
       // The step first, then (from buttons) the finish: a host hears `step` before `done`.
