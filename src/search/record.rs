@@ -47,6 +47,17 @@ pub(crate) struct FullStep {
     pub(crate) words: u32,
 }
 
+/// Steps between two entries of the timeline's index of steps.
+pub(crate) const INDEX_EVERY: usize = 256;
+
+/// An entry of the timeline's index of steps: where the events of step `INDEX_EVERY · i`
+/// end, and its stats as the step words give them back ([`advance`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IndexEntry {
+    pub(crate) offset: usize,
+    pub(crate) stats: Stats,
+}
+
 /// One engine's recording since the planner last collected it.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
@@ -55,12 +66,21 @@ pub struct Recorder {
     /// One word per ended step (see [`pack`]).
     pub(crate) steps: Vec<u32>,
     pub(crate) full: Vec<FullStep>,
-    /// The stats of the step before; `mark_step` keeps up to date only the fields `pack` reads.
+    /// Index entries of the steps ended since the last collection (every
+    /// [`INDEX_EVERY`]th step), so the timeline never walks the step words to index them.
+    pub(crate) index: Vec<IndexEntry>,
+    /// The stats of the step before as the step words give them back: a full copy at an
+    /// escape, else only the fields `pack` reads are brought up to date.
     prev: Stats,
-    marked: Option<u64>,
+    /// The expansions at the last mark.
+    marked: u64,
+    /// Steps ended since recording started.
+    ended: usize,
     /// Event words already collected, and the total (collected or not) at the last mark.
     pub(crate) collected: usize,
     last_end: usize,
+    /// Full step records already collected: escapes made now index past them.
+    pub(crate) full_collected: usize,
     /// Far events (four words each) recorded since the last collection: the events are the
     /// words less three per far event.
     pub(crate) far_count: usize,
@@ -73,12 +93,14 @@ impl Recorder {
         self.on
     }
 
-    /// Starts recording from a search whose counters are `stats` now (its step 0).
+    /// Starts recording from a search whose counters are `stats` now (its step 0, whose
+    /// full record is the timeline's first).
     pub fn start(&mut self, stats: &Stats) {
         *self = Recorder {
             on: true,
             prev: *stats,
-            marked: Some(stats.expanded),
+            marked: stats.expanded,
+            full_collected: 1,
             ..Recorder::default()
         };
     }
@@ -135,43 +157,67 @@ impl Recorder {
         }
     }
 
-    /// The recording half of [`Recorder::mark`], out of line like [`Recorder::push`]: with
-    /// recording off, the engines called `mark` itself once per expansion (perf: 3 % of a
-    /// maze query's samples) just to test the flag.
+    /// The recording half of [`Recorder::mark`], out of line: with recording off, the
+    /// engines called `mark` itself once per expansion (perf: 3 % of a maze query's
+    /// samples) just to test the flag. One step word, and the index entry every
+    /// [`INDEX_EVERY`]th step; escapes and index entries are out of line again, as rare.
     #[inline(never)]
     fn mark_step(&mut self, stats: &Stats) {
-        if self.marked == Some(stats.expanded) {
+        if self.marked == stats.expanded {
             return;
         }
-        self.marked = Some(stats.expanded);
+        self.marked = stats.expanded;
         let end = self.collected + self.events.len();
         let words = end - self.last_end;
         self.last_end = end;
-        let word = pack(&self.prev, stats, words).unwrap_or_else(|| {
-            self.full.push(FullStep {
-                stats: *stats,
-                words: words as u32,
-            });
-            ESCAPE | (self.full.len() - 1) as u32
-        });
+        let word = match pack(&self.prev, stats, words) {
+            Some(word) => {
+                // Only the fields `pack` reads, one by one: copying the whole `Stats` (104
+                // bytes) made the page's optimised-for-size wasm call `memory.copy` once per
+                // expansion, a third of this function's time in V8.
+                let prev = &mut self.prev;
+                prev.expanded = stats.expanded;
+                prev.generated = stats.generated;
+                prev.reopened = stats.reopened;
+                prev.updated = stats.updated;
+                prev.open_size = stats.open_size;
+                prev.max_open = stats.max_open;
+                word
+            }
+            None => self.escape(stats, words),
+        };
         self.steps.push(word);
-        // Only the fields `pack` reads, one by one: copying the whole `Stats` (104 bytes)
-        // made the page's optimised-for-size wasm call `memory.copy` once per expansion,
-        // a third of this function's time in V8.
-        let prev = &mut self.prev;
-        prev.expanded = stats.expanded;
-        prev.generated = stats.generated;
-        prev.reopened = stats.reopened;
-        prev.updated = stats.updated;
-        prev.open_size = stats.open_size;
-        prev.max_open = stats.max_open;
-        prev.path_moves = stats.path_moves;
-        prev.path_cost = stats.path_cost;
+        self.ended += 1;
+        if self.ended % INDEX_EVERY == 0 {
+            self.index_entry(end);
+        }
+    }
+
+    /// A step that does not fit in a word: its full record, and the escape word to it.
+    #[cold]
+    #[inline(never)]
+    fn escape(&mut self, stats: &Stats, words: usize) -> u32 {
+        self.prev = *stats;
+        self.full.push(FullStep {
+            stats: *stats,
+            words: words as u32,
+        });
+        ESCAPE | (self.full_collected + self.full.len() - 1) as u32
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn index_entry(&mut self, offset: usize) {
+        self.index.push(IndexEntry {
+            offset,
+            stats: self.prev,
+        });
     }
 }
 
 /// A step as one word: the deltas of its stats from `prev` and its `words` of events, or
-/// `None` when something does not fit (a counter jumped or went down, a path was found).
+/// `None` when something does not fit (a counter jumped or went down, a path was found: the
+/// path fields are then unchanged in a packed step, so `prev` needs no update of them).
 /// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
 /// open list only shrinks by the one pop at the start of a step.
 #[inline]
@@ -200,16 +246,8 @@ fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
     )
 }
 
-/// The stats and event words of the step `word` (from [`pack`]) that follows `prev`.
-pub(crate) fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
-    let mut stats = *prev;
-    let words = advance(&mut stats, word, full);
-    (stats, words)
-}
-
 /// Moves `stats` from a step's to the next one's by that step's `word` (from [`pack`]), in
-/// place, and returns the step's event words: what [`unpack`] does, without copying the
-/// stats twice per step (the timeline walks every step word it collects).
+/// place, and returns the step's event words.
 #[inline]
 pub(crate) fn advance(stats: &mut Stats, word: u32, full: &[FullStep]) -> usize {
     if word & ESCAPE != 0 {
