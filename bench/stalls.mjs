@@ -5,7 +5,10 @@
 // the timeline recording as in the page, and prints the longest calls by CPU time
 // (process.cpuUsage) and by the clock, with the expansions at each. Figures, never asserted.
 //
-//   node bench/gen.mjs && node bench/stalls.mjs [--algo astar] [--map page4096] [--share 2]
+// `--off` runs the same with recording off, to tell the timeline's stalls from the rest;
+// `--pkg DIR` takes the wasm from another build (another work tree's www/pkg) for a before.
+//
+//   node bench/gen.mjs && node bench/stalls.mjs [--algo astar] [--map page4096] [--share 2] [--off]
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +20,7 @@ const algorithm = arg('algo', 'astar');
 const mapName = arg('map', 'page4096');
 const share = Number(arg('share', '2'));
 
-const PKG = new URL('../www/pkg/', import.meta.url);
+const PKG = arg('pkg') ? new URL(`file://${arg('pkg').replace(/\/?$/, '/')}`) : new URL('../www/pkg/', import.meta.url);
 const pkg = await import(new URL('pathlab.js', PKG).href);
 pkg.initSync({ module: fs.readFileSync(fileURLToPath(new URL('pathlab_bg.wasm', PKG))) });
 
@@ -43,6 +46,8 @@ const [gx, gy] = near(width - 1, height - 1, -1, -1);
 planner.loadMapText(text, [sx, sy, gx, gy]);
 planner.setSettings({ algorithm });
 planner.setSpeed('millis', 8);
+const recording = !process.argv.includes('--off');
+planner.setRecording(recording);
 
 const calls = [];
 let status = 'running';
@@ -61,7 +66,8 @@ const byClock = [...calls].sort((a, b) => b.ms - a.ms);
 const sorted = calls.map((c) => c.cpu).sort((a, b) => a - b);
 const pct = (p) => sorted[Math.round((sorted.length - 1) * p)];
 const fmt = (c) => `${c.cpu.toFixed(1)} ms CPU / ${c.ms.toFixed(1)} ms clock at ${c.expanded.toLocaleString('en')}`;
-console.log(`${algorithm} on ${mapName} (${width}×${height}), stepWithin(${share}) at an 8 ms slice: ` +
+console.log(`${algorithm} on ${mapName} (${width}×${height}), recording ${recording ? 'on' : 'off'}, ` +
+  `stepWithin(${share}) at an 8 ms slice: ` +
   `${status}, ${calls.length} calls, ${calls.at(-1).expanded.toLocaleString('en')} expansions, ${total.toFixed(1)} s`);
 console.log(`call CPU ms: median ${pct(0.5).toFixed(2)}, p99 ${pct(0.99).toFixed(2)}, p99.9 ${pct(0.999).toFixed(2)}`);
 console.log('longest by CPU:');
