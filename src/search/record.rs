@@ -58,13 +58,81 @@ pub(crate) struct IndexEntry {
     pub(crate) stats: Stats,
 }
 
+/// Words a recorder holds per chunk (256 KiB).
+pub(crate) const RECORD_CHUNK: usize = 1 << 16;
+
+/// Words recorded since the last collection, in chunks of [`RECORD_CHUNK`] that are never
+/// grown: a full one is set aside whole and the next written, so recording copies nothing
+/// as it grows (a doubling vector copied all it held, 15 times before reaching 64 Ki words),
+/// and the timeline takes the full chunks as they are. An event's words always lie in one
+/// chunk.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Batch {
+    /// Full chunks, oldest first.
+    pub(crate) filled: Vec<Vec<u32>>,
+    /// The chunk being written.
+    pub(crate) open: Vec<u32>,
+    /// Words in `filled`.
+    filled_len: usize,
+}
+
+impl Batch {
+    /// Appends `word`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, word: u32) {
+        if self.open.len() == self.open.capacity() {
+            self.next_chunk();
+        }
+        self.open.push(word);
+    }
+
+    /// Appends `words`, all in one chunk.
+    #[inline(always)]
+    pub(crate) fn extend(&mut self, words: &[u32]) {
+        if self.open.capacity() - self.open.len() < words.len() {
+            self.next_chunk();
+        }
+        self.open.extend_from_slice(words);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn next_chunk(&mut self) {
+        let full = std::mem::replace(&mut self.open, Vec::with_capacity(RECORD_CHUNK));
+        if !full.is_empty() {
+            self.filled_len += full.len();
+            self.filled.push(full);
+        }
+    }
+
+    /// Words held.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.filled_len + self.open.len()
+    }
+
+    /// The words held, chunk by chunk in order.
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = &[u32]> {
+        self.filled
+            .iter()
+            .map(Vec::as_slice)
+            .chain(std::iter::once(self.open.as_slice()))
+    }
+
+    /// Gives up the full chunks, oldest first (the open one stays).
+    pub(crate) fn take_filled(&mut self) -> Vec<Vec<u32>> {
+        self.filled_len = 0;
+        std::mem::take(&mut self.filled)
+    }
+}
+
 /// One engine's recording since the planner last collected it.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     pub(crate) on: bool,
-    pub(crate) events: Vec<u32>,
+    pub(crate) events: Batch,
     /// One word per ended step (see [`pack`]).
-    pub(crate) steps: Vec<u32>,
+    pub(crate) steps: Batch,
     pub(crate) full: Vec<FullStep>,
     /// Index entries of the steps ended since the last collection (every
     /// [`INDEX_EVERY`]th step), so the timeline never walks the step words to index them.
@@ -112,7 +180,7 @@ impl Recorder {
 
     /// Cell `cell` took state byte `state` (or [`SAME_STATE`]) and its node changed as
     /// `code` says (a move index 0–7, [`SAME_NODE`] or [`ROOT`]). The push is inline (its
-    /// growth path is not): the page records every search, and an out-of-line push was a
+    /// next chunk is not): the page records every search, and an out-of-line push was a
     /// third of what recording cost a wasm query (Chromium's profiler), for 0.3 KB of wasm.
     #[inline(always)]
     pub(crate) fn event(&mut self, cell: u32, state: u8, code: u8) {
@@ -135,7 +203,7 @@ impl Recorder {
     #[inline(never)]
     fn push_far(&mut self, cell: u32, state: u8, parent: u32, g: u64) {
         self.far_count += 1;
-        self.events.extend_from_slice(&[
+        self.events.extend(&[
             (cell & CELL_MASK) | (u32::from(state & 15) << 24) | (u32::from(FAR) << 28),
             parent,
             g as u32,
@@ -322,4 +390,26 @@ pub struct OpenEntry {
     /// LPA* and D* Lite: the two-part key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<[f64; 2]>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_fills_chunks_without_growing_them_and_never_splits_an_event() {
+        let mut b = Batch::default();
+        for w in 0..RECORD_CHUNK as u32 - 2 {
+            b.push(w);
+        }
+        // A far event's four words do not fit in the two left: they start the next chunk.
+        b.extend(&[1, 2, 3, 4]);
+        b.push(5);
+        assert_eq!(b.len(), RECORD_CHUNK + 3);
+        let lens: Vec<usize> = b.pieces().map(<[u32]>::len).collect();
+        assert_eq!(lens, [RECORD_CHUNK - 2, 5]);
+        assert!(b.filled[0].capacity() == RECORD_CHUNK && b.open.capacity() == RECORD_CHUNK);
+        assert_eq!(b.take_filled().len(), 1);
+        assert_eq!(b.len(), 5);
+    }
 }

@@ -133,8 +133,8 @@ impl Timeline {
         recorder.far_count = 0;
         self.event_count += events;
         self.since_key += events;
-        self.events.append(&mut recorder.events);
-        self.steps.append(&mut recorder.steps);
+        self.events.append_batch(&mut recorder.events);
+        self.steps.append_batch(&mut recorder.steps);
         // The recorder's escape words already count the full records collected before.
         recorder.full_collected += recorder.full.len();
         self.full.append(&mut recorder.full);

@@ -10,6 +10,8 @@
 //! given a new one of the same capacity); small ones are copied into the last chunk while it
 //! has room, and into a new chunk of [`CHUNK_WORDS`] when it has not.
 
+use crate::search::record::Batch;
+
 /// Words of a chunk that small batches are copied into (256 KiB).
 pub(crate) const CHUNK_WORDS: usize = 1 << 16;
 
@@ -51,6 +53,29 @@ impl Words {
             let mut chunk = Vec::with_capacity(CHUNK_WORDS);
             chunk.append(batch);
             self.push_chunk(chunk);
+        }
+        self.len += n;
+    }
+
+    /// Moves the words of a recorder's `batch` to the end: its full chunks as they are, the
+    /// open one as [`Words::append`] does.
+    pub(crate) fn append_batch(&mut self, batch: &mut Batch) {
+        for chunk in batch.take_filled() {
+            self.append_chunk(chunk);
+        }
+        self.append(&mut batch.open);
+    }
+
+    /// Moves the words of `chunk` to the end: copied when the last chunk has room for
+    /// them, else kept as a chunk of their own.
+    pub(crate) fn append_chunk(&mut self, mut chunk: Vec<u32>) {
+        let n = chunk.len();
+        if n == 0 {
+            return;
+        }
+        match self.chunks.last_mut() {
+            Some(last) if last.capacity() - last.len() >= n => last.append(&mut chunk),
+            _ => self.push_chunk(chunk),
         }
         self.len += n;
     }
