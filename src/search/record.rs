@@ -58,14 +58,18 @@ pub(crate) struct IndexEntry {
     pub(crate) stats: Stats,
 }
 
-/// Words a recorder holds per chunk (256 KiB).
+/// Words of a recorder's largest chunks (256 KiB); its first holds [`FIRST_CHUNK`], and
+/// each next one twice the last, up to this.
 pub(crate) const RECORD_CHUNK: usize = 1 << 16;
 
-/// Words recorded since the last collection, in chunks of [`RECORD_CHUNK`] that are never
-/// grown: a full one is set aside whole and the next written, so recording copies nothing
-/// as it grows (a doubling vector copied all it held, 15 times before reaching 64 Ki words),
-/// and the timeline takes the full chunks as they are. An event's words always lie in one
-/// chunk.
+/// Words of a recorder's first chunk (4 KiB): a short search allocates no more than it
+/// needs.
+pub(crate) const FIRST_CHUNK: usize = 1 << 10;
+
+/// Words recorded since the last collection, in chunks that are never grown: a full one is
+/// set aside whole and the next written, so recording copies nothing as it grows (a
+/// doubling vector copied all it held, 15 times before reaching 64 Ki words), and the
+/// timeline takes the full chunks as they are. An event's words always lie in one chunk.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Batch {
     /// Full chunks, oldest first.
@@ -98,7 +102,8 @@ impl Batch {
     #[cold]
     #[inline(never)]
     fn next_chunk(&mut self) {
-        let full = std::mem::replace(&mut self.open, Vec::with_capacity(RECORD_CHUNK));
+        let capacity = (self.open.capacity() * 2).clamp(FIRST_CHUNK, RECORD_CHUNK);
+        let full = std::mem::replace(&mut self.open, Vec::with_capacity(capacity));
         if !full.is_empty() {
             self.filled_len += full.len();
             self.filled.push(full);
@@ -399,17 +404,28 @@ mod tests {
     #[test]
     fn a_batch_fills_chunks_without_growing_them_and_never_splits_an_event() {
         let mut b = Batch::default();
-        for w in 0..RECORD_CHUNK as u32 - 2 {
-            b.push(w);
+        let mut n = 0u32;
+        while b.filled.len() < 8 {
+            b.push(n);
+            n += 1;
         }
+        let capacities: Vec<usize> = b.filled.iter().map(Vec::capacity).collect();
+        let lens: Vec<usize> = b.filled.iter().map(Vec::len).collect();
+        assert_eq!(capacities, lens, "full chunks, never grown");
+        assert_eq!(capacities[0], FIRST_CHUNK);
+        assert_eq!(capacities[7], RECORD_CHUNK);
+        let words: Vec<u32> = b.pieces().flatten().copied().collect();
+        assert_eq!(words, (0..n).collect::<Vec<_>>());
         // A far event's four words do not fit in the two left: they start the next chunk.
+        while b.open.capacity() - b.open.len() > 2 {
+            b.push(0);
+        }
+        let before = b.filled.len();
         b.extend(&[1, 2, 3, 4]);
-        b.push(5);
-        assert_eq!(b.len(), RECORD_CHUNK + 3);
-        let lens: Vec<usize> = b.pieces().map(<[u32]>::len).collect();
-        assert_eq!(lens, [RECORD_CHUNK - 2, 5]);
-        assert!(b.filled[0].capacity() == RECORD_CHUNK && b.open.capacity() == RECORD_CHUNK);
-        assert_eq!(b.take_filled().len(), 1);
-        assert_eq!(b.len(), 5);
+        assert_eq!(b.filled.len(), before + 1);
+        assert_eq!(b.open, [1, 2, 3, 4]);
+        let total = b.len();
+        assert_eq!(b.take_filled().len(), before + 1);
+        assert_eq!((b.len(), total > 4), (4, true));
     }
 }

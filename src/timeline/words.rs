@@ -8,12 +8,16 @@
 //! chunk and every chunk can be read as a slice of whole events. A large batch becomes a
 //! chunk of its own without being copied (the recorder's vector is taken, and the recorder
 //! given a new one of the same capacity); small ones are copied into the last chunk while it
-//! has room, and into a new chunk of [`CHUNK_WORDS`] when it has not.
+//! has room, and into a new chunk, of up to [`CHUNK_WORDS`], when it has not.
 
 use crate::search::record::Batch;
 
-/// Words of a chunk that small batches are copied into (256 KiB).
+/// Words of the largest chunk that small batches are copied into (256 KiB).
 pub(crate) const CHUNK_WORDS: usize = 1 << 16;
+
+/// Words of the first chunk small batches are copied into (4 KiB); each next one is twice
+/// the last, up to [`CHUNK_WORDS`].
+const FIRST_WORDS: usize = 1 << 10;
 
 /// Words in chunks; read by global offset, as if one vector.
 #[derive(Clone, Debug, Default)]
@@ -50,7 +54,10 @@ impl Words {
             let taken = std::mem::replace(batch, Vec::with_capacity(capacity));
             self.push_chunk(taken);
         } else {
-            let mut chunk = Vec::with_capacity(CHUNK_WORDS);
+            // Twice the last chunk, up to CHUNK_WORDS: a short search's timeline allocates
+            // little.
+            let last = self.chunks.last().map_or(0, Vec::capacity);
+            let mut chunk = Vec::with_capacity((last * 2).clamp(FIRST_WORDS, CHUNK_WORDS).max(n));
             chunk.append(batch);
             self.push_chunk(chunk);
         }
