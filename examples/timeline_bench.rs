@@ -13,8 +13,9 @@
 //! cargo run --release --example timeline_bench
 //! ```
 //!
-//! `--once off|engine|planner|seek` runs one Dijkstra search on `maps/maze-1024.map` in that mode
-//! and nothing else, for counting instructions under `valgrind --tool=callgrind`.
+//! `--once off|engine|planner|planner-off|seek` runs one Dijkstra search on `maps/maze-1024.map`
+//! in that mode (`planner-off`: the planner with recording off, what the page's timeline-off
+//! figures run) and nothing else, for counting instructions under `valgrind --tool=callgrind`.
 
 use pathlab::clock::monotonic_ms;
 use pathlab::formats::movingai::parse_map;
@@ -76,8 +77,9 @@ fn once(mode: &str) {
             }
             p.only().search().stats().expanded
         }
-        "planner" => {
+        "planner" | "planner-off" => {
             let mut p = Planner::with_grid(grid, start, goal, settings).expect("planner");
+            p.set_recording(mode == "planner");
             p.only_mut().step(Budget::Unlimited, || 0.0);
             p.only().search().stats().expanded
         }

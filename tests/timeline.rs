@@ -451,3 +451,102 @@ fn resetting_while_scrubbed_back_starts_at_step_zero() {
     assert_eq!((p.only().position(), p.only().timeline_len()), (15, 15));
     assert_eq!(p.grid().get(1, 1), Some(pathlab::Cell::OPEN));
 }
+
+/// Runs `settings` on `grid` twice: one planner stepped `batch` expansions at a time (its
+/// live search is the truth at every step it stops at, and its timeline is recorded in
+/// small batches), one run to the end at once (batches of many steps). At every `stride`th
+/// step (a multiple of `batch`) both timelines, sought back to it, show the live search's
+/// state bytes, counters and current cell; then, sought backwards, the two agree.
+fn lockstep(
+    grid: &Grid,
+    start: (u32, u32),
+    goal: (u32, u32),
+    settings: Settings,
+    (batch, stride): (usize, usize),
+) {
+    let name = format!("{} (weight {})", settings.algorithm, settings.weight);
+    let mut whole = planner(grid, start, goal, settings);
+    whole.only_mut().step(Budget::Unlimited, || 0.0);
+    let len = whole.only().timeline_len();
+    let mut live = planner(grid, start, goal, settings);
+    let mut seen = Vec::new();
+    for k in (0..len).step_by(batch) {
+        if k % stride == 0 {
+            let search = live.only().search();
+            let truth = (search.states().to_vec(), counters(*search.stats()));
+            let current = search.current();
+            for p in [&mut whole, &mut live] {
+                p.only_mut().seek(k);
+                assert!(
+                    p.only().shown_states() == truth.0.as_slice(),
+                    "{name}: state bytes at step {k} of {len}"
+                );
+                assert_eq!(
+                    counters(p.only().shown_stats()),
+                    truth.1,
+                    "{name}: stats at {k}"
+                );
+                assert_eq!(p.only().shown_current(), current, "{name}: current at {k}");
+                p.only_mut().seek(usize::MAX);
+            }
+            seen.push(k);
+        }
+        live.only_mut()
+            .step(Budget::Expansions(batch as u64), || 0.0);
+    }
+    assert!(live.only().search().status().is_done(), "{name}");
+    assert_eq!(live.only().timeline_len(), len, "{name}");
+    // Back over the steps seen, in reverse, on the timeline recorded a step at a time.
+    for &k in seen.iter().rev().take(200) {
+        live.only_mut().seek(k);
+        whole.only_mut().seek(k);
+        assert!(
+            live.only().shown_states() == whole.only().shown_states(),
+            "{name}: backwards at {k}"
+        );
+    }
+}
+
+/// Every step of a search that re-opens closed nodes (weighted A*) and of one that does not,
+/// on a map of terrain costs 2–4: the scrubbed states, counters and current cell are the live
+/// search's, and g and parent of every cell (from the events) too, at each step.
+#[test]
+fn every_step_replays_what_the_live_search_showed_on_terrain_with_reopening() {
+    let grid = map("reopen-40.map");
+    let (start, goal) = ((0, 0), (39, 29));
+    let weighted = Settings {
+        weight: 2.0,
+        ..Settings::default()
+    };
+    for s in [
+        weighted,
+        settings(Algorithm::AStar),
+        settings(Algorithm::Dijkstra),
+    ] {
+        lockstep(&grid, start, goal, s, (1, 1));
+    }
+    let mut p = planner(&grid, start, goal, weighted);
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    assert!(p.only().search().stats().reopened > 0, "the map re-opens");
+    let len = p.only().timeline_len();
+    check(&grid, start, goal, weighted, &(0..=len).collect::<Vec<_>>());
+}
+
+/// The same on a 512² terrain map whose timeline spans many chunks of event words (64 Ki
+/// words each), stepped 7 expansions at a time: every 693rd step, both ways.
+#[test]
+fn a_timeline_of_many_chunks_replays_what_the_live_search_showed() {
+    let grid = map("terrain-512.map");
+    let weighted = Settings {
+        weight: 2.0,
+        ..Settings::default()
+    };
+    let mut p = planner(&grid, (0, 0), (511, 511), weighted);
+    p.only_mut().step(Budget::Unlimited, || 0.0);
+    assert!(
+        p.only().timeline().event_words() > 4 << 16,
+        "{} event words",
+        p.only().timeline().event_words()
+    );
+    lockstep(&grid, (0, 0), (511, 511), weighted, (7, 693));
+}

@@ -116,9 +116,9 @@ impl Lane {
             // repainting the whole map once (a byte a cell uploaded, or compared).
             changed.add_all();
         } else {
-            each_cell_set(&recorder.events, |cell| {
-                changed.add_cell(cell, width, height)
-            });
+            for piece in recorder.events.pieces() {
+                each_cell_set(piece, |cell| changed.add_cell(cell, width, height));
+            }
         }
         self.timeline.collect(self.search.as_mut());
         if self.search.status().is_done() {

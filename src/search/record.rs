@@ -47,20 +47,113 @@ pub(crate) struct FullStep {
     pub(crate) words: u32,
 }
 
+/// Steps between two entries of the timeline's index of steps.
+pub(crate) const INDEX_EVERY: usize = 256;
+
+/// An entry of the timeline's index of steps: where the events of step `INDEX_EVERY · i`
+/// end, and its stats as the step words give them back ([`advance`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IndexEntry {
+    pub(crate) offset: usize,
+    pub(crate) stats: Stats,
+}
+
+/// Words of a recorder's largest chunks (256 KiB); its first holds [`FIRST_CHUNK`], and
+/// each next one twice the last, up to this.
+pub(crate) const RECORD_CHUNK: usize = 1 << 16;
+
+/// Words of a recorder's first chunk (4 KiB): a short search allocates no more than it
+/// needs.
+pub(crate) const FIRST_CHUNK: usize = 1 << 10;
+
+/// Words recorded since the last collection, in chunks that are never grown: a full one is
+/// set aside whole and the next written, so recording copies nothing as it grows (a
+/// doubling vector copied all it held, 15 times before reaching 64 Ki words), and the
+/// timeline takes the full chunks as they are. An event's words always lie in one chunk.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Batch {
+    /// Full chunks, oldest first.
+    pub(crate) filled: Vec<Vec<u32>>,
+    /// The chunk being written.
+    pub(crate) open: Vec<u32>,
+    /// Words in `filled`.
+    filled_len: usize,
+}
+
+impl Batch {
+    /// Appends `word`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, word: u32) {
+        if self.open.len() == self.open.capacity() {
+            self.next_chunk();
+        }
+        self.open.push(word);
+    }
+
+    /// Appends `words`, all in one chunk.
+    #[inline(always)]
+    pub(crate) fn extend(&mut self, words: &[u32]) {
+        if self.open.capacity() - self.open.len() < words.len() {
+            self.next_chunk();
+        }
+        self.open.extend_from_slice(words);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn next_chunk(&mut self) {
+        let capacity = (self.open.capacity() * 2).clamp(FIRST_CHUNK, RECORD_CHUNK);
+        let full = std::mem::replace(&mut self.open, Vec::with_capacity(capacity));
+        if !full.is_empty() {
+            self.filled_len += full.len();
+            self.filled.push(full);
+        }
+    }
+
+    /// Words held.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.filled_len + self.open.len()
+    }
+
+    /// The words held, chunk by chunk in order.
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = &[u32]> {
+        self.filled
+            .iter()
+            .map(Vec::as_slice)
+            .chain(std::iter::once(self.open.as_slice()))
+    }
+
+    /// Gives up the full chunks, oldest first (the open one stays).
+    pub(crate) fn take_filled(&mut self) -> Vec<Vec<u32>> {
+        self.filled_len = 0;
+        std::mem::take(&mut self.filled)
+    }
+}
+
 /// One engine's recording since the planner last collected it.
 #[derive(Clone, Debug, Default)]
 pub struct Recorder {
     pub(crate) on: bool,
-    pub(crate) events: Vec<u32>,
+    pub(crate) events: Batch,
     /// One word per ended step (see [`pack`]).
-    pub(crate) steps: Vec<u32>,
+    pub(crate) steps: Batch,
     pub(crate) full: Vec<FullStep>,
-    /// The stats of the step before; `mark_step` keeps up to date only the fields `pack` reads.
+    /// Index entries of the steps ended since the last collection (every
+    /// [`INDEX_EVERY`]th step), so the timeline never walks the step words to index them.
+    pub(crate) index: Vec<IndexEntry>,
+    /// The stats of the step before as the step words give them back: a full copy at an
+    /// escape, else only the fields `pack` reads are brought up to date.
     prev: Stats,
-    marked: Option<u64>,
+    /// The expansions at the last mark.
+    marked: u64,
+    /// Steps ended since recording started.
+    ended: usize,
     /// Event words already collected, and the total (collected or not) at the last mark.
     pub(crate) collected: usize,
     last_end: usize,
+    /// Full step records already collected: escapes made now index past them.
+    pub(crate) full_collected: usize,
     /// Far events (four words each) recorded since the last collection: the events are the
     /// words less three per far event.
     pub(crate) far_count: usize,
@@ -73,12 +166,14 @@ impl Recorder {
         self.on
     }
 
-    /// Starts recording from a search whose counters are `stats` now (its step 0).
+    /// Starts recording from a search whose counters are `stats` now (its step 0, whose
+    /// full record is the timeline's first).
     pub fn start(&mut self, stats: &Stats) {
         *self = Recorder {
             on: true,
             prev: *stats,
-            marked: Some(stats.expanded),
+            marked: stats.expanded,
+            full_collected: 1,
             ..Recorder::default()
         };
     }
@@ -90,7 +185,7 @@ impl Recorder {
 
     /// Cell `cell` took state byte `state` (or [`SAME_STATE`]) and its node changed as
     /// `code` says (a move index 0–7, [`SAME_NODE`] or [`ROOT`]). The push is inline (its
-    /// growth path is not): the page records every search, and an out-of-line push was a
+    /// next chunk is not): the page records every search, and an out-of-line push was a
     /// third of what recording cost a wasm query (Chromium's profiler), for 0.3 KB of wasm.
     #[inline(always)]
     pub(crate) fn event(&mut self, cell: u32, state: u8, code: u8) {
@@ -113,7 +208,7 @@ impl Recorder {
     #[inline(never)]
     fn push_far(&mut self, cell: u32, state: u8, parent: u32, g: u64) {
         self.far_count += 1;
-        self.events.extend_from_slice(&[
+        self.events.extend(&[
             (cell & CELL_MASK) | (u32::from(state & 15) << 24) | (u32::from(FAR) << 28),
             parent,
             g as u32,
@@ -135,43 +230,67 @@ impl Recorder {
         }
     }
 
-    /// The recording half of [`Recorder::mark`], out of line like [`Recorder::push`]: with
-    /// recording off, the engines called `mark` itself once per expansion (perf: 3 % of a
-    /// maze query's samples) just to test the flag.
-    #[inline(never)]
+    /// The recording half of [`Recorder::mark`]: one step word, and the index entry every
+    /// [`INDEX_EVERY`]th step. Inline behind the flag (out of line it cost 20 more
+    /// instructions an expansion, callgrind, with none saved when recording is off); escapes
+    /// and index entries are out of line, as rare.
+    #[inline(always)]
     fn mark_step(&mut self, stats: &Stats) {
-        if self.marked == Some(stats.expanded) {
+        if self.marked == stats.expanded {
             return;
         }
-        self.marked = Some(stats.expanded);
+        self.marked = stats.expanded;
         let end = self.collected + self.events.len();
         let words = end - self.last_end;
         self.last_end = end;
-        let word = pack(&self.prev, stats, words).unwrap_or_else(|| {
-            self.full.push(FullStep {
-                stats: *stats,
-                words: words as u32,
-            });
-            ESCAPE | (self.full.len() - 1) as u32
-        });
+        let word = match pack(&self.prev, stats, words) {
+            Some(word) => {
+                // Only the fields `pack` reads, one by one: copying the whole `Stats` (104
+                // bytes) made the page's optimised-for-size wasm call `memory.copy` once per
+                // expansion, a third of this function's time in V8.
+                let prev = &mut self.prev;
+                prev.expanded = stats.expanded;
+                prev.generated = stats.generated;
+                prev.reopened = stats.reopened;
+                prev.updated = stats.updated;
+                prev.open_size = stats.open_size;
+                prev.max_open = stats.max_open;
+                word
+            }
+            None => self.escape(stats, words),
+        };
         self.steps.push(word);
-        // Only the fields `pack` reads, one by one: copying the whole `Stats` (104 bytes)
-        // made the page's optimised-for-size wasm call `memory.copy` once per expansion,
-        // a third of this function's time in V8.
-        let prev = &mut self.prev;
-        prev.expanded = stats.expanded;
-        prev.generated = stats.generated;
-        prev.reopened = stats.reopened;
-        prev.updated = stats.updated;
-        prev.open_size = stats.open_size;
-        prev.max_open = stats.max_open;
-        prev.path_moves = stats.path_moves;
-        prev.path_cost = stats.path_cost;
+        self.ended += 1;
+        if self.ended % INDEX_EVERY == 0 {
+            self.index_entry(end);
+        }
+    }
+
+    /// A step that does not fit in a word: its full record, and the escape word to it.
+    #[cold]
+    #[inline(never)]
+    fn escape(&mut self, stats: &Stats, words: usize) -> u32 {
+        self.prev = *stats;
+        self.full.push(FullStep {
+            stats: *stats,
+            words: words as u32,
+        });
+        ESCAPE | (self.full_collected + self.full.len() - 1) as u32
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn index_entry(&mut self, offset: usize) {
+        self.index.push(IndexEntry {
+            offset,
+            stats: self.prev,
+        });
     }
 }
 
 /// A step as one word: the deltas of its stats from `prev` and its `words` of events, or
-/// `None` when something does not fit (a counter jumped or went down, a path was found).
+/// `None` when something does not fit (a counter jumped or went down, a path was found: the
+/// path fields are then unchanged in a packed step, so `prev` needs no update of them).
 /// `max_open` is not stored: it must be `max(prev.max_open, open_size)`, true whenever the
 /// open list only shrinks by the one pop at the start of a step.
 #[inline]
@@ -200,16 +319,8 @@ fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
     )
 }
 
-/// The stats and event words of the step `word` (from [`pack`]) that follows `prev`.
-pub(crate) fn unpack(prev: &Stats, word: u32, full: &[FullStep]) -> (Stats, usize) {
-    let mut stats = *prev;
-    let words = advance(&mut stats, word, full);
-    (stats, words)
-}
-
 /// Moves `stats` from a step's to the next one's by that step's `word` (from [`pack`]), in
-/// place, and returns the step's event words: what [`unpack`] does, without copying the
-/// stats twice per step (the timeline walks every step word it collects).
+/// place, and returns the step's event words.
 #[inline]
 pub(crate) fn advance(stats: &mut Stats, word: u32, full: &[FullStep]) -> usize {
     if word & ESCAPE != 0 {
@@ -284,4 +395,37 @@ pub struct OpenEntry {
     /// LPA* and D* Lite: the two-part key.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub key: Option<[f64; 2]>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_batch_fills_chunks_without_growing_them_and_never_splits_an_event() {
+        let mut b = Batch::default();
+        let mut n = 0u32;
+        while b.filled.len() < 8 {
+            b.push(n);
+            n += 1;
+        }
+        let capacities: Vec<usize> = b.filled.iter().map(Vec::capacity).collect();
+        let lens: Vec<usize> = b.filled.iter().map(Vec::len).collect();
+        assert_eq!(capacities, lens, "full chunks, never grown");
+        assert_eq!(capacities[0], FIRST_CHUNK);
+        assert_eq!(capacities[7], RECORD_CHUNK);
+        let words: Vec<u32> = b.pieces().flatten().copied().collect();
+        assert_eq!(words, (0..n).collect::<Vec<_>>());
+        // A far event's four words do not fit in the two left: they start the next chunk.
+        while b.open.capacity() - b.open.len() > 2 {
+            b.push(0);
+        }
+        let before = b.filled.len();
+        b.extend(&[1, 2, 3, 4]);
+        assert_eq!(b.filled.len(), before + 1);
+        assert_eq!(b.open, [1, 2, 3, 4]);
+        let total = b.len();
+        assert_eq!(b.take_filled().len(), before + 1);
+        assert_eq!((b.len(), total > 4), (4, true));
+    }
 }

@@ -6,9 +6,10 @@
 //! Each engine owns a [`Recorder`](crate::search::record::Recorder) ([`crate::search::record`],
 //! where the event format is described): off by default, so the CLI and benchmarks pay one branch
 //! per state change. The [`crate::Planner`] switches it on, and after every call to `run` moves
-//! what was recorded into its [`Timeline`] ([`Timeline::collect`]). Every 256th step the timeline
-//! also indexes where its events end and its full stats, so any step is located from fewer than 256
-//! step words.
+//! what was recorded into its [`Timeline`] ([`Timeline::collect`]). Every 256th step the recorder
+//! also notes where its events end and its full stats, so any step is located from fewer than 256
+//! step words. Events and step words are kept in chunks that are never moved ([`words`]), so
+//! the timeline grows without copying what it holds.
 //!
 //! # Seeking
 //!
@@ -29,25 +30,17 @@
 //! only, while the live search goes on.
 
 mod replay;
+mod words;
 
 use crate::search::record::{
-    advance, decode, unpack, Event, FullStep, CELL_MASK, ESCAPE, FAR, SAME_STATE,
+    advance, decode, Event, FullStep, IndexEntry, CELL_MASK, ESCAPE, FAR, INDEX_EVERY, SAME_STATE,
 };
 use crate::search::{Searcher, Stats};
 pub use replay::{replay_nodes, Checkpoints, NodeReplay, MAX_CHECKPOINT_BYTES};
+use words::Words;
 
 /// The most memory a timeline's events, step records and keyframes may take (128 MiB).
 pub const MAX_TIMELINE_BYTES: usize = 128 << 20;
-
-/// Steps between two entries of the timeline's index.
-const INDEX_EVERY: usize = 256;
-
-/// An index entry: where the events of step `INDEX_EVERY · i` end, and its stats.
-#[derive(Clone, Copy, Debug)]
-struct IndexEntry {
-    offset: usize,
-    stats: Stats,
-}
 
 /// A copy of the state bytes after a step.
 #[derive(Clone, Debug)]
@@ -62,19 +55,16 @@ struct Keyframe {
 #[derive(Clone, Debug, Default)]
 pub struct Timeline {
     cells: usize,
-    events: Vec<u32>,
+    events: Words,
     /// One word per recorded step: its stats as deltas and its number of event words
-    /// ([`pack`]); step 0 (the base) is an escape to its full stats.
-    steps: Vec<u32>,
+    /// (`record::pack`); step 0 (the base) is an escape to its full stats.
+    steps: Words,
     full: Vec<FullStep>,
     /// `index[i]`: where the events of step `INDEX_EVERY · i` end, and its stats, so
-    /// locating any step takes fewer than `INDEX_EVERY` step words.
+    /// locating any step takes fewer than `INDEX_EVERY` step words (the recorder makes the
+    /// entries as it ends the steps).
     index: Vec<IndexEntry>,
     keyframes: Vec<Keyframe>,
-    /// The last step indexed, where its events end, and its stats.
-    indexed_at: usize,
-    indexed_offset: usize,
-    indexed_stats: Stats,
     /// Where the events of the last recorded step end (those after it are the live search's
     /// latest step).
     head_offset: usize,
@@ -96,9 +86,11 @@ impl Timeline {
     /// A timeline starting at step 0 = a search whose state bytes are `states` and counters
     /// `stats`, capped at `cap` bytes.
     pub fn new(states: &[u8], stats: &Stats, cap: usize) -> Timeline {
+        let mut steps = Words::default();
+        steps.append(&mut vec![ESCAPE]);
         Timeline {
             cells: states.len(),
-            steps: vec![ESCAPE],
+            steps,
             full: vec![FullStep {
                 stats: *stats,
                 words: 0,
@@ -112,7 +104,6 @@ impl Timeline {
                 offset: 0,
                 states: states.to_vec(),
             }],
-            indexed_stats: *stats,
             complete: true,
             cap,
             ..Timeline::default()
@@ -137,23 +128,18 @@ impl Timeline {
         if !self.complete || !recorder.on {
             return;
         }
-        let full_base = self.full.len() as u32;
         recorder.collected += recorder.events.len();
         let events = recorder.events.len() - 3 * recorder.far_count;
         recorder.far_count = 0;
         self.event_count += events;
         self.since_key += events;
-        self.events.append(&mut recorder.events);
-        let first = self.steps.len();
-        self.steps.append(&mut recorder.steps);
-        for w in &mut self.steps[first..] {
-            if *w & ESCAPE != 0 {
-                *w += full_base;
-            }
-        }
+        self.events.append_batch(&mut recorder.events);
+        self.steps.append_batch(&mut recorder.steps);
+        // The recorder's escape words already count the full records collected before.
+        recorder.full_collected += recorder.full.len();
         self.full.append(&mut recorder.full);
+        self.index.append(&mut recorder.index);
         self.head_offset = recorder.last_end();
-        self.extend_index();
         let live = (!search.status().is_done()).then(|| search.states());
         // A keyframe once as many events as cells went by: keyframes then take at most
         // a quarter of the events' bytes, and a seek applies about `cells` events at most.
@@ -176,25 +162,6 @@ impl Timeline {
             self.keyframes.retain(|k| k.offset <= self.head_offset);
             search.recorder().stop();
         }
-    }
-
-    /// Walks the step words recorded since the last call, noting every `INDEX_EVERY`th
-    /// step's event offset and stats (the stats kept in a local, advanced in place: a copy
-    /// of them per step was a tenth of what recording cost a query).
-    fn extend_index(&mut self) {
-        let mut stats = self.indexed_stats;
-        let mut offset = self.indexed_offset;
-        let mut at = self.indexed_at;
-        while let Some(&word) = self.steps.get(at + 1) {
-            at += 1;
-            offset += advance(&mut stats, word, &self.full);
-            if at % INDEX_EVERY == 0 {
-                self.index.push(IndexEntry { offset, stats });
-            }
-        }
-        self.indexed_stats = stats;
-        self.indexed_offset = offset;
-        self.indexed_at = at;
     }
 
     /// The last step recorded in full (0 when only the start is).
@@ -265,11 +232,9 @@ impl Timeline {
             return (0, 0, Stats::default());
         };
         let (mut start, mut end, mut stats) = (entry.offset, entry.offset, entry.stats);
-        for step in (k / INDEX_EVERY) * INDEX_EVERY + 1..=k {
-            let (next, words) = unpack(&stats, self.steps[step], &self.full);
-            stats = next;
+        for word in self.steps.iter((k / INDEX_EVERY) * INDEX_EVERY + 1, k + 1) {
             start = end;
-            end += words;
+            end += advance(&mut stats, word, &self.full);
         }
         if k % INDEX_EVERY == 0 {
             start = end - self.words_of(k).min(end);
@@ -285,11 +250,11 @@ impl Timeline {
     /// The event words of step `k`.
     fn words_of(&self, k: usize) -> usize {
         match self.steps.get(k) {
-            Some(&w) if w & ESCAPE != 0 => self
+            Some(w) if w & ESCAPE != 0 => self
                 .full
                 .get((w & !ESCAPE) as usize)
                 .map_or(0, |f| f.words as usize),
-            Some(&w) => ((w >> 17) & 63) as usize,
+            Some(w) => ((w >> 17) & 63) as usize,
             None => 0,
         }
     }
@@ -337,7 +302,10 @@ impl Timeline {
         if to.saturating_sub(from) > self.cells {
             return false;
         }
-        each_cell_set(self.events.get(from..to).unwrap_or(&[]), f);
+        let mut f = f;
+        for piece in self.events.pieces(from, to) {
+            each_cell_set(piece, &mut f);
+        }
         true
     }
 
@@ -362,7 +330,7 @@ impl Timeline {
     pub fn expanded_at(&self, k: usize) -> Option<u32> {
         let (start, end) = self.span(k)?;
         (start < end)
-            .then(|| decode(&self.events, start).map(|(e, _)| e.cell))
+            .then(|| self.events.get(start).map(|word| word & CELL_MASK))
             .flatten()
     }
 
@@ -398,62 +366,50 @@ impl Timeline {
         self.decode_range(self.head_offset, self.events.len())
     }
 
+    /// The events in the words from `start` to `end` (both on event boundaries), decoded
+    /// chunk by chunk: no event spans two.
     fn decode_range(&self, start: usize, end: usize) -> Vec<Event> {
         let mut out = Vec::new();
-        let mut at = start;
-        while at < end.min(self.events.len()) {
-            let Some((e, next)) = decode(&self.events, at) else {
-                break;
-            };
-            out.push(e);
-            at = next;
+        for piece in self.events.pieces(start, end) {
+            let mut at = 0;
+            while let Some((e, next)) = decode(piece, at) {
+                out.push(e);
+                at = next;
+            }
         }
         out
     }
 
     /// The events of steps 1..=k in order (step 0 is the base the timeline starts from).
     pub fn events_to(&self, k: usize) -> Vec<Event> {
-        let end = self.end_of(k.min(self.recorded()));
-        let mut out = Vec::new();
-        let mut at = 0;
-        while at < end {
-            let Some((e, next)) = decode(&self.events, at) else {
-                break;
-            };
-            out.push(e);
-            at = next;
-        }
-        out
+        self.decode_range(0, self.end_of(k.min(self.recorded())))
     }
 }
 
 /// Calls `f(cell, state)` for every event in the event words `words` that sets a cell's
-/// state byte, and returns how many events there were (those that leave it too): the one
-/// walk over event words. The hot loop of a seek (up to `cells` events), so it reads the
+/// state byte: the one walk over event words. The hot loop of a seek (up to `cells` events), so it reads the
 /// header words in place rather than decoding whole events.
 #[inline]
-fn each_state_change(words: &[u32], mut f: impl FnMut(u32, u8)) -> usize {
+fn each_state_change(words: &[u32], mut f: impl FnMut(u32, u8)) {
     let mut at = 0;
-    let mut n = 0;
     while let Some(&word) = words.get(at) {
         let state = ((word >> 24) & 15) as u8;
         if state != SAME_STATE {
             f(word & CELL_MASK, state);
         }
-        n += 1;
         at += if (word >> 28) as u8 == FAR { 4 } else { 1 };
     }
-    n
 }
 
-/// Applies the events in `events[from..to]` to the state bytes `states`; returns how many.
-fn apply(events: &[u32], from: usize, to: usize, states: &mut [u8]) -> usize {
-    let words = events.get(from..to.min(events.len())).unwrap_or(&[]);
-    each_state_change(words, |cell, state| {
-        if let Some(s) = states.get_mut(cell as usize) {
-            *s = state;
-        }
-    })
+/// Applies the events in the words from `from` to `to` to the state bytes `states`.
+fn apply(events: &Words, from: usize, to: usize, states: &mut [u8]) {
+    for piece in events.pieces(from, to) {
+        each_state_change(piece, |cell, state| {
+            if let Some(s) = states.get_mut(cell as usize) {
+                *s = state;
+            }
+        });
+    }
 }
 
 /// Calls `f(cell)` for every cell whose state byte the event words `words` set: all a

@@ -67,7 +67,8 @@ pub fn replay_nodes(
 }
 
 /// Searcher copies taken every `interval` steps, within [`MAX_CHECKPOINT_BYTES`], to rebuild
-/// a search at any step by running a copy forward.
+/// a search at any step by running a copy forward (on a map too large for two copies, from
+/// step 0: a fresh search, or the one copy of it).
 #[derive(Clone, Debug, Default)]
 pub struct Checkpoints {
     saved: Vec<(usize, Box<dyn Searcher>)>,
@@ -84,9 +85,12 @@ impl Checkpoints {
     /// marker move re-plans) a copy of the whole search, 21 MB on a 1024² map.
     pub fn new(search: &dyn Searcher, cells: usize, fresh: bool) -> Checkpoints {
         // A searcher holds 21–43 bytes per cell (state, g, parent, expansion and heap slot;
-        // twice for bidirectional search): budget 48. Step 0 and one more are always kept.
+        // twice for bidirectional search): budget 48. Copies over the budget are not taken
+        // at all: a copy of a 4096² search is some 150 MB, which took 135–148 ms inside one
+        // step of the page (and step 0, when it is not a fresh search, is the one copy kept
+        // whatever its size: nothing else can rebuild it).
         let each = cells.max(1) * 48;
-        let limit = (MAX_CHECKPOINT_BYTES / each).clamp(2, 64);
+        let limit = (MAX_CHECKPOINT_BYTES / each).min(64);
         // A copy costs about as much as writing the searcher's bytes, some 30 a cell, while
         // an expansion costs about what copying 20–40 bytes does: one copy per two
         // expansions a cell keeps the copies to a fraction of the run (every sixteenth of a
@@ -116,10 +120,11 @@ impl Checkpoints {
         self.interval
     }
 
-    /// Offers the live search at `step`; kept when it is an interval past the last one.
+    /// Offers the live search at `step`; kept when it is an interval past the last one and
+    /// two copies of it fit in [`MAX_CHECKPOINT_BYTES`] (step 0's and this one's).
     pub fn offer(&mut self, step: usize, search: &dyn Searcher) {
         let last = self.saved.last().map_or(0, |s| s.0);
-        if step < last + self.interval {
+        if step < last + self.interval || self.limit < 2 {
             return;
         }
         self.save(step, search);
@@ -177,5 +182,32 @@ impl Checkpoints {
             .partition_point(|(s, _)| *s <= step)
             .checked_sub(1)?;
         Some(self.saved[i].0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Grid, Search, Settings};
+
+    #[test]
+    fn no_copy_is_taken_when_two_do_not_fit_in_the_budget() {
+        let grid = Grid::new(16, 16).expect("grid");
+        let search = Search::new(&grid, (0, 0), (15, 15), &Settings::default()).expect("search");
+        // Offered as if on a 4096² map: a copy is over the budget, none is taken.
+        let big = 4096 * 4096;
+        let mut c = Checkpoints::new(&search, big, true);
+        c.offer(c.interval(), &search);
+        c.offer(4 * c.interval(), &search);
+        assert_eq!(c.count(), 0);
+        // Step 0 of a search that is not fresh is kept whatever its size, and nothing more.
+        let mut c = Checkpoints::new(&search, big, false);
+        c.offer(c.interval(), &search);
+        assert_eq!(c.count(), 1);
+        // On a map where copies fit, one is taken every interval.
+        let mut c = Checkpoints::new(&search, grid.len(), true);
+        c.offer(c.interval(), &search);
+        c.offer(2 * c.interval(), &search);
+        assert_eq!(c.count(), 2);
     }
 }
