@@ -49,6 +49,7 @@
 //! Offered only on maps of uniform cost with Moving AI or 4-connected movement
 //! ([`super::Settings::unavailable_on`]).
 
+use super::slots::{LINK_FAR, LINK_MASK};
 use super::Search;
 use crate::grid::{Axis, BitGrid};
 use crate::heuristic::diagonal_units;
@@ -59,6 +60,16 @@ use crate::search::record::SAME_NODE;
 /// How far from the goal (in cells along the longer axis) a jump point other than the start
 /// still checks for a clear direct path to it.
 const DIRECT_REACH: u32 = 8;
+
+/// The index in [`MOVES`] of the move (dx, dy), at `(dy + 1) * 3 + dx + 1` (the centre, no
+/// move, reads 0 and is never asked for): a lookup instead of a search of `MOVES` per jump.
+const MOVE_INDEX: [usize; 9] = [7, 0, 4, 3, 0, 1, 6, 2, 5];
+
+/// The index in [`MOVES`] of the move (dx, dy), each of them −1, 0 or 1.
+#[inline(always)]
+fn move_index(dx: i64, dy: i64) -> usize {
+    MOVE_INDEX[(((dy + 1) * 3 + dx + 1) as usize).min(8)]
+}
 
 impl Search {
     /// Marks the cells a jump passed over, `count` of them from (x, y) by (dx, dy), unless
@@ -90,8 +101,9 @@ impl Search {
         }
         // The check walks the whole direct path, so it is made where it pays: from the start
         // (once a query), and from jump points near the goal, where the path is short and
-        // most often clear. Made at every jump point it cost more than it saved (see
-        // docs/benchmarks.md).
+        // most often clear. Made at every jump point it cost more than it saved, and so did
+        // warthog's rule, at every jump point with a successor towards the goal (see
+        // docs/benchmarks.md): here a jump already stops on the goal's line.
         let (gx, gy) = self.goal_xy;
         let near = x.abs_diff(gx).max(y.abs_diff(gy)) <= DIRECT_REACH;
         if self.direct_goal && (near || self.stats.expanded == 1) {
@@ -102,13 +114,22 @@ impl Search {
             }
         }
         let (x, y) = (i64::from(x), i64::from(y));
-        let parent = self.parent(cell);
+        // A jump point's node word holds its link once it is taken off the open list: every
+        // node of a jump search but the start was offered by `relax`, with a far parent.
+        let parent = match self.nodes.get(cell as usize).map(|n| n & LINK_MASK) {
+            Some(LINK_FAR) => self.far_parents.get(cell as usize).copied(),
+            _ => self.parent(cell),
+        };
         let eight = self.direction_count == 8;
         let mut dirs = [(0i64, 0i64); 8];
         let mut count = 0;
+        // Which moves are in `dirs` already, one bit a move: a move is tried once.
+        let mut seen = 0u16;
         let mut add = |d: (i64, i64)| {
-            if !dirs[..count].contains(&d) {
-                dirs[count] = d;
+            let bit = 1 << ((d.1 + 1) * 3 + d.0 + 1);
+            if seen & bit == 0 {
+                seen |= bit;
+                dirs[count & 7] = d;
                 count += 1;
             }
         };
@@ -146,7 +167,7 @@ impl Search {
             }
         }
         let straight = COST_SCALE;
-        let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
+        let diagonal = self.step_units[1][1];
         let pruned = self.settings.algorithm.prunes_diagonals();
         for &(dx, dy) in &dirs[..count] {
             // Goal bounding: no shortest path to the goal leaves this way.
@@ -184,29 +205,81 @@ impl Search {
     /// count what happened (one node generated, the goal; one more expansion).
     pub(super) fn direct_to_goal(&self, x: u32, y: u32) -> Option<u64> {
         let (gx, gy) = self.goal_xy;
-        let (mut x, mut y) = (i64::from(x), i64::from(y));
-        let (tx, ty) = (i64::from(gx), i64::from(gy));
-        let (dx, dy) = ((tx - x).signum(), (ty - y).signum());
+        let (x, y) = (i64::from(x), i64::from(y));
+        let (tx, ty) = (i64::from(gx) - x, i64::from(gy) - y);
+        let (dx, dy) = (tx.signum(), ty.signum());
+        let diagonals = tx.abs().min(ty.abs());
+        let straights = tx.abs().max(ty.abs()) - diagonals;
+        if !self.clear_run(x, y, (dx, dy), diagonals) {
+            return None;
+        }
+        let (x, y) = (x + dx * diagonals, y + dy * diagonals);
+        let (sx, sy) = ((i64::from(gx) - x).signum(), (i64::from(gy) - y).signum());
+        if !self.clear_run(x, y, (sx, sy), straights) {
+            return None;
+        }
+        Some(diagonals as u64 * self.step_units[1][1] + straights as u64 * COST_SCALE)
+    }
+
+    /// Whether `n` moves from (x, y) by (dx, dy) are all legal: onto free cells, and a
+    /// diagonal one past two free side cells. JPS+ hops along its table (an entry d > 0 is d
+    /// legal moves to a jump point, −d is d legal moves to a wall); JPS reads a straight run
+    /// from the bit sets a word at a time and steps a diagonal one a cell at a time.
+    fn clear_run(&self, mut x: i64, mut y: i64, (dx, dy): (i64, i64), n: i64) -> bool {
+        if n == 0 {
+            return true;
+        }
+        if self.settings.algorithm.uses_jump_table() {
+            let (d, width) = (move_index(dx, dy), i64::from(self.width));
+            let mut run = 0;
+            while run < n {
+                let dist = i64::from(self.jump_table.get((y * width + x) as usize, d));
+                if dist <= 0 {
+                    return run - dist >= n;
+                }
+                run += dist;
+                x += dx * dist;
+                y += dy * dist;
+            }
+            return true;
+        }
         let b = &self.bits;
-        let diagonals = (tx - x).abs().min((ty - y).abs());
-        for _ in 0..diagonals {
-            if !(b.free(x + dx, y + dy) && b.free(x + dx, y) && b.free(x, y + dy)) {
-                return None;
+        if dx != 0 && dy != 0 {
+            for _ in 0..n {
+                if !(b.free(x + dx, y + dy) && b.free(x + dx, y) && b.free(x, y + dy)) {
+                    return false;
+                }
+                x += dx;
+                y += dy;
             }
-            x += dx;
-            y += dy;
+            return true;
         }
-        let (sx, sy) = ((tx - x).signum(), (ty - y).signum());
-        let straights = (tx - x).abs().max((ty - y).abs());
-        for _ in 0..straights {
-            if !b.free(x + sx, y + sy) {
-                return None;
+        // Straight: every bit from the next cell to the n-th set in the line's words.
+        let (axis, line, from, step) = if dy == 0 {
+            (Axis::Rows, y, x, dx)
+        } else {
+            (Axis::Columns, x, y, dy)
+        };
+        let (lo, hi) = if step > 0 {
+            (from + 1, from + n)
+        } else {
+            (from - n, from - 1)
+        };
+        if lo < 0 || hi >= i64::from(b.length(axis)) {
+            return false;
+        }
+        let words = b.line(axis, line);
+        let (lo, hi) = (lo as usize, hi as usize);
+        (lo / 64..=hi / 64).all(|w| {
+            let mut mask = !0u64;
+            if w == lo / 64 {
+                mask &= !0 << (lo % 64);
             }
-            x += sx;
-            y += sy;
-        }
-        let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
-        Some(diagonals as u64 * diagonal + straights as u64 * COST_SCALE)
+            if w == hi / 64 {
+                mask &= !0 >> (63 - hi % 64);
+            }
+            words.get(w).is_some_and(|&v| v & mask == mask)
+        })
     }
 
     /// Runs from (x, y) in direction (dx, dy) and returns the first jump point and the number
@@ -242,9 +315,10 @@ impl Search {
     /// step, it cost JPS, which never calls it, 3 % more instructions.
     #[inline(never)]
     fn pruned_diagonal(&mut self, cell: u32, from: (i64, i64), (dx, dy): (i64, i64), g: u64) {
-        let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
+        let diagonal = self.step_units[1][1];
         let (gx, gy) = self.goal_xy;
         let goal = (i64::from(gx), i64::from(gy));
+        let width = i64::from(self.width);
         let (mut x, mut y) = from;
         let mut run = 0;
         // JPS2's cells: the diagonal a step at a time (as JPS's `jump_diagonal`); JPS2+'s: a
@@ -272,11 +346,19 @@ impl Search {
                 self.relax(cell, self.goal, g_turn, JUMP_POINT);
                 return;
             }
-            for (sx, sy) in [(dx, 0), (0, dy)] {
-                if let Some((jx, jy, more)) = self.jump(x, y, sx, sy) {
-                    let to = (jy * i64::from(self.width) + jx) as u32;
-                    self.relax(cell, to, g_turn + more * COST_SCALE, JUMP_POINT);
-                }
+            // The straight jumps from the turning cell: looked up (JPS2+) or scanned (JPS2),
+            // without `jump`'s choice of kind at every cell.
+            let (across, along) = if plus {
+                (self.jump_plus(x, y, dx, 0), self.jump_plus(x, y, 0, dy))
+            } else {
+                (
+                    self.jump_straight(x, y, dx, 0),
+                    self.jump_straight(x, y, 0, dy),
+                )
+            };
+            for (jx, jy, more) in [across, along].into_iter().flatten() {
+                let to = (jy * width + jx) as u32;
+                self.relax(cell, to, g_turn + more * COST_SCALE, JUMP_POINT);
             }
         }
     }
@@ -285,35 +367,38 @@ impl Search {
     /// cannot know: a straight jump whose line holds the goal within reach stops on it, and a
     /// diagonal (or 4-connected vertical) jump that reaches the goal's row or column within
     /// reach stops there, so the next straight jump can meet it.
-    fn jump_plus(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
-        let d = MOVES.iter().position(|&m| m == (dx, dy))?;
+    #[inline]
+    fn jump_plus(&self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
         let i = (y * i64::from(self.width) + x) as usize;
-        let dist = i64::from(self.jump_table.get(i, d));
-        let reach = dist.abs();
+        let dist = i64::from(self.jump_table.get(i, move_index(dx, dy)));
         let (gx, gy) = self.goal_xy;
-        let (tx, ty) = (i64::from(gx) - x, i64::from(gy) - y);
-        let ahead = |t: i64, s: i64| {
-            if s == 0 {
-                None
+        // How far ahead the goal's line is (0 or less: not ahead, or not on this line).
+        let (tx, ty) = ((i64::from(gx) - x) * dx, (i64::from(gy) - y) * dy);
+        let target = if dy == 0 {
+            // Straight along x: the goal on this row, ahead.
+            if i64::from(gy) == y {
+                tx
             } else {
-                Some(t * s).filter(|&k| k > 0)
+                0
             }
-        };
-        let target = match (dx != 0, dy != 0) {
-            // Straight: the goal on this line, ahead.
-            (true, false) => (ty == 0).then(|| ahead(tx, dx)).flatten(),
-            (false, true) if self.direction_count == 4 => ahead(ty, dy),
-            (false, true) => (tx == 0).then(|| ahead(ty, dy)).flatten(),
+        } else if dx == 0 {
+            if self.direction_count == 4 || i64::from(gx) == x {
+                ty
+            } else {
+                0
+            }
+        } else if tx > 0 && ty > 0 {
             // Diagonal: the goal in the quadrant ahead; stop where its row or column is met.
-            _ => match (ahead(tx, dx), ahead(ty, dy)) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                _ => None,
-            },
+            tx.min(ty)
+        } else {
+            0
         };
-        let steps = match target {
-            Some(k) if k <= reach => k,
-            _ if dist > 0 => dist,
-            _ => return None,
+        let steps = if target > 0 && target <= dist.abs() {
+            target
+        } else if dist > 0 {
+            dist
+        } else {
+            return None;
         };
         Some((x + dx * steps, y + dy * steps, steps as u64))
     }
@@ -531,84 +616,4 @@ fn scan(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::grid::{Cell, Grid};
-
-    /// The scan a cell at a time, as the search did before it read words.
-    fn reference(
-        grid: &Grid,
-        axis: Axis,
-        line: i64,
-        from: i64,
-        forward: bool,
-        target: Option<i64>,
-    ) -> Run {
-        let free = |p: i64, l: i64| match axis {
-            Axis::Rows => grid.is_passable(p, l),
-            Axis::Columns => grid.is_passable(l, p),
-        };
-        let step = if forward { 1 } else { -1 };
-        let mut p = from;
-        loop {
-            p += step;
-            if !free(p, line) {
-                return Run::Blocked(p);
-            }
-            if Some(p) == target
-                || [-1, 1]
-                    .iter()
-                    .any(|&s| free(p, line + s) && !free(p - step, line + s))
-            {
-                return Run::Jump(p);
-            }
-        }
-    }
-
-    #[test]
-    fn word_scans_stop_where_cell_by_cell_scans_stop() {
-        // Sizes around the word boundaries, walls at several densities.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for (w, h, density) in [
-            (63, 5, 10),
-            (64, 7, 30),
-            (65, 3, 60),
-            (130, 66, 20),
-            (1, 129, 30),
-        ] {
-            let mut grid = Grid::new(w, h).unwrap();
-            for i in 0..grid.len() {
-                if next() % 100 < density {
-                    let (x, y) = grid.coords(i);
-                    grid.set(i64::from(x), i64::from(y), Cell::Wall);
-                }
-            }
-            let mut bits = BitGrid::default();
-            bits.sync(&grid);
-            for axis in [Axis::Rows, Axis::Columns] {
-                let (lines, len) = match axis {
-                    Axis::Rows => (i64::from(h), i64::from(w)),
-                    Axis::Columns => (i64::from(w), i64::from(h)),
-                };
-                for line in 0..lines {
-                    for from in 0..len {
-                        let target = (next() % 3 == 0).then(|| (next() % len as u64) as i64);
-                        for forward in [true, false] {
-                            assert_eq!(
-                                scan(&bits, axis, line, from, forward, target),
-                                reference(&grid, axis, line, from, forward, target),
-                                "{axis:?} {line} from {from} forward {forward} target {target:?} on {w}×{h}"
-                            );
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
+mod tests;
