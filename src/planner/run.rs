@@ -8,7 +8,6 @@
 
 use super::lanes::{LaneMut, LaneRef};
 use super::state::{searcher_for, Lane, Planner, PlannerError, Scene};
-use crate::search::bounding::PIECE_CELLS;
 use crate::search::record::OpenEntry;
 use crate::search::{
     restart_search, Algorithm, Budget, NodeInfo, Searcher, Settings, Stats, Status,
@@ -21,16 +20,11 @@ impl Lane {
             return Status::NoPath;
         }
         self.held = None;
-        // Goal bounding's boxes for a large map are built a piece a call even when the page
-        // runs to the end (its instant speed), so the page can say how far the build is.
+        // A step is a count of expansions, *instant* as many as it takes: a search that
+        // prepares in pieces by such a count (goal bounding's boxes on a large map) then
+        // gives the call back after a piece, so the page can say how far it is.
         let budget = match budget {
-            Budget::Unlimited
-                if self.settings.algorithm.info().precomputes
-                    && self.search.stats().precompute_progress < 1.0
-                    && scene.grid.len() > PIECE_CELLS =>
-            {
-                Budget::Expansions(1)
-            }
+            Budget::Unlimited => Budget::Expansions(u64::MAX),
             _ => budget,
         };
         if let Some(at) = self.position {
@@ -93,13 +87,17 @@ impl Lane {
         loop {
             let chunk = self.checkpoints.interval().clamp(1, collect_every) as u64;
             let n = left.map_or(chunk, |l| l.min(chunk));
+            let before = self.search.stats().expanded;
             let status = self
                 .search
                 .run(grid, Budget::Expansions(n), now_ms)
                 .unwrap_or(self.search.status());
             self.collect(scene);
             left = left.map(|l| l - n);
-            if status.is_done() || left == Some(0) {
+            // A count of expansions ends at a chunk that expanded none: the search is
+            // preparing in pieces, one a call (a run to the end goes on).
+            let idle = left.is_some() && self.search.stats().expanded == before;
+            if status.is_done() || left == Some(0) || idle {
                 return status;
             }
         }
