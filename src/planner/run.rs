@@ -14,6 +14,26 @@ use crate::search::{
 };
 use crate::timeline::{each_cell_set, Checkpoints, Timeline};
 
+/// The fewest expansions a recorded run goes between two collections of its events into the
+/// timeline; it goes a sixteenth of the map's cells when that is more. The sixteenth makes the
+/// timeline's keyframes (taken at a collection once a map's worth of events went by) come
+/// within a sixteenth of a map's expansions of when they are due; the floor is there because
+/// a collection has a cost of its own (a call of the search, the timeline's step index walked,
+/// a checkpoint offered, tiles marked): under 64 × 64 cells a sixteenth is fewer than 256
+/// expansions (37 on a 30 × 20 map), and 256, the checkpoints' own floor (`Checkpoints`),
+/// keeps that cost a small part of the run.
+const COLLECT_EVERY_MIN: usize = 256;
+
+/// The fewest events one collection must hold for the whole map to be marked changed instead
+/// of the tiles its events name; it takes a sixteenth of the map's cells when that is more.
+/// The sixteenth is where marking events' tiles one by one costs more than the page repainting
+/// every cell once (a byte a cell uploaded, or compared). The floor is there because the
+/// sixteenth was measured on large maps: under 128 × 128 cells (16 tiles) marking a thousand
+/// events costs about a microsecond, so the floor keeps a small map's repaint to the tiles its
+/// events touched rather than the whole map every few expansions. It is a different rule from
+/// [`COLLECT_EVERY_MIN`] (events, not expansions; the repaint, not the timeline).
+const MARK_ALL_MIN_EVENTS: usize = 1024;
+
 impl Lane {
     fn step(&mut self, scene: &Scene, budget: Budget, now_ms: &dyn Fn() -> f64) -> Status {
         if self.refused.is_some() {
@@ -83,7 +103,7 @@ impl Lane {
         // regular steps however large the budget, nor than a sixteenth of the map, so the
         // timeline's keyframes (taken as events are collected) come about every map's worth
         // of events.
-        let collect_every = (scene.grid.len() / 16).max(256);
+        let collect_every = (scene.grid.len() / 16).max(COLLECT_EVERY_MIN);
         loop {
             let chunk = self.checkpoints.interval().clamp(1, collect_every) as u64;
             let n = left.map_or(chunk, |l| l.min(chunk));
@@ -109,9 +129,7 @@ impl Lane {
         let (width, height) = (scene.grid.width(), scene.grid.height());
         let recorder = self.search.recorder();
         let changed = &mut self.changed;
-        if recorder.events.len() >= (scene.grid.len() / 16).max(1024) {
-            // So many events that marking their tiles one by one costs more than the page
-            // repainting the whole map once (a byte a cell uploaded, or compared).
+        if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
             changed.add_all();
         } else {
             each_cell_set(&recorder.events, |cell| {
