@@ -23,7 +23,7 @@ import {
 } from './ui.js';
 import { statusWord, touchOnly, withKey } from './status.js';
 import { wireTerms } from './terms.js';
-import { SPEEDS, SPEED_LIMITED, brushButtons, wirePageButtons } from './controls.js';
+import { SPEED_LIMITED, speedLabel, brushButtons, wirePageButtons } from './controls.js';
 import { Session } from './session.js';
 import { reloadAfterCrash, recoveredFromCrash } from './crash.js';
 import { wireEmbed } from './embed-snippets.js';
@@ -122,9 +122,10 @@ const planner = () => app.view.planner;
 
 // ---- speed and settings ----------------------------------------------------------------
 
-/** Shows the session's speed stop beside the slider. */
+/** Shows the session's speed stop beside the slider, in the unit of the view shown. */
 function showSpeed() {
-  const { label } = SPEEDS[app.session.state.speed];
+  const label = speedLabel(app.session.state.speed, app.agents?.active ? 'agents' : 'path');
+  if ($('#speed-value').textContent === label) return;
   $('#speed-value').textContent = label;
   $('#speed').setAttribute('aria-valuetext', label);
 }
@@ -583,6 +584,8 @@ async function main() {
   wireControls();
   wireFields({ view: app.view, save });
   app.agents = wireAgents({ view: app.view, session: app.session, mapName: () => app.mapName });
+  // Entering or leaving the Agents view changes what the speed counts.
+  app.agents.onChange(showSpeed);
   // The node mesh's tools, loaded on first use (extras.js); Mesh mode's listeners are
   // capture-phase, so they see pointer events before the drawing tools whenever they attach.
   app.meshBar = lazyMesh(app.view, $('#grid-canvas'));

@@ -9,9 +9,33 @@ import { el } from './dom.js';
 /** The frames a second the speeds are worded for (a usual display). */
 export const FRAMES_PER_SECOND = 60;
 
-/** "1 800 nodes/s": `perFrame` expansions a frame in the one unit every speed is said in. */
-export function perSecond(perFrame) {
-  return `${String(perFrame * FRAMES_PER_SECOND).replace(/\B(?=(\d{3})+$)/g, ' ')} nodes/s`;
+/**
+ * "1 800 nodes/s": `perFrame` a frame, a second. `unit` is what the view's speed counts:
+ * `nodes` a search expands, or the Agents view's solver `steps` (`speedUnit`).
+ */
+export function perSecond(perFrame, unit = 'nodes') {
+  return `${String(perFrame * FRAMES_PER_SECOND).replace(/\B(?=(\d{3})+$)/g, ' ')} ${unit}/s`;
+}
+
+/**
+ * What a view's speed counts: the Agents view steps its solver (a step of CBS, PIBT, LaCAM
+ * or PP, agents.js `runFrame`), every other view's search expands nodes.
+ * @param {string} view the view shown: `path`, `field`, `range` or `agents`
+ */
+export function speedUnit(view) {
+  return view === 'agents' ? 'steps' : 'nodes';
+}
+
+/**
+ * Speed stop `index` in words for `view` (`speedUnit`): so many a second, or what the last
+ * two do (fastest, instant).
+ * @param {number} index
+ * @param {string} [view]
+ */
+export function speedLabel(index, view = 'path') {
+  const s = SPEEDS[index];
+  if (!s) return '';
+  return s.kind === 'expansions' ? perSecond(s.amount, speedUnit(view)) : s.label;
 }
 
 /**
@@ -222,9 +246,9 @@ export function speedSlider(dispatch, attrs = {}) {
   return input;
 }
 
-/** Shows speed stop `index` on a slider: its value and its spoken label. */
-export function showSpeed(input, index) {
+/** Shows speed stop `index` on a slider: its value and its spoken label in `view`'s unit. */
+export function showSpeed(input, index, view = 'path') {
   if (!input) return;
   input.value = String(index);
-  input.setAttribute('aria-valuetext', SPEEDS[index]?.label ?? '');
+  input.setAttribute('aria-valuetext', speedLabel(index, view));
 }

@@ -31,7 +31,7 @@ export const TERMS = {
   h: 'h: the heuristic, the estimated cost from this node to the goal.',
   f: 'f: g + h (with the weight, g + w × h): the estimated cost of the whole path through this node. The lowest goes next.',
   next: 'next: the node the search expands next, the lowest f on the open list.',
-  speed: 'Speed: how many nodes the search expands each second while you watch (at 60 frames a second). Instant shows the end at once.',
+  speed: 'Speed: how many nodes the search expands (in the Agents view, steps its solver takes) each second while you watch (at 60 frames a second). Instant shows the end at once.',
   'draw-progress': 'Draw progress: paint the search as it goes. Off, it runs without painting and shows only the end.',
   'jump-point': 'Jump point: a node Jump Point Search stops at, where the way can turn; only these go on the open list.',
   scanned: 'Scanned by a jump: cells a jump looked at on its way, without putting them on the open list.',

@@ -118,6 +118,10 @@ export class PlannerView {
     this.share = new FrameShare();
     this.destroyed = false;
     this.frameId = 0;
+    // The resize observer runs at the next frame: a press (or move) before it, right after a
+    // bar appeared, finds its cell with the layout that frame paints. Added here, before any
+    // tool's listener (input, agents, mesh), as they may stop the event.
+    for (const type of ['pointerdown', 'pointermove']) canvas.addEventListener(type, () => this.followSize(), { capture: true });
   }
 
   /** Whether this lane's search is running (the session's to say). */
@@ -168,22 +172,28 @@ export class PlannerView {
     };
     this.canvas.addEventListener('focus', refocus);
     this.canvas.addEventListener('blur', () => this.renderer.invalidate());
-    this.resizeObserver = new ResizeObserver(() => {
-      // A view destroyed since (its planner freed) may still get this last callback.
-      if (this.destroyed) return;
-      const r = this.renderer;
-      const before = { w: r.cssWidth, h: r.cssHeight };
-      if (r.resize()) {
-        // A map shown whole stays whole (a toolbar appeared, the window or panel changed);
-        // one the user zoomed or panned keeps its place relative to the centre.
-        if (r.fitted || this.navigation.fit) this.fit();
-        else r.panBy((r.cssWidth - before.w) / 2, (r.cssHeight - before.h) / 2);
-      }
-    });
+    this.resizeObserver = new ResizeObserver(() => this.followSize());
     this.resizeObserver.observe(this.canvas);
     this.applySpeed();
     this.buttons();
     this.frameId = requestAnimationFrame((now) => this.frame(now));
+  }
+
+  /**
+   * Matches the renderer to the canvas's size now: a map shown whole stays whole (a toolbar
+   * appeared, the window or panel changed); one the user zoomed or panned keeps its place
+   * relative to the centre. Nothing happens when the size is the one last seen.
+   */
+  followSize() {
+    // Not started yet (start sizes and fits it), or destroyed since (its planner freed): a
+    // last callback of the observer, or a press, changes nothing.
+    if (this.destroyed || !this.resizeObserver) return;
+    const r = this.renderer;
+    const before = { w: r.cssWidth, h: r.cssHeight };
+    if (r.resize()) {
+      if (r.fitted || this.navigation.fit) this.fit();
+      else r.panBy((r.cssWidth - before.w) / 2, (r.cssHeight - before.h) / 2);
+    }
   }
 
   /** Stops the loop, detaches input and frees the wasm planner. */
@@ -656,6 +666,7 @@ export class PlannerView {
 
   /** Viewport coordinates of the centre of cell (x, y). */
   cellToClient(x, y) {
+    this.followSize();
     const rect = this.canvas.getBoundingClientRect();
     const c = this.renderer.cellCentre(x, y);
     return { x: rect.left + c.x, y: rect.top + c.y };

@@ -8,12 +8,31 @@
 
 use super::lanes::{LaneMut, LaneRef};
 use super::state::{searcher_for, Lane, Planner, PlannerError, Scene};
-use crate::search::bounding::PIECE_CELLS;
 use crate::search::record::OpenEntry;
 use crate::search::{
     restart_search, Algorithm, Budget, NodeInfo, Searcher, Settings, Stats, Status,
 };
 use crate::timeline::{each_cell_set, Checkpoints, Timeline};
+
+/// The fewest expansions a recorded run goes between two collections of its events into the
+/// timeline; it goes a sixteenth of the map's cells when that is more. The sixteenth makes the
+/// timeline's keyframes (taken at a collection once a map's worth of events went by) come
+/// within a sixteenth of a map's expansions of when they are due; the floor is there because
+/// a collection has a cost of its own (a call of the search, the timeline's step index walked,
+/// a checkpoint offered, tiles marked): under 64 × 64 cells a sixteenth is fewer than 256
+/// expansions (37 on a 30 × 20 map), and 256, the checkpoints' own floor (`Checkpoints`),
+/// keeps that cost a small part of the run.
+const COLLECT_EVERY_MIN: usize = 256;
+
+/// The fewest events one collection must hold for the whole map to be marked changed instead
+/// of the tiles its events name; it takes a sixteenth of the map's cells when that is more.
+/// The sixteenth is where marking events' tiles one by one costs more than the page repainting
+/// every cell once (a byte a cell uploaded, or compared). The floor is there because the
+/// sixteenth was measured on large maps: under 128 × 128 cells (16 tiles) marking a thousand
+/// events costs about a microsecond, so the floor keeps a small map's repaint to the tiles its
+/// events touched rather than the whole map every few expansions. It is a different rule from
+/// [`COLLECT_EVERY_MIN`] (events, not expansions; the repaint, not the timeline).
+const MARK_ALL_MIN_EVENTS: usize = 1024;
 
 impl Lane {
     fn step(&mut self, scene: &Scene, budget: Budget, now_ms: &dyn Fn() -> f64) -> Status {
@@ -21,16 +40,11 @@ impl Lane {
             return Status::NoPath;
         }
         self.held = None;
-        // Goal bounding's boxes for a large map are built a piece a call even when the page
-        // runs to the end (its instant speed), so the page can say how far the build is.
+        // A step is a count of expansions, *instant* as many as it takes: a search that
+        // prepares in pieces by such a count (goal bounding's boxes on a large map) then
+        // gives the call back after a piece, so the page can say how far it is.
         let budget = match budget {
-            Budget::Unlimited
-                if self.settings.algorithm.info().precomputes
-                    && self.search.stats().precompute_progress < 1.0
-                    && scene.grid.len() > PIECE_CELLS =>
-            {
-                Budget::Expansions(1)
-            }
+            Budget::Unlimited => Budget::Expansions(u64::MAX),
             _ => budget,
         };
         if let Some(at) = self.position {
@@ -89,17 +103,21 @@ impl Lane {
         // regular steps however large the budget, nor than a sixteenth of the map, so the
         // timeline's keyframes (taken as events are collected) come about every map's worth
         // of events.
-        let collect_every = (scene.grid.len() / 16).max(256);
+        let collect_every = (scene.grid.len() / 16).max(COLLECT_EVERY_MIN);
         loop {
             let chunk = self.checkpoints.interval().clamp(1, collect_every) as u64;
             let n = left.map_or(chunk, |l| l.min(chunk));
+            let before = self.search.stats().expanded;
             let status = self
                 .search
                 .run(grid, Budget::Expansions(n), now_ms)
                 .unwrap_or(self.search.status());
             self.collect(scene);
             left = left.map(|l| l - n);
-            if status.is_done() || left == Some(0) {
+            // A count of expansions ends at a chunk that expanded none: the search is
+            // preparing in pieces, one a call (a run to the end goes on).
+            let idle = left.is_some() && self.search.stats().expanded == before;
+            if status.is_done() || left == Some(0) || idle {
                 return status;
             }
         }
@@ -111,9 +129,7 @@ impl Lane {
         let (width, height) = (scene.grid.width(), scene.grid.height());
         let recorder = self.search.recorder();
         let changed = &mut self.changed;
-        if recorder.events.len() >= (scene.grid.len() / 16).max(1024) {
-            // So many events that marking their tiles one by one costs more than the page
-            // repainting the whole map once (a byte a cell uploaded, or compared).
+        if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
             changed.add_all();
         } else {
             for piece in recorder.events.pieces() {

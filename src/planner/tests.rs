@@ -546,3 +546,37 @@ fn a_lane_says_which_algorithms_fit_and_which_movement_its_view_follows() {
     p.only_mut().set_settings(four).unwrap();
     assert_eq!(p.only().view_movement(), four.movement);
 }
+
+#[test]
+fn goal_bounding_on_a_large_map_builds_a_piece_a_step_at_instant_and_whole_on_a_replan() {
+    use std::cell::Cell as Clock;
+    // 65 × 65 cells: more than goal bounding's PIECE_CELLS, so a step builds its boxes in
+    // pieces; a clock that moves 5 ms a read ends each piece after a few floods.
+    let mut p = Planner::new(65, 65).unwrap();
+    let bounded = Settings {
+        algorithm: Algorithm::JpsPlusBounded,
+        ..Settings::default()
+    };
+    p.only_mut().set_settings(bounded).unwrap();
+    let t = Clock::new(0.0);
+    let clock = || {
+        t.set(t.get() + 5.0);
+        t.get()
+    };
+    assert_eq!(p.only_mut().step(Budget::Unlimited, clock), Status::Running);
+    let stats = p.only().search().stats();
+    assert_eq!(stats.expanded, 0, "no step before the boxes are complete");
+    assert!(stats.precompute_progress > 0.0 && stats.precompute_progress < 1.0);
+    let mut steps = 1;
+    while p.only_mut().step(Budget::Unlimited, clock) == Status::Running {
+        steps += 1;
+        assert!(steps < 10_000, "the build ends");
+    }
+    assert!(steps > 2, "built over {steps} steps");
+    assert_eq!(p.only().search().status(), Status::Found);
+    assert_eq!(p.only().search().stats().precompute_progress, 1.0);
+    // An edit of a finished search re-plans it to the end at once, boxes rebuilt whole.
+    p.set_cell(35, 35, Cell::Wall);
+    assert_eq!(p.only().search().status(), Status::Found);
+    assert_eq!(p.only().search().stats().precompute_progress, 1.0);
+}

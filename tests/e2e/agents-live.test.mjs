@@ -61,6 +61,9 @@ test('Step and Run grow CBS\'s tree node by node, light the pseudocode, and end 
   await env.withPage(t, async (page) => {
     const [w, h] = [16, 10];
     await agentsOn(page, w, h, [[[0, 5], [13, 5]]]);
+    // The speed is said in the view's own unit: the solver's steps here, nodes in the grid view.
+    await page.waitForFunction(() => /^[\d ]+ steps\/s$/.test(document.querySelector('#speed-value').textContent));
+    assert.match(await page.locator('#speed').getAttribute('aria-valuetext'), /^[\d ]+ steps\/s$/);
     // The menu lists the solvers while the view is shown; the bar has no menu of its own.
     assert.deepEqual(await menuValues(page), ['pp', 'cbs', 'pibt', 'lacam', 'lacam-star']);
     assert.equal(await page.locator('#agents-solver').count(), 0);
@@ -117,6 +120,8 @@ test('Step and Run grow CBS\'s tree node by node, light the pseudocode, and end 
     await waitData(page, 'agents', 'off');
     const back = await menuValues(page);
     assert.ok(back.includes('astar') && !back.includes('cbs'), back.join(','));
+    assert.match(await page.locator('#speed-value').textContent(), /^[\d ]+ nodes\/s$/);
+    assert.match(await page.locator('#speed').getAttribute('aria-valuetext'), /^[\d ]+ nodes\/s$/);
     assert.equal(await page.locator('#algorithm').inputValue(), await page.evaluate(() => window.pathlab.settings?.().algorithm ?? 'astar'));
   });
 });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, MAPF_BENCH, openMapfBenchmark, waitCanvasData as waitData } from './helpers.mjs';
+import { startEnv, gotoReady, clickCell, cellPoint, drag, newMap, exportMap, tmpdir, openPanel, closePanel, afterFrames, CLI, REPO, SHOTS, phoneAgentsPage, tapCells, MAPF_BENCH, openMapfBenchmark, waitCanvasData as waitData } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -146,6 +146,30 @@ test('agents placed by clicks are solved like the CLI, played in lock step and s
     await page.locator('#view').selectOption('path');
     await waitData(page, 'agents', 'off');
     assert.equal(await page.locator('#agents-controls').isHidden(), true);
+  });
+});
+
+test('right after the view changes, a cell is where the next frame paints it, so a click at once lands on it', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page) => {
+    await newMap(page, 12, 10);
+    // The Agents bar appears above the map, the canvas shrinks and the map is fitted to it
+    // again. Where the page puts cell (1,1) is read in the change's own task, after the
+    // page's handler and before any frame (a read-only listener): it must already be where
+    // the frames after paint it, not wait for the next frame's resize observer (a click in
+    // between landed a cell off: agent 0 on (0,1) for (1,1), 'wrong-start' on import).
+    await page.evaluate(() => {
+      const probe = /** @type {any} */ (window);
+      document.querySelector('#view').addEventListener('change', () => { probe.cellAtChange = window.pathlab.cellToClient(1, 1); });
+    });
+    for (const view of ['agents', 'path', 'agents']) {
+      await page.locator('#view').selectOption(view);
+      await afterFrames(page, 2);
+      const atChange = await page.evaluate(() => /** @type {any} */ (window).cellAtChange);
+      assert.deepEqual(atChange, await cellPoint(page, 1, 1), `cell (1,1) as the view turned to ${view}, and two frames after`);
+    }
+    await clickCell(page, 1, 1);
+    await waitData(page, 'agentsCount', '1');
+    assert.deepEqual((await agents(page)).ends.slice(0, 2), [1, 1]);
   });
 });
 

@@ -264,6 +264,13 @@ for (const [renderer, query] of RENDERERS) {
       await page.locator('[data-brush="wall"]').click();
       assert.equal(await page.locator('#pick-origin').getAttribute('aria-pressed'), 'false');
       const target = [...inRange].map((k) => k.split(',').map(Number)).find(([x, y]) => (x !== free[0] || y !== free[1]));
+      // The map stays put under the pointer: the bar's cost line, which follows the pointer,
+      // never reflows the bar above the map (it did, and a press then landed a row away).
+      const box = await page.locator('#grid-canvas').boundingBox();
+      const over = await cellPoint(page, target[0], target[1]);
+      await page.mouse.move(over.x, over.y);
+      await page.waitForFunction(([x, y]) => document.querySelector('#range-cost').textContent.startsWith(`(${x}, ${y}) · costs`), target);
+      assert.deepEqual(await page.locator('#grid-canvas').boundingBox(), box, 'the cost line shown on hover does not move the map');
       await clickCell(page, target[0], target[1]);
       await page.waitForFunction(([x, y]) => window.pathlab.cell(x, y) === 0, target);
     });

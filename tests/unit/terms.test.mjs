@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { TERMS, termText } from '../../www/terms.js';
-import { SPEEDS, perSecond } from '../../www/controls.js';
+import { SPEEDS, perSecond, speedLabel } from '../../www/controls.js';
 import { rowWords } from '../../www/openlist.js';
 import { withKey, statusSentence } from '../../www/status.js';
 
@@ -28,6 +28,14 @@ test('speeds: one unit, nodes a second, then fastest and instant', () => {
   assert.equal(perSecond(10000), '600 000 nodes/s');
   assert.deepEqual(SPEEDS.slice(-2).map((s) => s.label), ['fastest', 'instant']);
   assert.ok(SPEEDS.slice(0, -2).every((s) => s.label.endsWith(' nodes/s')));
+});
+
+test('speeds in the view\'s unit: the Agents view counts its solver\'s steps, the others nodes', () => {
+  assert.equal(perSecond(30, 'steps'), '1 800 steps/s');
+  assert.equal(speedLabel(3, 'agents'), '600 steps/s');
+  for (const view of ['path', 'field', 'range']) assert.equal(speedLabel(3, view), '600 nodes/s');
+  assert.deepEqual([SPEEDS.length - 2, SPEEDS.length - 1].map((i) => speedLabel(i, 'agents')), ['fastest', 'instant']);
+  assert.equal(speedLabel(SPEEDS.length, 'agents'), '');
 });
 
 test('an open-list row in words', () => {
