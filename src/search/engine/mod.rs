@@ -30,6 +30,7 @@ mod jps;
 mod jps_plus;
 mod nodes;
 mod order;
+mod path;
 mod searcher;
 mod slots;
 mod theta;
@@ -39,7 +40,7 @@ use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::search::bounding::BoundingTable;
 use crate::search::core::{
     checked_ends, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
-    NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
+    NodeInfo, Stats, Status, CLOSED, OPEN, REOPENED, UNVISITED,
 };
 use crate::search::open::{Entry, OpenList};
 use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
@@ -105,6 +106,9 @@ pub struct Search {
     pub(super) status: Status,
     pub(super) stats: Stats,
     pub(super) path: Vec<u32>,
+    /// The path's jump points (or cells), last first, as `build_path` follows the parents
+    /// back: kept so a query does not allocate them.
+    pub(super) waypoints: Vec<u32>,
     pub(super) current: Option<u32>,
     pub(super) nearest: Option<(u64, u32)>,
     /// The timeline's event log, off unless a planner switches it on.
@@ -162,6 +166,7 @@ impl Search {
             status: Status::Running,
             stats: Stats::default(),
             path: Vec::new(),
+            waypoints: Vec::new(),
             current: None,
             nearest: None,
             rec: Recorder::default(),
@@ -470,38 +475,6 @@ impl Search {
         if let Some((_, cell)) = self.nearest.or(self.current.map(|c| (0, c))) {
             self.build_path(cell, cells);
         }
-    }
-
-    /// Follows parents back from `end`, marks the path cells and records its exact cost.
-    fn build_path(&mut self, end: u32, cells: &[u8]) {
-        self.path.clear();
-        let mut cell = end;
-        loop {
-            self.path.push(cell);
-            let Some(parent) = self.parent(cell) else {
-                break;
-            };
-            if self.path.len() > cells.len() {
-                break;
-            }
-            cell = parent;
-        }
-        self.path.reverse();
-        match self.settings.algorithm {
-            a if a.jumps() => self.fill_jumps(),
-            Algorithm::Theta => return self.finish_any_angle_path(),
-            _ => {}
-        }
-        let cost = self.topology.cost_of(cells, &self.path);
-        for &p in &self.path {
-            if self.state[p as usize] == UNVISITED {
-                self.touched.push(p);
-            }
-            self.state[p as usize] = PATH;
-            self.rec.event(p, PATH, SAME_NODE);
-        }
-        self.stats.path_cost = Some(cost);
-        self.stats.path_moves = Some(self.path.len() as u64 - 1);
     }
 
     /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
