@@ -3,6 +3,7 @@
 //! marked, and its exact cost summed once. The path's buffer and the jump points' are kept
 //! from query to query, so a query allocates nothing here once they are long enough.
 
+use super::slots::node_word;
 use super::Search;
 use crate::grid::Topology;
 use crate::search::core::{MOVES, PATH, UNVISITED};
@@ -27,6 +28,7 @@ impl Search {
         }
         self.path.clear();
         let cost = match self.settings.algorithm {
+            // The jump paths mark their cells as they are filled.
             a if a.jumps() => self.fill_jumps(&back, cells),
             _ => {
                 self.path.extend(back.iter().rev());
@@ -34,30 +36,37 @@ impl Search {
                     self.waypoints = back;
                     return self.finish_any_angle_path();
                 }
+                for i in 0..self.path.len() {
+                    self.mark_path(self.path[i]);
+                }
                 self.topology.cost_of(cells, &self.path)
             }
         };
         self.waypoints = back;
-        for &p in &self.path {
-            let state = &mut self.state[p as usize];
-            if *state == UNVISITED {
-                self.touched.push(p);
-            }
-            *state = PATH;
-            self.rec.event(p, PATH, SAME_NODE);
-        }
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
     }
 
-    /// Builds the path from the jump points of `back` (last first), filling the straight and
-    /// diagonal runs between consecutive ones so the path lists neighbouring cells like every
-    /// other grid search, and returns its cost. The filled cells get a g and a parent too, so
-    /// the node inspector can follow the path back. A jump is a straight or diagonal run, and
-    /// the direct path to the goal diagonal steps then straight ones, so each pair is at most
-    /// a diagonal run then a straight one, each stepped by a fixed index offset. The cost is
-    /// [`Topology::cost_of`]'s sum, step by step in the same order, without its two
-    /// divisions a cell.
+    /// Cell `cell` is on the path: its state byte says so, for the page and the timeline.
+    #[inline(always)]
+    fn mark_path(&mut self, cell: u32) {
+        if let Some(state) = self.state.get_mut(cell as usize) {
+            if *state == UNVISITED {
+                self.touched.push(cell);
+            }
+            *state = PATH;
+            self.rec.event(cell, PATH, SAME_NODE);
+        }
+    }
+
+    /// Builds and marks the path from the jump points of `back` (last first), filling the
+    /// straight and diagonal runs between consecutive ones so the path lists neighbouring
+    /// cells like every other grid search, and returns its cost. The filled cells get a g and
+    /// a parent too, so the node inspector can follow the path back. A jump is a straight or
+    /// diagonal run, and the direct path to the goal diagonal steps then straight ones, so
+    /// each pair is at most a diagonal run then a straight one, each stepped by a fixed index
+    /// offset. The cost is [`Topology::cost_of`]'s sum, step by step in the same order,
+    /// without its two divisions a cell.
     fn fill_jumps(&mut self, back: &[u32], cells: &[u8]) -> f64 {
         let w = i64::from(self.width);
         let units = [self.step_units[0][1], self.step_units[1][1]];
@@ -66,6 +75,7 @@ impl Search {
             return 0.0;
         };
         self.path.push(first);
+        self.mark_path(first);
         let mut cost = 0.0;
         let (mut from, mut at) = (first, self.coords(first));
         for &to in waypoints {
@@ -82,28 +92,33 @@ impl Search {
             } else {
                 (0, sy)
             };
+            // The last cell of the pair is the jump point `to`, which keeps its own node.
+            let saved = self.nodes.get(to as usize).copied().unwrap_or(0);
             let mut g = self.g(from);
             let mut c = i64::from(from);
-            let mut left = diagonals + straights;
+            self.path.reserve((diagonals + straights) as usize);
             for (step, count) in [((sx, sy), diagonals), (straight, straights)] {
-                if count == 0 {
+                if count <= 0 {
                     continue;
                 }
-                let diagonal = usize::from(step.0 != 0 && step.1 != 0);
-                let d = MOVES.iter().position(|&m| m == step).unwrap_or(0);
+                let unit = units[usize::from(step.0 != 0 && step.1 != 0)];
+                let d = u64::from(MOVE_INDEX[(3 * (step.1 + 1) + step.0 + 1) as usize]);
                 let offset = step.1 * w + step.0;
                 let factor = step_factor(&self.topology, at, step);
                 for _ in 0..count {
                     c += offset;
-                    left -= 1;
-                    let cell = if left > 0 { c as u32 } else { to };
+                    g += unit;
+                    let cell = c as u32;
                     cost += f64::from(cells.get(cell as usize).copied().unwrap_or(0)) * factor;
-                    if left > 0 {
-                        g += units[diagonal];
-                        self.set_neighbour_node(cell, g, d);
+                    if let Some(node) = self.nodes.get_mut(cell as usize) {
+                        *node = node_word(g, d);
                     }
                     self.path.push(cell);
+                    self.mark_path(cell);
                 }
+            }
+            if let Some(node) = self.nodes.get_mut(to as usize) {
+                *node = saved;
             }
             from = to;
             at = target;
@@ -111,6 +126,18 @@ impl Search {
         cost
     }
 }
+
+/// The index in [`MOVES`] of each step (dx, dy), at `3 (dy + 1) + dx + 1`.
+const MOVE_INDEX: [u8; 9] = {
+    let mut index = [0u8; 9];
+    let mut d = 0;
+    while d < MOVES.len() {
+        let (dx, dy) = MOVES[d];
+        index[(3 * (dy + 1) + dx + 1) as usize] = d as u8;
+        d += 1;
+    }
+    index
+};
 
 /// What a step of `step` from a cell costs per unit of terrain: [`Topology::step_cost`] for
 /// terrain 1, so `terrain × factor` is that step's cost to the bit.
