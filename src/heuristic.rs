@@ -219,6 +219,15 @@ impl Estimator {
         }
     }
 
+    /// The same estimate bound to another goal cell: what [`Estimator::on`] gives for it,
+    /// without working the kind and scale out again (a search's restart with new endpoints).
+    pub fn aimed_at(self, goal: (u32, u32)) -> Estimator {
+        Estimator {
+            goal: self.shape.axial(i64::from(goal.0), i64::from(goal.1)),
+            ..self
+        }
+    }
+
     /// Which heuristic this is.
     pub fn kind(&self) -> Heuristic {
         self.kind

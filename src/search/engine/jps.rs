@@ -476,45 +476,6 @@ impl Search {
             }
         }
     }
-
-    /// Fills the straight and diagonal runs between consecutive jump points of the path, so
-    /// the path lists neighbouring cells like every other grid search. The filled cells get a
-    /// g and a parent too, so the node inspector can follow the path back.
-    pub(super) fn fill_jumps(&mut self) {
-        let w = i64::from(self.width);
-        let jumps = std::mem::take(&mut self.path);
-        let mut full = Vec::with_capacity(jumps.len());
-        for pair in jumps.windows(2) {
-            let (ax, ay) = self.coords(pair[0]);
-            let (bx, by) = self.coords(pair[1]);
-            let (ax, ay, bx, by) = (i64::from(ax), i64::from(ay), i64::from(bx), i64::from(by));
-            let diagonal = diagonal_units(self.settings.movement.diagonal_cost);
-            let (mut x, mut y) = (ax, ay);
-            let mut g = self.g(pair[0]);
-            full.push(pair[0]);
-            // A jump is a straight or diagonal run, and the direct path to the goal diagonal
-            // steps then straight ones, so stepping by the signs of what is left reaches b;
-            // the bound guards against a malformed pair all the same.
-            for _ in 1..(bx - ax).abs().max((by - ay).abs()) {
-                let (dx, dy) = ((bx - x).signum(), (by - y).signum());
-                x += dx;
-                y += dy;
-                g += if dx != 0 && dy != 0 {
-                    diagonal
-                } else {
-                    COST_SCALE
-                };
-                let d = MOVES.iter().position(|&m| m == (dx, dy)).unwrap_or(0);
-                let c = (y * w + x) as u32;
-                self.set_neighbour_node(c, g, d);
-                full.push(c);
-            }
-        }
-        if let Some(&last) = jumps.last() {
-            full.push(last);
-        }
-        self.path = full;
-    }
 }
 
 /// Where a straight scan along a line stopped: at a jump point, or before a wall (the

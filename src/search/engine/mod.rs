@@ -30,6 +30,7 @@ mod jps;
 mod jps_plus;
 mod nodes;
 mod order;
+mod path;
 mod searcher;
 mod slots;
 mod theta;
@@ -38,8 +39,8 @@ use crate::grid::{BitGrid, Grid, MoveMasks, Topology};
 use crate::heuristic::{diagonal_units, Estimator, Heuristic, COST_SCALE};
 use crate::search::bounding::BoundingTable;
 use crate::search::core::{
-    checked_ends, engine_fields, run_engine, step_units, Budget, Engine, ExpansionNumbers,
-    NodeInfo, Stats, Status, CLOSED, OPEN, PATH, REOPENED, UNVISITED,
+    checked_ends, endpoint_index, engine_fields, run_engine, step_units, Budget, Engine,
+    ExpansionNumbers, NodeInfo, Stats, Status, CLOSED, OPEN, REOPENED, UNVISITED,
 };
 use crate::search::open::{Entry, OpenList};
 use crate::search::record::{OpenEntry, Recorder, NO_PARENT, SAME_NODE, SAME_STATE};
@@ -61,6 +62,9 @@ pub struct Search {
     /// The goal's (x, y), kept so the successor loop does not divide for it every expansion.
     pub(super) goal_xy: (u32, u32),
     pub(super) settings: Settings,
+    /// Whether the fields that follow from `settings` and `topology` alone are worked out
+    /// for them (`configure`; false until the first restart).
+    pub(super) configured: bool,
     pub(super) estimator: Estimator,
     /// The estimator that decides which expanded node is "nearest the goal" when the node
     /// budget runs out: the chosen heuristic, or the movement's default if that is zero.
@@ -105,6 +109,9 @@ pub struct Search {
     pub(super) status: Status,
     pub(super) stats: Stats,
     pub(super) path: Vec<u32>,
+    /// The path's jump points (or cells), last first, as `build_path` follows the parents
+    /// back: kept so a query does not allocate them.
+    pub(super) waypoints: Vec<u32>,
     pub(super) current: Option<u32>,
     pub(super) nearest: Option<(u64, u32)>,
     /// The timeline's event log, off unless a planner switches it on.
@@ -141,6 +148,7 @@ impl Search {
             goal: 0,
             goal_xy: goal,
             settings: *settings,
+            configured: false,
             estimator: Estimator::new(Heuristic::Zero, &settings.movement, goal),
             nearness: Estimator::new(Heuristic::Zero, &settings.movement, goal),
             step_units: [[0; 8]; 2],
@@ -162,6 +170,7 @@ impl Search {
             status: Status::Running,
             stats: Stats::default(),
             path: Vec::new(),
+            waypoints: Vec::new(),
             current: None,
             nearest: None,
             rec: Recorder::default(),
@@ -178,7 +187,9 @@ impl Search {
     /// Starts over, reusing this search's memory: the per-cell arrays are not reallocated
     /// when the grid size is unchanged, and of the state bytes only those the last search
     /// touched are put back when it touched few (`clear_states`), so a restart costs what the
-    /// last query did, not a byte per cell. On error the search is left as it was.
+    /// last query did, not a byte per cell. What follows from the settings and the map's
+    /// shape alone (the step costs, moves, successor orders, the heuristic's kind) is worked
+    /// out again only when they changed (`configure`). On error the search is left as it was.
     pub fn restart(
         &mut self,
         grid: &Grid,
@@ -186,43 +197,26 @@ impl Search {
         goal: (u32, u32),
         settings: &Settings,
     ) -> Result<(), PlanError> {
-        let (start_index, goal_index) = checked_ends(grid, start, goal, settings)?;
-        let movement = settings.movement;
-
+        let topology = Topology::of(grid, &settings.movement);
+        let same = self.configured && self.settings == *settings && self.topology == topology;
+        let (start_index, goal_index) = if same {
+            // The settings were validated when they were configured.
+            (
+                endpoint_index(grid, "start", start)?,
+                endpoint_index(grid, "goal", goal)?,
+            )
+        } else {
+            let ends = checked_ends(grid, start, goal, settings)?;
+            self.configure(settings, topology);
+            ends
+        };
         self.width = grid.width();
         self.height = grid.height();
         self.start = start_index;
         self.goal = goal_index;
         self.goal_xy = goal;
-        self.settings = *settings;
-        let topology = Topology::of(grid, &movement);
-        self.topology = topology;
-        let heuristic = match settings.algorithm {
-            // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
-            Algorithm::Theta => Heuristic::Euclidean,
-            _ => settings.heuristic_on(&topology),
-        };
-        self.estimator = Estimator::on(heuristic, &topology, goal);
-        let near_kind = if heuristic == Heuristic::Zero {
-            Heuristic::default_on(&topology)
-        } else {
-            heuristic
-        };
-        self.nearness = Estimator::on(near_kind, &topology, goal);
-        self.step_units = step_units(&movement);
-        self.offsets = topology.offsets();
-        self.steps = topology.steps();
-        self.parity_mask = (topology.parity(1, 0) as u32, topology.parity(0, 1) as u32);
-        self.diagonal_moves = (0..8)
-            .filter(|&d| topology.is_diagonal(d))
-            .fold(0, |bits, d| bits | 1 << d);
-        self.direction_count = topology.move_count();
-        self.direct_goal = settings.algorithm.jumps()
-            && self.direction_count == 8
-            && settings.weight == 1.0
-            && heuristic == Heuristic::Octile
-            && diagonal_units(movement.diagonal_cost) <= 2 * COST_SCALE;
-        self.orders = successor_orders(&topology, settings.neighbour_order);
+        self.estimator = self.estimator.aimed_at(goal);
+        self.nearness = self.nearness.aimed_at(goal);
         let cells = grid.len();
         match settings.algorithm {
             a if a.jumps() => self.bits.sync(grid),
@@ -260,6 +254,42 @@ impl Search {
         self.stats.open_size = 1;
         self.stats.max_open = 1;
         Ok(())
+    }
+
+    /// Works out what follows from `settings` on a map of `topology` alone, for every query
+    /// until they change: the step costs, moves and their offsets, successor orders, the
+    /// heuristic's kind and whether the direct path to the goal may end a search.
+    fn configure(&mut self, settings: &Settings, topology: Topology) {
+        let movement = settings.movement;
+        self.settings = *settings;
+        self.topology = topology;
+        let heuristic = match settings.algorithm {
+            // Theta*'s paths are Euclidean, so only the straight-line distance is admissible.
+            Algorithm::Theta => Heuristic::Euclidean,
+            _ => settings.heuristic_on(&topology),
+        };
+        self.estimator = Estimator::on(heuristic, &topology, self.goal_xy);
+        let near_kind = if heuristic == Heuristic::Zero {
+            Heuristic::default_on(&topology)
+        } else {
+            heuristic
+        };
+        self.nearness = Estimator::on(near_kind, &topology, self.goal_xy);
+        self.step_units = step_units(&movement);
+        self.offsets = topology.offsets();
+        self.steps = topology.steps();
+        self.parity_mask = (topology.parity(1, 0) as u32, topology.parity(0, 1) as u32);
+        self.diagonal_moves = (0..8)
+            .filter(|&d| topology.is_diagonal(d))
+            .fold(0, |bits, d| bits | 1 << d);
+        self.direction_count = topology.move_count();
+        self.direct_goal = settings.algorithm.jumps()
+            && self.direction_count == 8
+            && settings.weight == 1.0
+            && heuristic == Heuristic::Octile
+            && diagonal_units(movement.diagonal_cost) <= 2 * COST_SCALE;
+        self.orders = successor_orders(&topology, settings.neighbour_order);
+        self.configured = true;
     }
 
     /// Sets every cell's state byte to [`UNVISITED`] for a map of `cells` cells. When the
@@ -472,38 +502,6 @@ impl Search {
         }
     }
 
-    /// Follows parents back from `end`, marks the path cells and records its exact cost.
-    fn build_path(&mut self, end: u32, cells: &[u8]) {
-        self.path.clear();
-        let mut cell = end;
-        loop {
-            self.path.push(cell);
-            let Some(parent) = self.parent(cell) else {
-                break;
-            };
-            if self.path.len() > cells.len() {
-                break;
-            }
-            cell = parent;
-        }
-        self.path.reverse();
-        match self.settings.algorithm {
-            a if a.jumps() => self.fill_jumps(),
-            Algorithm::Theta => return self.finish_any_angle_path(),
-            _ => {}
-        }
-        let cost = self.topology.cost_of(cells, &self.path);
-        for &p in &self.path {
-            if self.state[p as usize] == UNVISITED {
-                self.touched.push(p);
-            }
-            self.state[p as usize] = PATH;
-            self.rec.event(p, PATH, SAME_NODE);
-        }
-        self.stats.path_cost = Some(cost);
-        self.stats.path_moves = Some(self.path.len() as u64 - 1);
-    }
-
     /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
     /// `expand_successors`: a cell without a node gets one, a cheaper path to an open cell
     /// moves its entry up, a cheaper path to a cell in state `closed` re-opens it, anything
@@ -593,5 +591,96 @@ impl Engine for Search {
     #[inline(always)]
     fn step_once(&mut self, cells: &[u8]) -> bool {
         self.expand_one(cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::{Cell, Connectivity, DiagonalRule, Movement};
+    use crate::search::settings::NeighbourOrder;
+
+    /// One search restarted through queries whose settings change now and then answers each
+    /// as a search made for it alone: what `configure` keeps from one query to the next is
+    /// worked out again whenever the settings change.
+    #[test]
+    fn a_restarted_search_answers_like_a_new_one_as_settings_change() {
+        let mut grid = Grid::new(19, 13).unwrap();
+        for (x, y) in [
+            (3, 0),
+            (3, 1),
+            (3, 2),
+            (3, 3),
+            (8, 5),
+            (9, 5),
+            (10, 5),
+            (10, 6),
+        ] {
+            grid.set(x, y, Cell::Wall);
+        }
+        grid.set(14, 9, Cell::Terrain(3));
+        let four = Movement {
+            connectivity: Connectivity::Four,
+            ..Movement::default()
+        };
+        let cutting = Movement {
+            diagonal_rule: DiagonalRule::Always,
+            diagonal_cost: 1.5,
+            ..Movement::default()
+        };
+        let plain = Settings::default();
+        let variants = [
+            plain,
+            Settings {
+                movement: four,
+                ..plain
+            },
+            Settings {
+                movement: cutting,
+                weight: 2.0,
+                ..plain
+            },
+            Settings {
+                neighbour_order: NeighbourOrder::GoalDirected,
+                heuristic: Some(Heuristic::Zero),
+                ..plain
+            },
+            Settings {
+                node_budget: Some(5),
+                ..plain
+            },
+        ];
+        let ends = [((0, 0), (18, 12)), ((17, 1), (2, 11)), ((5, 6), (12, 6))];
+        let mut search = Search::new(&grid, (0, 0), (1, 1), &plain).unwrap();
+        for algorithm in [Algorithm::AStar, Algorithm::Dijkstra, Algorithm::Theta] {
+            for settings in variants {
+                let settings = Settings {
+                    algorithm,
+                    ..settings
+                };
+                for _ in 0..2 {
+                    for &(start, goal) in &ends {
+                        search.restart(&grid, start, goal, &settings).unwrap();
+                        search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+                        let mut fresh = Search::new(&grid, start, goal, &settings).unwrap();
+                        fresh.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+                        let what = format!("{settings:?} {start:?} → {goal:?}");
+                        assert_eq!(search.status, fresh.status, "{what}");
+                        assert_eq!(search.path, fresh.path, "{what}");
+                        assert_eq!(search.state, fresh.state, "{what}");
+                        assert_eq!(search.stats.expanded, fresh.stats.expanded, "{what}");
+                        assert_eq!(search.stats.path_cost, fresh.stats.path_cost, "{what}");
+                    }
+                }
+            }
+        }
+        // Bad settings are refused on a restart as on a start, and leave the search as it was.
+        let bad = Settings {
+            weight: -1.0,
+            ..plain
+        };
+        let before = search.path.clone();
+        assert!(search.restart(&grid, (0, 0), (18, 12), &bad).is_err());
+        assert_eq!(search.path, before);
     }
 }

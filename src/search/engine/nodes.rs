@@ -100,14 +100,6 @@ impl Search {
         }
     }
 
-    /// Gives cell `cell` cost `g`, reached from its neighbour one move `d` back: the cells a
-    /// jump passed over, filled in on the path.
-    pub(super) fn set_neighbour_node(&mut self, cell: u32, g: u64, d: usize) {
-        if let Some(node) = self.nodes.get_mut(cell as usize) {
-            *node = node_word(g, d as u64 & 7);
-        }
-    }
-
     /// Why the first live entry of the open list goes first, in words.
     pub(super) fn open_reason(&self) -> String {
         if self.settings.algorithm.improves_paths() {
