@@ -52,7 +52,6 @@
 use super::slots::{LINK_FAR, LINK_MASK};
 use super::Search;
 use crate::grid::{Axis, BitGrid};
-use crate::heuristic::diagonal_units;
 use crate::heuristic::COST_SCALE;
 use crate::search::core::{entered_direction, JUMP_POINT, MOVES, SCANNED, UNVISITED};
 use crate::search::record::SAME_NODE;
@@ -63,11 +62,20 @@ const DIRECT_REACH: u32 = 8;
 
 /// The index in [`MOVES`] of the move (dx, dy), at `(dy + 1) * 3 + dx + 1` (the centre, no
 /// move, reads 0 and is never asked for): a lookup instead of a search of `MOVES` per jump.
-const MOVE_INDEX: [usize; 9] = [7, 0, 4, 3, 0, 1, 6, 2, 5];
+const MOVE_INDEX: [usize; 9] = {
+    let mut index = [0usize; 9];
+    let mut d = 0;
+    while d < MOVES.len() {
+        let (dx, dy) = MOVES[d];
+        index[(3 * (dy + 1) + dx + 1) as usize] = d;
+        d += 1;
+    }
+    index
+};
 
 /// The index in [`MOVES`] of the move (dx, dy), each of them −1, 0 or 1.
 #[inline(always)]
-fn move_index(dx: i64, dy: i64) -> usize {
+pub(super) fn move_index(dx: i64, dy: i64) -> usize {
     MOVE_INDEX[(((dy + 1) * 3 + dx + 1) as usize).min(8)]
 }
 

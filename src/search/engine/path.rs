@@ -3,10 +3,11 @@
 //! marked, and its exact cost summed once. The path's buffer and the jump points' are kept
 //! from query to query, so a query allocates nothing here once they are long enough.
 
+use super::jps::move_index;
 use super::slots::node_word;
 use super::Search;
 use crate::grid::Topology;
-use crate::search::core::{MOVES, PATH, UNVISITED};
+use crate::search::core::{PATH, UNVISITED};
 use crate::search::record::SAME_NODE;
 use crate::search::settings::Algorithm;
 
@@ -102,7 +103,7 @@ impl Search {
                     continue;
                 }
                 let unit = units[usize::from(step.0 != 0 && step.1 != 0)];
-                let d = u64::from(MOVE_INDEX[(3 * (step.1 + 1) + step.0 + 1) as usize]);
+                let d = move_index(step.0, step.1) as u64;
                 let offset = step.1 * w + step.0;
                 let factor = step_factor(&self.topology, at, step);
                 for _ in 0..count {
@@ -126,18 +127,6 @@ impl Search {
         cost
     }
 }
-
-/// The index in [`MOVES`] of each step (dx, dy), at `3 (dy + 1) + dx + 1`.
-const MOVE_INDEX: [u8; 9] = {
-    let mut index = [0u8; 9];
-    let mut d = 0;
-    while d < MOVES.len() {
-        let (dx, dy) = MOVES[d];
-        index[(3 * (dy + 1) + dx + 1) as usize] = d as u8;
-        d += 1;
-    }
-    index
-};
 
 /// What a step of `step` from a cell costs per unit of terrain: [`Topology::step_cost`] for
 /// terrain 1, so `terrain × factor` is that step's cost to the bit.
