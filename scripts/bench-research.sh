@@ -56,7 +56,7 @@ pathlab=target/release/pathlab
 # jps-plus-bounded (goal bounding) builds its boxes per map in O(cells²): it skips the maps
 # beyond its limit (65,536 cells), printing why, and prints each map's build time and memory.
 for algo in jps jps-plus jps-plus-bounded jps2 jps2-plus; do
-  "$pathlab" bench --map-dir "$map_dir" --per-file 0 --algo "$algo" --repeats "$repeats" \
+  "$pathlab" bench --map-dir "$map_dir" --per-file 0 --algo "$algo" --passes "$repeats" \
     > "$work/pathlab-$algo.txt"
 done
 # warthog: every query of every file, REPEATS times, per algorithm.
