@@ -8,7 +8,7 @@
 //! per state change. The [`crate::Planner`] switches it on, and after every call to `run` moves
 //! what was recorded into its [`Timeline`] ([`Timeline::collect`]). Every 256th step the recorder
 //! also notes where its events end and its full stats, so any step is located from fewer than 256
-//! step words. Events and step words are kept in chunks that are never moved ([`words`]), so
+//! step words. Events and step words are kept in chunks that are never moved (`words.rs`), so
 //! the timeline grows without copying what it holds.
 //!
 //! # Seeking
