@@ -33,6 +33,8 @@ mod order;
 mod path;
 mod searcher;
 mod slots;
+#[cfg(test)]
+mod test_maps;
 mod theta;
 
 use crate::grid::{BitGrid, Grid, MoveMasks, Topology};

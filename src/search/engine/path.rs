@@ -141,35 +141,20 @@ fn step_factor(topology: &Topology, at: (u32, u32), step: (i64, i64)) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Cell, Grid};
+    use crate::rng::SplitMix64;
     use crate::search::core::{Budget, Status};
+    use crate::search::engine::test_maps::random_walls;
     use crate::search::settings::Settings;
 
     /// Random walls, and queries between random free cells, each searched by a jump point
     /// search restarted on one [`Search`] (so the path's buffers are reused) and by A*.
     #[test]
     fn jump_paths_list_neighbouring_cells_with_their_cost_and_g() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
         let mut found = 0;
         for (w, h, density) in [(23, 17, 20), (40, 9, 30), (2, 30, 10), (64, 64, 35)] {
-            let mut grid = Grid::new(w, h).unwrap();
-            for i in 0..grid.len() {
-                if next(100) < density {
-                    let (x, y) = grid.coords(i);
-                    grid.set(i64::from(x), i64::from(y), Cell::Wall);
-                }
-            }
-            let free: Vec<(u32, u32)> = (0..grid.len())
-                .map(|i| grid.coords(i))
-                .filter(|&(x, y)| grid.is_passable(i64::from(x), i64::from(y)))
-                .collect();
-            let mut pick = || free[next(free.len() as u64) as usize];
+            let (grid, free) = random_walls(w, h, density, &mut rng);
+            let mut pick = || free[rng.below(free.len() as u64) as usize];
             let queries: Vec<_> = (0..30).map(|_| (pick(), pick())).collect();
             for algorithm in [
                 Algorithm::Jps,

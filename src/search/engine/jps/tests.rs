@@ -1,7 +1,9 @@
 //! Jump Point Search's word scans and direct-path check against cell-by-cell walks.
 
 use super::*;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::rng::SplitMix64;
+use crate::search::engine::test_maps::random_walls;
 
 /// The scan a cell at a time, as the search did before it read words.
 fn reference(
@@ -51,36 +53,20 @@ fn direct_reference(grid: &Grid, (mut x, mut y): (i64, i64), (gx, gy): (i64, i64
 fn the_direct_path_check_reads_what_a_walk_reads() {
     use crate::search::core::Budget;
     use crate::search::settings::{Algorithm, Settings};
-    let mut seed = 0x1234_5678_9abc_def1u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = SplitMix64::new(0x1234_5678_9abc_def1);
     for (w, h, density) in [(70, 40, 10), (130, 20, 25), (33, 67, 40)] {
-        let mut grid = Grid::new(w, h).unwrap();
-        for i in 0..grid.len() {
-            if next() % 100 < density {
-                let (x, y) = grid.coords(i);
-                grid.set(i64::from(x), i64::from(y), Cell::Wall);
-            }
-        }
-        let free: Vec<(u32, u32)> = (0..grid.len())
-            .map(|i| grid.coords(i))
-            .filter(|&(x, y)| grid.is_passable(i64::from(x), i64::from(y)))
-            .collect();
+        let (grid, free) = random_walls(w, h, density, &mut rng);
         for algorithm in [Algorithm::Jps, Algorithm::JpsPlus] {
             let settings = Settings {
                 algorithm,
                 ..Settings::default()
             };
             for _ in 0..20 {
-                let goal = free[(next() % free.len() as u64) as usize];
+                let goal = free[rng.below(free.len() as u64) as usize];
                 let mut search = Search::new(&grid, free[0], goal, &settings).unwrap();
                 search.run(&grid, Budget::Expansions(1), || 0.0).unwrap();
                 for _ in 0..60 {
-                    let (x, y) = free[(next() % free.len() as u64) as usize];
+                    let (x, y) = free[rng.below(free.len() as u64) as usize];
                     let from = (i64::from(x), i64::from(y));
                     let to = (i64::from(goal.0), i64::from(goal.1));
                     assert_eq!(
@@ -97,13 +83,7 @@ fn the_direct_path_check_reads_what_a_walk_reads() {
 #[test]
 fn word_scans_stop_where_cell_by_cell_scans_stop() {
     // Sizes around the word boundaries, walls at several densities.
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = SplitMix64::new(0x9e37_79b9_7f4a_7c15);
     for (w, h, density) in [
         (63, 5, 10),
         (64, 7, 30),
@@ -111,13 +91,7 @@ fn word_scans_stop_where_cell_by_cell_scans_stop() {
         (130, 66, 20),
         (1, 129, 30),
     ] {
-        let mut grid = Grid::new(w, h).unwrap();
-        for i in 0..grid.len() {
-            if next() % 100 < density {
-                let (x, y) = grid.coords(i);
-                grid.set(i64::from(x), i64::from(y), Cell::Wall);
-            }
-        }
+        let (grid, _) = random_walls(w, h, density, &mut rng);
         let mut bits = BitGrid::default();
         bits.sync(&grid);
         for axis in [Axis::Rows, Axis::Columns] {
@@ -127,7 +101,7 @@ fn word_scans_stop_where_cell_by_cell_scans_stop() {
             };
             for line in 0..lines {
                 for from in 0..len {
-                    let target = (next() % 3 == 0).then(|| (next() % len as u64) as i64);
+                    let target = (rng.below(3) == 0).then(|| rng.below(len as u64) as i64);
                     for forward in [true, false] {
                         assert_eq!(
                             scan(&bits, axis, line, from, forward, target),
