@@ -361,6 +361,8 @@ mod tests {
     use super::*;
     use crate::grid::Cell;
     use crate::heuristic::diagonal_units;
+    use crate::rng::SplitMix64;
+    use crate::search::engine::test_maps::random_walls;
 
     /// Every cell's shortest cost from `source`, by plain Bellman-Ford relaxation.
     fn distances(grid: &Grid, rule: Rule, source: usize) -> Vec<u64> {
@@ -439,23 +441,9 @@ mod tests {
             .collect()
     }
 
-    fn random_grid(w: u32, h: u32, density: u64, seed: &mut u64) -> Grid {
-        let mut grid = Grid::new(w, h).unwrap();
-        for i in 0..grid.len() {
-            *seed ^= *seed << 13;
-            *seed ^= *seed >> 7;
-            *seed ^= *seed << 17;
-            if *seed % 100 < density {
-                let (x, y) = grid.coords(i);
-                grid.set(i64::from(x), i64::from(y), Cell::Wall);
-            }
-        }
-        grid
-    }
-
     #[test]
     fn the_boxes_match_a_brute_force_flood() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
         let rules = [
             Rule {
                 four: false,
@@ -472,7 +460,7 @@ mod tests {
         ];
         for (w, h, density) in [(9, 7, 20), (12, 10, 35), (1, 6, 0), (7, 7, 0), (11, 5, 45)] {
             for rule in rules {
-                let grid = random_grid(w, h, density, &mut seed);
+                let grid = random_walls(w, h, density, &mut rng).0;
                 let mut table = BoundingTable::default();
                 table.build(&grid, rule, &|| 0.0);
                 assert!(table.matches(&grid, rule));
@@ -488,12 +476,12 @@ mod tests {
 
     #[test]
     fn a_build_in_pieces_equals_one_build_and_an_edit_starts_it_over() {
-        let mut seed = 7u64;
+        let mut rng = SplitMix64::new(7);
         let rule = Rule {
             four: false,
             diagonal: diagonal_units(std::f64::consts::SQRT_2),
         };
-        let mut grid = random_grid(20, 16, 25, &mut seed);
+        let mut grid = random_walls(20, 16, 25, &mut rng).0;
         let mut whole = BoundingTable::default();
         whole.build(&grid, rule, &|| 0.0);
         let mut pieces = BoundingTable::default();

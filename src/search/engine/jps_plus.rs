@@ -287,6 +287,8 @@ impl JumpTable {
 mod tests {
     use super::*;
     use crate::grid::Cell;
+    use crate::rng::SplitMix64;
+    use crate::search::engine::test_maps::random_walls;
 
     /// Every entry against a walk a cell at a time.
     fn check(table: &JumpTable, grid: &Grid, four: bool) {
@@ -345,28 +347,16 @@ mod tests {
 
     #[test]
     fn the_table_matches_a_walk_and_follows_edits() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = SplitMix64::new(0x2545_f491_4f6c_dd1d);
         for four in [false, true] {
-            let mut grid = Grid::new(23, 17).unwrap();
-            for i in 0..grid.len() {
-                if next() % 100 < 25 {
-                    let (x, y) = grid.coords(i);
-                    grid.set(i64::from(x), i64::from(y), Cell::Wall);
-                }
-            }
+            let (mut grid, _) = random_walls(23, 17, 25, &mut rng);
             let mut table = JumpTable::default();
             assert!(table.sync(&grid, four));
             check(&table, &grid, four);
             assert!(!table.sync(&grid, four), "nothing changed, nothing redone");
             for _ in 0..60 {
-                let (x, y) = (next() % 23, next() % 17);
-                let cell = if next() % 2 == 0 {
+                let (x, y) = (rng.below(23), rng.below(17));
+                let cell = if rng.below(2) == 0 {
                     Cell::Wall
                 } else {
                     Cell::OPEN

@@ -34,7 +34,7 @@ mod path;
 mod searcher;
 mod slots;
 #[cfg(test)]
-mod test_maps;
+pub(super) mod test_maps;
 mod theta;
 
 use crate::grid::{BitGrid, Grid, MoveMasks, Topology};

@@ -6,7 +6,7 @@ use crate::rng::SplitMix64;
 
 /// A `w` × `h` map with a wall on each cell with chance `density` in 100, drawn from `rng`,
 /// and its free cells in index order.
-pub(super) fn random_walls(
+pub(in crate::search) fn random_walls(
     w: u32,
     h: u32,
     density: u64,
