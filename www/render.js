@@ -301,11 +301,12 @@ export class Renderer extends Viewport {
    * @param {number} cells the map's cells
    */
   fitRenderer(cells) {
-    if (!this.softwareGl || this.glFailed || requestedRenderer()) return;
+    if (!this.softwareGl || this.glFailed) return;
     const large = cells > LARGE_MAP_CELLS;
-    if (large && this.cells.name === 'webgl2') {
+    if (large === (this.cells.name === '2d') || requestedRenderer()) return;
+    if (large) {
       this.swap(new CanvasCells(this.memory), softwareWhy(this.softwareGl));
-    } else if (!large && this.cells.name === '2d') {
+    } else {
       try {
         this.swap(new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason)), '');
       } catch (e) {
