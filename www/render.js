@@ -10,9 +10,10 @@
 // shader that does not compile, a lost context) the view falls back to the 2D layer, says so
 // once in the console and keeps the map. Where WebGL2 is a software renderer (SwiftShader,
 // llvmpipe: a machine without a GPU, where the browser also reads the WebGL canvas back
-// whole every frame) a map of more than LARGE_MAP_CELLS cells is painted with the 2D layer,
-// which holds 60 frames a second there and WebGL2 does not (docs/benchmarks.md, issue 29
-// goal 3); `renderer=webgl2` in the URL keeps WebGL2 anyway. The canvas's `data-renderer`
+// whole every frame) a map of more than LARGE_MAP_CELLS cells is painted with the 2D layer:
+// there a frame of a running search costs the GPU process 17–20 ms of CPU with WebGL2 and
+// 4–5 ms with the 2D canvas (docs/benchmarks.md, issue 29 goal 3). `renderer=webgl2` in the
+// URL keeps WebGL2 anyway. The canvas's `data-renderer`
 // says which is active and `data-renderer-why` why, when it is not the default.
 
 import { MARKS, BACKGROUND, css } from './palette.js';
