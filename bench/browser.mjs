@@ -12,14 +12,15 @@
 // Writes bench/work/browser.json; with --page-only, runs the page speed alone and replaces just
 // that part of an existing browser.json.
 //
-//   node bench/browser.mjs --big [--frames F] [--algos astar,jps,dijkstra] [--renderers webgl2,2d] [--profile | --trace] [--before DIR]
+//   node bench/browser.mjs --big [--size N] [--frames F] [--algos astar,jps,dijkstra] [--renderers webgl2,2d] [--profile | --trace | --trace-gpu] [--before DIR]
 //
-// Big maps at 60 fps (issue 29, goal 3): loads the 4096² page map, and for each algorithm and
-// renderer runs a search at the default speed (the one the page picks for the map) for F
+// Big maps at 60 fps (issue 29, goal 3): loads the 4096² page map (or the N² one), and for
+// each algorithm and renderer (named in the URL) runs a search at the default speed (the one the page picks for the map) for F
 // painted frames (default 240), then prints the rAF interval (median, p95, worst), the page's
 // step, paint and whole-frame times and the expansions a second; with --profile, the
 // functions that took the most self time (Chromium's sampling profiler over the same frames),
-// with --trace where every browser thread's time went (and the trace in bench/work/). With
+// with --trace where every browser thread's time went (and the trace in bench/work/;
+// --trace-gpu adds each GL command the GPU process ran, ANGLE's and SwiftShader's). With
 // --before DIR (another checkout with its www/pkg, e.g. `git worktree add DIR main`), each
 // row runs first on DIR's page, then on this one, so a before/after pair sees the same load;
 // every row keeps the load average (/proc/loadavg) it ran at. Writes bench/work/big.json.
@@ -307,7 +308,9 @@ async function pageSpeed(browser, base, pageMap, renderer) {
   const errors = [];
   watchErrors(page, errors);
   await timeInteractive(page);
-  await page.goto(`${base}/www/index.html?perf${renderer === '2d' ? '&renderer=2d' : ''}`);
+  // The renderer named in the URL: the page would pick the 2D canvas for a big map itself
+  // where WebGL2 is software (render.js `fitRenderer`).
+  await page.goto(`${base}/www/index.html?perf&renderer=${renderer}`);
   await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 30_000 });
   const interactiveMs = await page.evaluate(() => window.__interactiveMs);
   await page.setInputFiles('#open-file', path.join(WORK, pageMap.file));
@@ -443,7 +446,9 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   const page = await context.newPage();
   const errors = [];
   watchErrors(page, errors);
-  await page.goto(`${base}/www/index.html?perf${renderer === '2d' ? '&renderer=2d' : ''}`);
+  // The renderer named in the URL: the page would pick the 2D canvas for a big map itself
+  // where WebGL2 is software (render.js `fitRenderer`).
+  await page.goto(`${base}/www/index.html?perf&renderer=${renderer}`);
   await page.waitForFunction(() => window.pathlab && window.pathlab.ready, null, { timeout: 30_000 });
   await page.setInputFiles('#open-file', path.join(WORK, pageMap.file));
   const n = pageMap.size;
@@ -460,13 +465,15 @@ async function bigRun(browser, base, pageMap, algorithm, renderer, frames, profi
   const speedLabel = (await page.locator('#speed-value').textContent()).trim();
   await page.locator('[aria-label="Search playback"]').click({ position: { x: 2, y: 2 } });
   let cdp = null;
-  const tracing = args.includes('--trace');
+  const tracing = args.includes('--trace') || args.includes('--trace-gpu');
   /** @type {object[]} */
   const events = [];
   if (tracing) {
     cdp = await context.newCDPSession(page);
     cdp.on('Tracing.dataCollected', (d) => { for (const e of d.value) events.push(e); });
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu,cc,viz', transferMode: 'ReportEvents' });
+    // --trace-gpu adds the GPU process's decoder: each GL command it ran (slower to trace).
+    const gpu = args.includes('--trace-gpu') ? ',disabled-by-default-gpu.decoder,disabled-by-default-gpu.service,gpu.angle' : '';
+    await cdp.send('Tracing.start', { categories: `devtools.timeline,disabled-by-default-devtools.timeline,toplevel,gpu,cc,viz${gpu}`, transferMode: 'ReportEvents' });
   } else if (profile) {
     cdp = await context.newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -530,8 +537,9 @@ if (big) {
   const tag = `--pathlab-big=${process.pid}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, tag], headless: true });
   const version = browser.version();
-  const pageMap = queries.pageMaps.find((m) => m.size === 4096);
-  if (!pageMap) throw new Error('no 4096² page map in bench/work/queries.json: run node bench/gen.mjs first');
+  const mapSize = opt('--size', 4096);
+  const pageMap = queries.pageMaps.find((m) => m.size === mapSize);
+  if (!pageMap) throw new Error(`no ${mapSize}² page map in bench/work/queries.json: run node bench/gen.mjs first`);
   const frames = opt('--frames', 240);
   const rows = [];
   const loadNow = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');

@@ -111,7 +111,7 @@ const pageHooks = {
     const el = $('#perf');
     if (!el.hidden) {
       const ms = (v) => (v === null ? '–' : v.toFixed(2));
-      el.textContent = `${last.renderer}: paint ${ms(last.paintMedianMs)} ms median (max ${ms(last.maxPaintMs)}), `
+      el.textContent = `${last.renderer}${last.rendererWhy ? ` (${last.rendererWhy})` : ''}: paint ${ms(last.paintMedianMs)} ms median (max ${ms(last.maxPaintMs)}), `
         + `drawn ${ms(last.finishedMs)} (max ${ms(last.maxFinishedMs)}) · frame ${ms(last.frameMs)} (max ${ms(last.maxFrameMs)}) · step ${last.stepMs.toFixed(2)} ms`
         + (last.cutFrames ? ` · ${SPEED_LIMITED}` : '');
     }

@@ -10,20 +10,21 @@ import { el } from './dom.js';
 export const FRAMES_PER_SECOND = 60;
 
 /**
- * "1 800 nodes/s": `perFrame` a frame, a second. `unit` is what the view's speed counts:
- * `nodes` a search expands, or the Agents view's solver `steps` (`speedUnit`).
+ * "1 800 expansions/s": `perFrame` a frame, a second. `unit` is what the view's speed counts
+ * (`speedUnit`): a search's `expansions`, or the Agents view's solver `steps`.
  */
-export function perSecond(perFrame, unit = 'nodes') {
+export function perSecond(perFrame, unit = speedUnit('path')) {
   return `${String(perFrame * FRAMES_PER_SECOND).replace(/\B(?=(\d{3})+$)/g, ' ')} ${unit}/s`;
 }
 
 /**
  * What a view's speed counts: the Agents view steps its solver (a step of CBS, PIBT, LaCAM
- * or PP, agents.js `runFrame`), every other view's search expands nodes.
+ * or PP, agents.js `runFrame`), every other view's search expands nodes (expansions). The
+ * one word for it: the main page, compare mode and the JS API all say it from here.
  * @param {string} view the view shown: `path`, `field`, `range` or `agents`
  */
 export function speedUnit(view) {
-  return view === 'agents' ? 'steps' : 'nodes';
+  return view === 'agents' ? 'steps' : 'expansions';
 }
 
 /**
@@ -40,7 +41,7 @@ export function speedLabel(index, view = 'path') {
 
 /**
  * Speed slider stops: index 0 = one expansion per frame, last = instant. Each is said as
- * nodes expanded a second; the last two as what they do (as many as 8 ms of each frame
+ * expansions a second; the last two as what they do (as many as 8 ms of each frame
  * allow, still drawn; the end at once).
  */
 export const SPEEDS = [

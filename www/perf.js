@@ -72,6 +72,7 @@ const max = (a) => (a.length ? Math.max(...a) : null);
 /**
  * @typedef {object} PerfReport
  * @property {string} renderer `webgl2` or `2d`
+ * @property {string} rendererWhy why the page paints with it, when not by default ('' else)
  * @property {number} paintMs mean JS ms per paint
  * @property {number | null} paintMedianMs
  * @property {number | null} maxPaintMs
@@ -179,6 +180,7 @@ export class FramePerf {
     if (this.paint.length < REPORT_EVERY) return null;
     this.last = {
       renderer: renderer.cells.name,
+      rendererWhy: renderer.canvas.dataset.rendererWhy ?? '',
       paintMs: mean(this.paint),
       paintMedianMs: median(this.paint),
       maxPaintMs: max(this.paint),

@@ -155,6 +155,21 @@ void main() {
   }
 }`;
 
+/** Renderer strings of GLs that draw on the CPU: SwiftShader, Mesa's llvmpipe and softpipe, Windows' WARP. */
+const SOFTWARE = /swiftshader|llvmpipe|softpipe|software|basic render/i;
+
+/**
+ * The software renderer's name (`SwiftShader`…) when the context draws on the CPU, else '':
+ * read from the unmasked renderer string (`WEBGL_debug_renderer_info`) where the browser
+ * gives it, else from `RENDERER`.
+ * @param {WebGL2RenderingContext} gl
+ */
+export function softwareRenderer(gl) {
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER) ?? '');
+  return name.match(SOFTWARE)?.[0] ?? '';
+}
+
 /** The shader's number for each cell shape. */
 const SHAPES = { square: 0, 'hex-rows': 1, 'hex-columns': 2 };
 
@@ -255,6 +270,8 @@ export class GlCells {
       throw e;
     }
     this.maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE);
+    /** The software renderer drawing this context (SwiftShader…), or '' on a GPU. */
+    this.software = softwareRenderer(gl);
     this.palette = texture(gl, gl.RGBA8, STATE_COUNT, TERRAIN.length);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     // buildPalette's words are `terrain * STATE_COUNT + state`, little-endian RGBA: row

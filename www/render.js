@@ -8,7 +8,13 @@
 //
 // WebGL2 is used unless the page's URL says `renderer=2d`; when it is missing or fails (a
 // shader that does not compile, a lost context) the view falls back to the 2D layer, says so
-// once in the console and keeps the map. The canvas's `data-renderer` says which is active.
+// once in the console and keeps the map. Where WebGL2 is a software renderer (SwiftShader,
+// llvmpipe: a machine without a GPU, where the browser also reads the WebGL canvas back
+// whole every frame) a map of more than LARGE_MAP_CELLS cells is painted with the 2D layer:
+// there a frame of a running search costs the GPU process 17–20 ms of CPU with WebGL2 and
+// 4–5 ms with the 2D canvas (docs/benchmarks.md, issue 29 goal 3). `renderer=webgl2` in the
+// URL keeps WebGL2 anyway. The canvas's `data-renderer`
+// says which is active and `data-renderer-why` why, when it is not the default.
 
 import { MARKS, BACKGROUND, css } from './palette.js';
 import { Viewport } from './viewport.js';
@@ -29,11 +35,21 @@ function warnOnce(reason) {
   console.warn(`Pathlab: painting with the 2D canvas: ${reason}`);
 }
 
-/** The renderer the page's URL asks for: `?renderer=2d` forces the 2D canvas. */
+/**
+ * The renderer the page's URL asks for: `?renderer=2d` forces the 2D canvas and
+ * `?renderer=webgl2` WebGL2 (on any map, even on a software GL); '' lets the page choose.
+ * @returns {'2d' | 'webgl2' | ''}
+ */
 export function requestedRenderer() {
   const asked = new URLSearchParams(globalThis.location?.search ?? '').get('renderer');
-  return asked === '2d' ? '2d' : 'webgl2';
+  return asked === '2d' || asked === 'webgl2' ? asked : '';
 }
+
+/** Maps of more cells than this (1024²) paint with the 2D canvas when WebGL2 is software. */
+export const LARGE_MAP_CELLS = 1024 * 1024;
+
+/** Why the 2D canvas paints a large map although WebGL2 started (`data-renderer-why`). */
+const softwareWhy = (name) => `WebGL2 is software here (${name}): the 2D canvas is faster on a map this large`;
 
 /**
  * The 2D layer: the wasm frame put on an offscreen canvas (only the boxes that changed) and
@@ -222,6 +238,10 @@ export class Renderer extends Viewport {
     this.finishNext = false;
     /** @type {number | null} */
     this.lastFinishedMs = null;
+    /** Whether WebGL2 failed on this view (it is not tried again). */
+    this.glFailed = false;
+    /** WebGL2's renderer when it is a software one (render-gl.js `softwareRenderer`), else ''. */
+    this.softwareGl = '';
     /** @type {GlCells | CanvasCells} */
     this.cells = this.pickCells();
   }
@@ -231,29 +251,70 @@ export class Renderer extends Viewport {
   /** The WebGL2 layer unless the URL refuses it or it fails to start; the 2D layer then. */
   pickCells() {
     let cells;
+    let why = '';
     if (requestedRenderer() === '2d') {
       cells = new CanvasCells(this.memory);
+      why = 'asked for in the URL';
     } else {
       try {
-        cells = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
+        const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
+        this.softwareGl = gl.software;
+        cells = gl;
       } catch (e) {
-        warnOnce(e && e.message ? e.message : String(e));
+        const reason = e && e.message ? e.message : String(e);
+        warnOnce(reason);
+        this.glFailed = true;
         cells = new CanvasCells(this.memory);
+        why = reason;
       }
     }
-    this.canvas.dataset.renderer = cells.name;
+    this.show(cells, why);
     return cells;
+  }
+
+  /** Puts the layer's name, and why it is not the default, on the canvas. */
+  show(cells, why) {
+    this.canvas.dataset.renderer = cells.name;
+    if (why) this.canvas.dataset.rendererWhy = why;
+    else delete this.canvas.dataset.rendererWhy;
+  }
+
+  /** Swaps the cell layer for `cells`; the next paint draws every cell again. */
+  swap(cells, why) {
+    this.cells.destroy();
+    this.cells = cells;
+    this.show(cells, why);
+    this.frameVersion = -1;
+    this.dirty = true;
   }
 
   /** Paints with the 2D layer from now on (WebGL failed); the map is in wasm, untouched. */
   fallBack(reason) {
     if (this.cells.name === '2d') return;
     warnOnce(reason);
-    this.cells.destroy();
-    this.cells = new CanvasCells(this.memory);
-    this.canvas.dataset.renderer = this.cells.name;
-    this.frameVersion = -1;
-    this.dirty = true;
+    this.glFailed = true;
+    this.swap(new CanvasCells(this.memory), reason);
+  }
+
+  /**
+   * On a software WebGL2, the 2D layer for a map of more than LARGE_MAP_CELLS cells and
+   * WebGL2 again for a smaller one, unless the URL chose the renderer.
+   * @param {number} cells the map's cells
+   */
+  fitRenderer(cells) {
+    if (!this.softwareGl || this.glFailed) return;
+    const large = cells > LARGE_MAP_CELLS;
+    if (large === (this.cells.name === '2d') || requestedRenderer()) return;
+    if (large) {
+      this.swap(new CanvasCells(this.memory), softwareWhy(this.softwareGl));
+    } else {
+      try {
+        this.swap(new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason)), '');
+      } catch (e) {
+        warnOnce(e && e.message ? e.message : String(e));
+        this.glFailed = true;
+      }
+    }
   }
 
   /** Frees the cell layer (the view is going away). */
@@ -276,6 +337,7 @@ export class Renderer extends Viewport {
     const w = planner.width;
     const h = planner.height;
     this.setMap(w, h, planner.shape);
+    this.fitRenderer(w * h);
     const changed = this.frameVersion !== scene.version;
     const ctx = this.ctx;
     const fields = scene.fields ?? null;

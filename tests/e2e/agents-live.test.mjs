@@ -120,8 +120,8 @@ test('Step and Run grow CBS\'s tree node by node, light the pseudocode, and end 
     await waitData(page, 'agents', 'off');
     const back = await menuValues(page);
     assert.ok(back.includes('astar') && !back.includes('cbs'), back.join(','));
-    assert.match(await page.locator('#speed-value').textContent(), /^[\d ]+ nodes\/s$/);
-    assert.match(await page.locator('#speed').getAttribute('aria-valuetext'), /^[\d ]+ nodes\/s$/);
+    assert.match(await page.locator('#speed-value').textContent(), /^[\d ]+ expansions\/s$/);
+    assert.match(await page.locator('#speed').getAttribute('aria-valuetext'), /^[\d ]+ expansions\/s$/);
     assert.equal(await page.locator('#algorithm').inputValue(), await page.evaluate(() => window.pathlab.settings?.().algorithm ?? 'astar'));
   });
 });

@@ -1,8 +1,9 @@
 // Both renderers: WebGL2 (the default) and the 2D canvas (`?renderer=2d`, and the fallback
 // when WebGL fails). What is on screen is read from screenshots: the colour of a cell of a
 // known state, the path and markers over the cells, after zooming and panning, a map with
-// more cells than pixels averaged rather than aliased, and a browser without WebGL or a lost
-// WebGL context falling back to the 2D canvas with the map kept.
+// more cells than pixels averaged rather than aliased, a browser without WebGL or a lost
+// WebGL context falling back to the 2D canvas with the map kept, and a software WebGL2
+// handing a map of more than 1024² cells to the 2D canvas unless the URL asks for WebGL2.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -220,4 +221,35 @@ test('without WebGL the page paints with the 2D canvas, says why once and works'
   } finally {
     await browser.close();
   }
+});
+
+test('on a software WebGL2 (SwiftShader here) a map over 1024² cells paints with the 2D canvas and says why; ?renderer=webgl2 keeps WebGL2', { timeout: 120_000 }, async (t) => {
+  await env.withPage(t, async (page, { url, shot }) => {
+    // 2048 × 1024 open cells: twice the cells of the largest map that stays on WebGL2.
+    const text = `type octile\nheight 1024\nwidth 2048\nmap\n${Array(1024).fill('.'.repeat(2048)).join('\n')}\n`;
+    const open = async () => {
+      await openPanel(page, 'map');
+      await page.locator('#open-file').setInputFiles({ name: 'wide.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
+      await page.waitForFunction(() => window.pathlab.size().width === 2048);
+      await settled(page);
+    };
+    const why = () => page.locator('#grid-canvas').getAttribute('data-renderer-why');
+    assert.equal(await rendererOf(page), 'webgl2', 'a small map paints with WebGL2');
+    assert.equal(await why(), null);
+    await open();
+    await page.waitForFunction(() => document.getElementById('grid-canvas').dataset.renderer === '2d');
+    assert.match(await why(), /WebGL2 is software here \(SwiftShader\)/);
+    assert.equal(await page.locator('canvas.gl-cells').count(), 0, 'the WebGL canvas is gone');
+    await shot('large-2d');
+    // A small map again: WebGL2 again, and no reason shown.
+    await newMap(page, 40, 30);
+    await page.waitForFunction(() => document.getElementById('grid-canvas').dataset.renderer === 'webgl2');
+    assert.equal(await why(), null);
+    // The user's choice in the URL wins.
+    await gotoReady(page, `${url}?renderer=webgl2`);
+    await open();
+    assert.equal(await rendererOf(page), 'webgl2', '?renderer=webgl2 paints a large map with WebGL2');
+    assert.equal(await why(), null);
+    assert.equal(await page.locator('canvas.gl-cells').count(), 1);
+  });
 });

@@ -86,9 +86,9 @@ test('an expansion-count speed that does not fit the share is cut to it, and the
     await newMap(page, W, H);
     await page.locator('#algorithm').selectOption('dijkstra');
     await corners(page);
-    // 10 000 expansions a frame ("600 000 nodes/s"): three frames for the whole map.
+    // 10 000 expansions a frame ("600 000 expansions/s"): three frames for the whole map.
     await speedStop(page, 8);
-    assert.equal((await page.locator('#speed-value').textContent()).trim(), '600 000 nodes/s');
+    assert.equal((await page.locator('#speed-value').textContent()).trim(), '600 000 expansions/s');
     await page.locator('#reset-search').click();
     await page.evaluate(() => window.pathlab.forceShare(0.0001));
     await watchFrames(page);

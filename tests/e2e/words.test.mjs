@@ -186,7 +186,7 @@ test('plain words: every textbook term explains itself on hover, on keyboard foc
   });
 });
 
-test('one unit for speed: every stop of the slider is said in nodes a second (or fastest, instant)', { timeout: 60_000 }, async (t) => {
+test('one unit for speed: every stop of the slider is said in expansions a second (or fastest, instant)', { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
     const speed = page.locator('#speed');
     await speed.focus();
@@ -199,7 +199,7 @@ test('one unit for speed: every stop of the slider is said in nodes a second (or
       await page.keyboard.press('ArrowRight');
     }
     const rates = labels.slice(0, -2);
-    for (const l of rates) assert.match(l, /^\d[\d ]* nodes\/s$/, `"${l}" in nodes a second`);
+    for (const l of rates) assert.match(l, /^\d[\d ]* expansions\/s$/, `"${l}" in expansions a second`);
     assert.deepEqual(labels.slice(-2), ['fastest', 'instant']);
     const n = rates.map((l) => Number(l.replace(/\D/g, '')));
     assert.deepEqual([...n].sort((a, b) => a - b), n, 'faster to the right');

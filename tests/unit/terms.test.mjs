@@ -23,17 +23,17 @@ test('every data-term the pages write is in the table, each one line', () => {
   assert.equal(termText('toString'), null, 'only the table\'s own entries');
 });
 
-test('speeds: one unit, nodes a second, then fastest and instant', () => {
-  assert.equal(perSecond(30), '1 800 nodes/s');
-  assert.equal(perSecond(10000), '600 000 nodes/s');
+test('speeds: one unit, expansions a second, then fastest and instant', () => {
+  assert.equal(perSecond(30), '1 800 expansions/s');
+  assert.equal(perSecond(10000), '600 000 expansions/s');
   assert.deepEqual(SPEEDS.slice(-2).map((s) => s.label), ['fastest', 'instant']);
-  assert.ok(SPEEDS.slice(0, -2).every((s) => s.label.endsWith(' nodes/s')));
+  assert.ok(SPEEDS.slice(0, -2).every((s) => s.label.endsWith(' expansions/s')));
 });
 
-test('speeds in the view\'s unit: the Agents view counts its solver\'s steps, the others nodes', () => {
+test('speeds in the view\'s unit: the Agents view counts its solver\'s steps, the others expansions', () => {
   assert.equal(perSecond(30, 'steps'), '1 800 steps/s');
   assert.equal(speedLabel(3, 'agents'), '600 steps/s');
-  for (const view of ['path', 'field', 'range']) assert.equal(speedLabel(3, view), '600 nodes/s');
+  for (const view of ['path', 'field', 'range']) assert.equal(speedLabel(3, view), '600 expansions/s');
   assert.deepEqual([SPEEDS.length - 2, SPEEDS.length - 1].map((i) => speedLabel(i, 'agents')), ['fastest', 'instant']);
   assert.equal(speedLabel(SPEEDS.length, 'agents'), '');
 });
