@@ -343,8 +343,8 @@ impl Search {
             return Ok(self.status);
         }
         let status = run_engine(self, grid, budget, &now_ms);
-        // Past what a restart reads the list stops growing, so a long search never copies it
-        // (16 and 32 MB copies inside a step on a 4096² map before).
+        // Past what a restart reads the list stops growing, so a search run in slices never
+        // copies it (16 and 32 MB copies inside a step on a 4096² map before).
         self.touched.truncate(touched_read(self.state.len()) + 1);
         status
     }
