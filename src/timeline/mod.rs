@@ -99,8 +99,9 @@ pub struct Timeline {
     head_offset: usize,
     /// Events collected since the last keyframe began.
     since_key: usize,
-    /// Events between the starts of two keyframes: as many as cells (4096 at least).
-    key_every: usize,
+    /// Events between the starts of two keyframes when not as many as cells (4096 at least):
+    /// set by tests only.
+    key_every: Option<usize>,
     complete: bool,
     /// The step shown by [`Timeline::seek`], where its events start and end, its state
     /// bytes and stats.
@@ -138,7 +139,6 @@ impl Timeline {
             }],
             complete: true,
             cap,
-            key_every: states.len().max(4096),
             ..Timeline::default()
         }
     }
@@ -196,7 +196,9 @@ impl Timeline {
     /// live search's state bytes `live`, which stand after every event collected; `events`
     /// were collected by this call.
     fn copy_piece(&mut self, live: &[u8], events: usize) {
-        if self.building.is_none() && self.since_key >= self.key_every {
+        if self.building.is_none()
+            && self.since_key >= self.key_every.unwrap_or(self.cells.max(4096))
+        {
             self.building = Some(Building {
                 from: self.events.len(),
                 states: Vec::with_capacity(live.len()),

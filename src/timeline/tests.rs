@@ -38,7 +38,7 @@ fn recorded(grid: &Grid, settings: &Settings) -> (Search, Timeline) {
     s.recorder().start(&stats);
     let mut t = Timeline::new(s.states(), &stats, usize::MAX);
     // A keyframe every half map of events rather than every map's worth: several a search.
-    t.key_every = grid.len() / 2;
+    t.key_every = Some(grid.len() / 2);
     (s, t)
 }
 
