@@ -578,6 +578,31 @@ fn a_restarted_search_paints_what_a_fresh_one_paints() {
     }
 }
 
+/// A search stepped a few expansions at a time past a sixteenth of the map (where its list
+/// of touched cells stops growing) and restarted for a short query paints what a fresh
+/// search paints, at the restart and after the run.
+#[test]
+fn a_restart_after_a_search_stepped_over_much_of_the_map_paints_what_a_fresh_one_paints() {
+    let grid = Grid::new(64, 64).unwrap();
+    for algorithm in [Algorithm::Dijkstra, Algorithm::AStar, Algorithm::Jps] {
+        let settings = Settings {
+            algorithm,
+            ..Settings::default()
+        };
+        let mut reused = new_search(&grid, (0, 0), (63, 63), &settings).unwrap();
+        while !reused.status().is_done() {
+            reused.run(&grid, Budget::Expansions(37), &|| 0.0).unwrap();
+        }
+        pathlab::restart_search(&mut reused, &grid, (5, 5), (7, 6), &settings).unwrap();
+        let mut fresh = new_search(&grid, (5, 5), (7, 6), &settings).unwrap();
+        assert!(reused.states() == fresh.states(), "{algorithm:?}: restart");
+        reused.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+        fresh.run(&grid, Budget::Unlimited, &|| 0.0).unwrap();
+        assert!(reused.states() == fresh.states(), "{algorithm:?}: run");
+        assert_eq!(reused.path(), fresh.path());
+    }
+}
+
 /// JPS and JPS+ end a query from the start when the direct path to the goal (diagonal steps,
 /// then straight ones) is clear: the start and the goal are the only expansions, and the path
 /// is that direct path, filled cell by cell, at the octile cost.

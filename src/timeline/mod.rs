@@ -15,9 +15,15 @@
 //!
 //! The timeline keeps keyframes — a copy of the state bytes — whenever at least `width ×
 //! height` events were recorded since the last one, so keyframes take at most a quarter of
-//! the events' memory. Showing step k copies the keyframe at or before k and applies at most
-//! `width × height` events in one pass: linear in the map's size, whatever the length of the
-//! run. Moving forward from the step shown applies only the events between.
+//! the events' memory. A keyframe is copied from the live search a piece per collection
+//! (a sixteenth of the map, or 4 bytes per event collected when that is more), so no step
+//! of the search pays for a whole copy (16 MB on a 4096² map); the pieces stand at
+//! different events, and the keyframe is valid from the last piece on, replaying the events
+//! from its first piece (each event sets a state byte outright, so applying again one that
+//! a piece already holds changes nothing). Showing step k copies the keyframe at or before
+//! k and applies about `1.25 × width × height` events at most in one pass: linear in the
+//! map's size, whatever the length of the run. Moving forward from the step shown applies
+//! only the events between.
 //!
 //! Node details and the open list at a step (which events do not hold: keys, insertion
 //! numbers) come from a searcher restored from a checkpoint and run forward to the step
@@ -42,12 +48,33 @@ use words::Words;
 /// The most memory a timeline's events, step records and keyframes may take (128 MiB).
 pub const MAX_TIMELINE_BYTES: usize = 128 << 20;
 
-/// A copy of the state bytes after a step.
+/// Bytes of a keyframe copied per collection at least: a sixteenth of the map.
+const KEYFRAME_PIECES: usize = 16;
+
+/// Bytes of a keyframe copied per event collected at least, so that the events a keyframe's
+/// copy spans (which a seek from it replays) stay under a quarter of the map's cells.
+const KEYFRAME_BYTES_PER_EVENT: usize = 4;
+
+/// The state bytes after a step, copied in pieces: valid from `offset` on, by applying the
+/// events from `from`.
 #[derive(Clone, Debug)]
 struct Keyframe {
     step: usize,
-    /// Where the step's events end.
+    /// Where the events stood when the first piece was copied: a seek from this keyframe
+    /// applies the events from here.
+    from: usize,
+    /// Where the events stood when the last piece was copied (within or at the end of
+    /// step `step`'s events): the keyframe serves the steps that end here or later.
     offset: usize,
+    states: Vec<u8>,
+}
+
+/// A keyframe being copied from the live search, a piece per collection.
+#[derive(Clone, Debug)]
+struct Building {
+    /// Where the events stood when its first piece was copied.
+    from: usize,
+    /// The pieces copied so far: the first `states.len()` state bytes.
     states: Vec<u8>,
 }
 
@@ -65,11 +92,16 @@ pub struct Timeline {
     /// entries as it ends the steps).
     index: Vec<IndexEntry>,
     keyframes: Vec<Keyframe>,
+    /// The next keyframe, while its pieces are being copied.
+    building: Option<Building>,
     /// Where the events of the last recorded step end (those after it are the live search's
     /// latest step).
     head_offset: usize,
-    /// Events collected since the last keyframe.
+    /// Events collected since the last keyframe began.
     since_key: usize,
+    /// Events between the starts of two keyframes when not as many as cells (4096 at least):
+    /// set by tests only.
+    key_every: Option<usize>,
     complete: bool,
     /// The step shown by [`Timeline::seek`], where its events start and end, its state
     /// bytes and stats.
@@ -101,6 +133,7 @@ impl Timeline {
             }],
             keyframes: vec![Keyframe {
                 step: 0,
+                from: 0,
                 offset: 0,
                 states: states.to_vec(),
             }],
@@ -121,8 +154,9 @@ impl Timeline {
 
     /// Moves what `search`'s recorder recorded into the timeline; stops it when the cap is
     /// reached. When enough events went by since the last keyframe and the search may go on,
-    /// its state bytes as they stand are the next keyframe (taken from the search itself
-    /// rather than by replaying the events onto a copy).
+    /// its state bytes as they stand become the next keyframe, a piece per call (taken from
+    /// the search itself rather than by replaying the events onto a copy; a search that
+    /// ends before the last piece leaves no keyframe).
     pub fn collect(&mut self, search: &mut dyn Searcher) {
         let recorder = search.recorder();
         if !self.complete || !recorder.on {
@@ -140,19 +174,10 @@ impl Timeline {
         self.full.append(&mut recorder.full);
         self.index.append(&mut recorder.index);
         self.head_offset = recorder.last_end();
-        let live = (!search.status().is_done()).then(|| search.states());
-        // A keyframe once as many events as cells went by: keyframes then take at most
-        // a quarter of the events' bytes, and a seek applies about `cells` events at most.
-        if let Some(states) = live.filter(|_| self.since_key >= self.cells.max(4096)) {
-            // The live search stands after every event collected: after the last recorded
-            // step, or after the next one when events of it came after the last mark.
-            let step = self.recorded() + usize::from(self.events.len() > self.head_offset);
-            self.keyframes.push(Keyframe {
-                step,
-                offset: self.events.len(),
-                states: states.to_vec(),
-            });
-            self.since_key = 0;
+        if search.status().is_done() {
+            self.building = None;
+        } else {
+            self.copy_piece(search.states(), events);
         }
         if self.bytes() > self.cap {
             // Keep the steps recorded so far and nothing after them.
@@ -160,7 +185,46 @@ impl Timeline {
             self.events.truncate(self.head_offset);
             self.events.shrink_to_fit();
             self.keyframes.retain(|k| k.offset <= self.head_offset);
+            self.building = None;
             search.recorder().stop();
+        }
+    }
+
+    /// Starts a keyframe once as many events as cells went by since the last one began
+    /// (keyframes then take at most a quarter of the events' bytes, and a seek applies about
+    /// `cells` events at most), and copies the next piece of the one being built from the
+    /// live search's state bytes `live`, which stand after every event collected; `events`
+    /// were collected by this call.
+    fn copy_piece(&mut self, live: &[u8], events: usize) {
+        if self.building.is_none()
+            && self.since_key >= self.key_every.unwrap_or(self.cells.max(4096))
+        {
+            self.building = Some(Building {
+                from: self.events.len(),
+                states: Vec::with_capacity(live.len()),
+            });
+            self.since_key = 0;
+        }
+        let Some(building) = self.building.as_mut() else {
+            return;
+        };
+        let piece = (live.len() / KEYFRAME_PIECES).max(KEYFRAME_BYTES_PER_EVENT * events);
+        let at = building.states.len();
+        let to = at.saturating_add(piece).min(live.len());
+        building.states.extend_from_slice(&live[at..to]);
+        if to < live.len() {
+            return;
+        }
+        if let Some(Building { from, states }) = self.building.take() {
+            // The live search stands after every event collected: after the last recorded
+            // step, or after the next one when events of it came after the last mark.
+            let step = self.recorded() + usize::from(self.events.len() > self.head_offset);
+            self.keyframes.push(Keyframe {
+                step,
+                from,
+                offset: self.events.len(),
+                states,
+            });
         }
     }
 
@@ -207,10 +271,14 @@ impl Timeline {
             + self.full.capacity() * std::mem::size_of::<FullStep>()
     }
 
-    /// Bytes held by the keyframes.
+    /// Bytes held by the keyframes, the one being copied counted whole from its first piece.
     pub fn keyframe_bytes(&self) -> usize {
         self.keyframes.iter().map(|k| k.states.len()).sum::<usize>()
             + self.keyframes.len() * std::mem::size_of::<Keyframe>()
+            + self
+                .building
+                .as_ref()
+                .map_or(0, |b| b.states.capacity() + std::mem::size_of::<Building>())
     }
 
     /// Bytes allocated for events, step records and keyframes (not the shown copy, one map's
@@ -219,9 +287,14 @@ impl Timeline {
         self.event_bytes() + self.keyframe_bytes()
     }
 
-    /// Number of keyframes.
+    /// Number of keyframes (not counting one whose pieces are still being copied).
     pub fn keyframe_count(&self) -> usize {
         self.keyframes.len()
+    }
+
+    /// Whether a keyframe's pieces are being copied.
+    pub fn keyframe_building(&self) -> bool {
+        self.building.is_some()
     }
 
     /// Step `k` (≤ recorded): where its events start and end, and its stats; from the
@@ -271,13 +344,17 @@ impl Timeline {
             return;
         };
         let (start, end, stats) = self.locate(k);
-        // Going forward from the step shown beats copying a keyframe when it is nearer.
+        // Going forward from the step shown beats copying a keyframe when the events it
+        // applies are fewer than the keyframe's, or not many more (a sixteenth of the map:
+        // stepping through a recording never copies a whole keyframe to cross one).
         let from = match self.shown_step {
-            Some(s) if s <= k && s >= frame.step => self.shown_span.1,
+            Some(s) if s <= k && self.shown_span.1 + self.cells / 16 >= frame.from => {
+                self.shown_span.1
+            }
             _ => {
                 self.shown.clear();
                 self.shown.extend_from_slice(&frame.states);
-                frame.offset
+                frame.from
             }
         };
         apply(&self.events, from, end, &mut self.shown);
@@ -417,3 +494,6 @@ fn apply(events: &Words, from: usize, to: usize, states: &mut [u8]) {
 pub fn each_cell_set(words: &[u32], mut f: impl FnMut(u32)) {
     each_state_change(words, |cell, _| f(cell));
 }
+
+#[cfg(test)]
+mod tests;
