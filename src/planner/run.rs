@@ -129,7 +129,10 @@ impl Lane {
         let (width, height) = (scene.grid.width(), scene.grid.height());
         let recorder = self.search.recorder();
         let changed = &mut self.changed;
-        if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
+        if changed.is_all() {
+            // Every cell is marked already (a restart began this timeline): the events
+            // would add nothing.
+        } else if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
             changed.add_all();
         } else {
             for piece in recorder.events.pieces() {
@@ -182,7 +185,7 @@ impl Lane {
         self.search.recorder().stop();
         self.checkpoints = Checkpoints::default();
         let stats = *self.search.stats();
-        self.timeline = Timeline::pending(&stats, scene.timeline_cap);
+        self.timeline.start_over(None, &stats, scene.timeline_cap);
         self.timeline_pending = true;
     }
 
@@ -193,7 +196,8 @@ impl Lane {
         self.unrecorded = false;
         let stats = *self.search.stats();
         self.search.recorder().start(&stats);
-        self.timeline = Timeline::new(self.search.states(), &stats, scene.timeline_cap);
+        self.timeline
+            .start_over(Some(self.search.states()), &stats, scene.timeline_cap);
         // A search that has just started is what a new one would be: no copy of it needed.
         // (Not so for LPA* and D* Lite, whose repairs leave work queued before any step.)
         let fresh = stats.expanded == 0
