@@ -80,9 +80,30 @@ pub struct Timeline {
     cap: usize,
     /// Events of the recorded steps (a far event is one event of four words).
     event_count: usize,
-    /// Keyframe bytes kept from the timeline this one was started over from
-    /// ([`Timeline::start_over`]) while it is pending, for its first keyframe.
+    /// Keyframe 0's bytes of the timeline this one was started over from
+    /// ([`Timeline::start_over`]), kept while it is pending for its own keyframe 0; and, when
+    /// that step 0 was a search just started, the cells whose bytes may not be 0.
     spare: Vec<u8>,
+    spare_set: Option<[u32; 2]>,
+    /// The cells whose bytes in keyframe 0 may not be 0, when step 0 is a search just started.
+    base_set: Option<[u32; 2]>,
+}
+
+/// What a timeline's step 0 is made from ([`Timeline::start_over`]).
+#[derive(Clone, Copy, Debug)]
+pub enum StepZero<'a> {
+    /// Nothing yet: a pending timeline, which never seeks.
+    Pending,
+    /// The search's state bytes, copied.
+    States(&'a [u8]),
+    /// The state bytes of a search just started: 0 but for the cells `set` (its start and
+    /// goal).
+    Fresh {
+        /// The state bytes.
+        states: &'a [u8],
+        /// The only cells whose bytes may not be 0.
+        set: [u32; 2],
+    },
 }
 
 impl Timeline {
@@ -90,7 +111,7 @@ impl Timeline {
     /// `stats`, capped at `cap` bytes.
     pub fn new(states: &[u8], stats: &Stats, cap: usize) -> Timeline {
         let mut t = Timeline::default();
-        t.start_over(Some(states), stats, cap);
+        t.start_over(StepZero::States(states), stats, cap);
         t
     }
 
@@ -98,16 +119,18 @@ impl Timeline {
     /// bytes (it never seeks: step 0 is the live search itself).
     pub fn pending(stats: &Stats, cap: usize) -> Timeline {
         let mut t = Timeline::default();
-        t.start_over(None, stats, cap);
+        t.start_over(StepZero::Pending, stats, cap);
         t
     }
 
-    /// Makes this timeline [`Timeline::new`]'s (`states` given) or [`Timeline::pending`]'s
-    /// (`None`), reusing its allocations: the first chunks of words, the step records,
-    /// keyframe bytes (kept aside while pending) and the shown copy. The page starts a
-    /// timeline over for every query, where allocating and freeing them was a third of what
-    /// recording cost a query on a small map.
-    pub fn start_over(&mut self, states: Option<&[u8]>, stats: &Stats, cap: usize) {
+    /// Makes this timeline [`Timeline::new`]'s or [`Timeline::pending`]'s, as `step_zero`
+    /// says, reusing its allocations: the first chunks of words, the step records, keyframe
+    /// 0's bytes (kept aside while pending) and the shown copy. The page starts a timeline
+    /// over for every query, where allocating and freeing them was a third of what recording
+    /// cost a query on a small map; and when both this step 0 and the last are a search just
+    /// started ([`StepZero::Fresh`]), keyframe 0 is the last one with a few bytes rewritten
+    /// rather than a copy of the map's.
+    pub fn start_over(&mut self, step_zero: StepZero<'_>, stats: &Stats, cap: usize) {
         let Timeline {
             mut events,
             mut steps,
@@ -116,12 +139,13 @@ impl Timeline {
             mut keyframes,
             mut shown,
             mut spare,
+            mut spare_set,
+            base_set,
             ..
         } = std::mem::take(self);
-        for k in keyframes.drain(..) {
-            if k.states.capacity() > spare.capacity() {
-                spare = k.states;
-            }
+        if let Some(first) = keyframes.drain(..).next() {
+            spare = first.states;
+            spare_set = base_set;
         }
         events.clear();
         steps.clear();
@@ -137,18 +161,61 @@ impl Timeline {
             offset: 0,
             stats: *stats,
         });
-        if let Some(states) = states {
-            let mut bytes = std::mem::take(&mut spare);
+        let (mut cells, mut base_set) = (0, None);
+        let copy = |bytes: &mut Vec<u8>, states: &[u8]| {
             bytes.clear();
             bytes.extend_from_slice(states);
-            keyframes.push(Keyframe {
-                step: 0,
-                offset: 0,
-                states: bytes,
-            });
+        };
+        match step_zero {
+            StepZero::Pending => {}
+            StepZero::States(states) => {
+                let mut bytes = std::mem::take(&mut spare);
+                copy(&mut bytes, states);
+                spare_set = None;
+                keyframes.push(Keyframe {
+                    step: 0,
+                    offset: 0,
+                    states: bytes,
+                });
+                cells = states.len();
+            }
+            StepZero::Fresh { states, set } => {
+                debug_assert!(
+                    states
+                        .iter()
+                        .enumerate()
+                        .all(|(c, &b)| b == 0 || set.contains(&(c as u32))),
+                    "a search just started sets no state bytes but those of its start and goal"
+                );
+                let mut bytes = std::mem::take(&mut spare);
+                match spare_set.take() {
+                    Some(old) if bytes.len() == states.len() => {
+                        for c in old {
+                            if let Some(b) = bytes.get_mut(c as usize) {
+                                *b = 0;
+                            }
+                        }
+                        for c in set {
+                            if let (Some(b), Some(&s)) =
+                                (bytes.get_mut(c as usize), states.get(c as usize))
+                            {
+                                *b = s;
+                            }
+                        }
+                    }
+                    _ => copy(&mut bytes, states),
+                }
+                keyframes.push(Keyframe {
+                    step: 0,
+                    offset: 0,
+                    states: bytes,
+                });
+                cells = states.len();
+                base_set = Some(set);
+            }
         }
         *self = Timeline {
-            cells: states.map_or(0, <[u8]>::len),
+            cells,
             events,
             steps,
             full,
@@ -156,6 +223,8 @@ impl Timeline {
             keyframes,
             shown,
             spare,
+            spare_set,
+            base_set,
             complete: true,
             cap,
             ..Timeline::default()
