@@ -152,10 +152,9 @@ pub struct Recorder {
     /// [`INDEX_EVERY`]th step), so the timeline never walks the step words to index them.
     pub(crate) index: Vec<IndexEntry>,
     /// The stats of the step before as the step words give them back: a full copy at an
-    /// escape, else only the fields `pack` reads are brought up to date.
+    /// escape, else only the fields `pack` reads are brought up to date (so its `expanded`
+    /// is the count at the last mark).
     prev: Stats,
-    /// The expansions at the last mark.
-    marked: u64,
     /// Steps ended since recording started.
     ended: usize,
     /// Event words already collected, and the total (collected or not) at the last mark.
@@ -183,7 +182,6 @@ impl Recorder {
         self.clear();
         self.on = true;
         self.prev = *stats;
-        self.marked = stats.expanded;
         self.full_collected = 1;
     }
 
@@ -193,23 +191,33 @@ impl Recorder {
         self.clear();
     }
 
-    /// Off, nothing held, the buffers' allocations kept.
+    /// Off, nothing held, the buffers' allocations kept. Every field is named (no `..`), so
+    /// a field added later must be reset here too.
     fn clear(&mut self) {
-        let mut events = std::mem::take(&mut self.events);
-        let mut steps = std::mem::take(&mut self.steps);
-        let mut full = std::mem::take(&mut self.full);
-        let mut index = std::mem::take(&mut self.index);
-        events.clear();
-        steps.clear();
-        full.clear();
-        index.clear();
-        *self = Recorder {
+        let Recorder {
+            on,
             events,
             steps,
             full,
             index,
-            ..Recorder::default()
-        };
+            prev,
+            ended,
+            collected,
+            last_end,
+            full_collected,
+            far_count,
+        } = self;
+        *on = false;
+        events.clear();
+        steps.clear();
+        full.clear();
+        index.clear();
+        *prev = Stats::default();
+        *ended = 0;
+        *collected = 0;
+        *last_end = 0;
+        *full_collected = 0;
+        *far_count = 0;
     }
 
     /// Cell `cell` took state byte `state` (or [`SAME_STATE`]) and its node changed as
@@ -265,10 +273,9 @@ impl Recorder {
     /// and index entries are out of line, as rare.
     #[inline(always)]
     fn mark_step(&mut self, stats: &Stats) {
-        if self.marked == stats.expanded {
+        if self.prev.expanded == stats.expanded {
             return;
         }
-        self.marked = stats.expanded;
         let end = self.collected + self.events.len();
         let words = end - self.last_end;
         self.last_end = end;
@@ -337,7 +344,7 @@ fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
         && words < 64
         && now.max_open == prev.max_open.max(now.open_size)
         && now.path_moves == prev.path_moves
-        && now.path_cost == prev.path_cost;
+        && now.path_cost.map(f64::to_bits) == prev.path_cost.map(f64::to_bits);
     fits.then_some(
         (expanded as u32)
             | (generated as u32) << 1
