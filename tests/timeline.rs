@@ -550,3 +550,90 @@ fn a_timeline_of_many_chunks_replays_what_the_live_search_showed() {
     );
     lockstep(&grid, (0, 0), (511, 511), weighted, (7, 693));
 }
+
+/// The page restarts its search for every query, and the timeline started over keeps its
+/// buffers (the recorder's chunks, the first chunk of words, keyframe 0's bytes): each
+/// query's timeline, at every step, is still what a fresh planner's is. Long and short
+/// searches alternate, so a reused buffer is both larger and smaller than what it holds next.
+#[test]
+fn a_timeline_started_over_for_every_query_replays_as_a_fresh_one() {
+    let weighted = Settings {
+        weight: 2.0,
+        ..Settings::default()
+    };
+    started_over(
+        &map("reopen-40.map"),
+        &[
+            ((0, 0), (39, 29), weighted),
+            ((5, 5), (6, 6), settings(Algorithm::AStar)),
+            ((0, 0), (39, 29), settings(Algorithm::Dijkstra)),
+            ((2, 2), (2, 2), settings(Algorithm::AStar)),
+            ((39, 29), (0, 0), weighted),
+            ((0, 0), (39, 29), settings(Algorithm::BreadthFirst)),
+            ((3, 3), (9, 4), settings(Algorithm::BestFirst)),
+            ((39, 29), (1, 2), settings(Algorithm::Bidirectional)),
+        ],
+    );
+    // Jump points (far events) on a map of uniform cost.
+    started_over(
+        &map("rooms-128.map"),
+        &[
+            ((1, 1), (126, 126), settings(Algorithm::Jps)),
+            ((1, 1), (3, 2), settings(Algorithm::AStar)),
+            ((126, 126), (1, 1), settings(Algorithm::JpsPlus)),
+            ((1, 1), (126, 126), settings(Algorithm::Theta)),
+        ],
+    );
+}
+
+/// A query: start, goal and settings.
+type Query = ((u32, u32), (u32, u32), Settings);
+
+/// Runs `queries` one after the other on one planner, each twice,
+/// and checks every step of each query's timeline against a fresh planner's.
+fn started_over(grid: &Grid, queries: &[Query]) {
+    let &(first_start, first_goal, first) = &queries[0];
+    let mut reused = planner(grid, first_start, first_goal, first);
+    for &(start, goal, s) in queries {
+        let name = format!("{} from {start:?} to {goal:?}", s.algorithm);
+        reused.only_mut().set_settings(s).expect("settings");
+        reused.set_start(start.0, start.1).expect("start");
+        reused.set_goal(goal.0, goal.1).expect("goal");
+        for _ in 0..2 {
+            reused.only_mut().reset_search();
+            reused.only_mut().step(Budget::Unlimited, || 0.0);
+        }
+        let mut fresh = planner(grid, start, goal, s);
+        fresh.only_mut().step(Budget::Unlimited, || 0.0);
+        let len = fresh.only().timeline_len();
+        assert_eq!(reused.only().timeline_len(), len, "{name}");
+        assert_eq!(
+            reused.only().timeline().event_words(),
+            fresh.only().timeline().event_words(),
+            "{name}"
+        );
+        for k in (0..=len).rev().chain(0..=len) {
+            reused.only_mut().seek(k);
+            fresh.only_mut().seek(k);
+            assert!(
+                reused.only().shown_states() == fresh.only().shown_states(),
+                "{name}: state bytes at step {k} of {len}"
+            );
+            // The table's build time is the clock's (the reused search built it once).
+            let timed = |s: Stats| Stats {
+                precompute_ms: 0.0,
+                ..counters(s)
+            };
+            assert_eq!(
+                timed(reused.only().shown_stats()),
+                timed(fresh.only().shown_stats()),
+                "{name}: stats at {k}"
+            );
+            assert_eq!(
+                reused.only().timeline().events_to(k),
+                fresh.only().timeline().events_to(k),
+                "{name}: events to {k}"
+            );
+        }
+    }
+}

@@ -86,6 +86,11 @@ impl Changed {
         }
     }
 
+    /// Whether every cell is marked changed.
+    pub(super) fn is_all(&self) -> bool {
+        self.all
+    }
+
     /// Every cell may have changed.
     pub(super) fn add_all(&mut self) {
         self.all = true;

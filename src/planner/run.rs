@@ -12,7 +12,7 @@ use crate::search::record::OpenEntry;
 use crate::search::{
     restart_search, Algorithm, Budget, NodeInfo, Searcher, Settings, Stats, Status,
 };
-use crate::timeline::{each_cell_set, Checkpoints, Timeline};
+use crate::timeline::{each_cell_set, Checkpoints, StepZero, Timeline};
 
 /// The fewest expansions a recorded run goes between two collections of its events into the
 /// timeline; it goes a sixteenth of the map's cells when that is more. The sixteenth makes the
@@ -129,7 +129,10 @@ impl Lane {
         let (width, height) = (scene.grid.width(), scene.grid.height());
         let recorder = self.search.recorder();
         let changed = &mut self.changed;
-        if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
+        if changed.is_all() {
+            // Every cell is marked already (a restart began this timeline): the events
+            // would add nothing.
+        } else if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
             changed.add_all();
         } else {
             for piece in recorder.events.pieces() {
@@ -182,7 +185,8 @@ impl Lane {
         self.search.recorder().stop();
         self.checkpoints = Checkpoints::default();
         let stats = *self.search.stats();
-        self.timeline = Timeline::pending(&stats, scene.timeline_cap);
+        self.timeline
+            .start_over(StepZero::Pending, &stats, scene.timeline_cap);
         self.timeline_pending = true;
     }
 
@@ -193,7 +197,6 @@ impl Lane {
         self.unrecorded = false;
         let stats = *self.search.stats();
         self.search.recorder().start(&stats);
-        self.timeline = Timeline::new(self.search.states(), &stats, scene.timeline_cap);
         // A search that has just started is what a new one would be: no copy of it needed.
         // (Not so for LPA* and D* Lite, whose repairs leave work queued before any step.)
         let fresh = stats.expanded == 0
@@ -204,6 +207,21 @@ impl Lane {
             && self.search.start() == scene.start
             && self.search.goal() == scene.goal
             && self.search.settings() == &self.settings;
+        let states = self.search.states();
+        let width = scene.grid.width();
+        let step_zero = if fresh {
+            // Its state bytes are 0 but at its start (and the goal, searched from both
+            // ends): keyframe 0 is the last query's with those bytes rewritten.
+            let cell = |(x, y): (u32, u32)| y * width + x;
+            StepZero::Fresh {
+                states,
+                set: [cell(scene.start), cell(scene.goal)],
+            }
+        } else {
+            StepZero::States(states)
+        };
+        self.timeline
+            .start_over(step_zero, &stats, scene.timeline_cap);
         self.checkpoints = Checkpoints::new(self.search.as_ref(), scene.grid.len(), fresh);
     }
 

@@ -124,6 +124,15 @@ impl Batch {
             .chain(std::iter::once(self.open.as_slice()))
     }
 
+    /// Empties the batch, keeping the open chunk's allocation (the full ones are dropped:
+    /// the timeline takes them as they fill, so a batch holds them only between two
+    /// collections).
+    pub(crate) fn clear(&mut self) {
+        self.filled.clear();
+        self.filled_len = 0;
+        self.open.clear();
+    }
+
     /// Gives up the full chunks, oldest first (the open one stays).
     pub(crate) fn take_filled(&mut self) -> Vec<Vec<u32>> {
         self.filled_len = 0;
@@ -143,10 +152,9 @@ pub struct Recorder {
     /// [`INDEX_EVERY`]th step), so the timeline never walks the step words to index them.
     pub(crate) index: Vec<IndexEntry>,
     /// The stats of the step before as the step words give them back: a full copy at an
-    /// escape, else only the fields `pack` reads are brought up to date.
+    /// escape, else only the fields `pack` reads are brought up to date (so its `expanded`
+    /// is the count at the last mark).
     prev: Stats,
-    /// The expansions at the last mark.
-    marked: u64,
     /// Steps ended since recording started.
     ended: usize,
     /// Event words already collected, and the total (collected or not) at the last mark.
@@ -167,20 +175,49 @@ impl Recorder {
     }
 
     /// Starts recording from a search whose counters are `stats` now (its step 0, whose
-    /// full record is the timeline's first).
+    /// full record is the timeline's first). The buffers of the last recording are kept,
+    /// emptied: the page restarts a recorded search for every query, and allocating and
+    /// freeing them each time was a third of what recording cost a query on a small map.
     pub fn start(&mut self, stats: &Stats) {
-        *self = Recorder {
-            on: true,
-            prev: *stats,
-            marked: stats.expanded,
-            full_collected: 1,
-            ..Recorder::default()
-        };
+        self.clear();
+        self.on = true;
+        self.prev = *stats;
+        self.full_collected = 1;
     }
 
-    /// Stops recording and forgets what was not collected.
+    /// Stops recording and forgets what was not collected (its buffers are kept, empty, for
+    /// the next [`Recorder::start`]).
     pub fn stop(&mut self) {
-        *self = Recorder::default();
+        self.clear();
+    }
+
+    /// Off, nothing held, the buffers' allocations kept. Every field is named (no `..`), so
+    /// a field added later must be reset here too.
+    fn clear(&mut self) {
+        let Recorder {
+            on,
+            events,
+            steps,
+            full,
+            index,
+            prev,
+            ended,
+            collected,
+            last_end,
+            full_collected,
+            far_count,
+        } = self;
+        *on = false;
+        events.clear();
+        steps.clear();
+        full.clear();
+        index.clear();
+        *prev = Stats::default();
+        *ended = 0;
+        *collected = 0;
+        *last_end = 0;
+        *full_collected = 0;
+        *far_count = 0;
     }
 
     /// Cell `cell` took state byte `state` (or [`SAME_STATE`]) and its node changed as
@@ -236,10 +273,9 @@ impl Recorder {
     /// and index entries are out of line, as rare.
     #[inline(always)]
     fn mark_step(&mut self, stats: &Stats) {
-        if self.marked == stats.expanded {
+        if self.prev.expanded == stats.expanded {
             return;
         }
-        self.marked = stats.expanded;
         let end = self.collected + self.events.len();
         let words = end - self.last_end;
         self.last_end = end;
@@ -308,7 +344,7 @@ fn pack(prev: &Stats, now: &Stats, words: usize) -> Option<u32> {
         && words < 64
         && now.max_open == prev.max_open.max(now.open_size)
         && now.path_moves == prev.path_moves
-        && now.path_cost == prev.path_cost;
+        && now.path_cost.map(f64::to_bits) == prev.path_cost.map(f64::to_bits);
     fits.then_some(
         (expanded as u32)
             | (generated as u32) << 1

@@ -112,44 +112,157 @@ pub struct Timeline {
     cap: usize,
     /// Events of the recorded steps (a far event is one event of four words).
     event_count: usize,
+    /// Keyframe 0's bytes of the timeline this one was started over from
+    /// ([`Timeline::start_over`]), kept while it is pending for its own keyframe 0; and, when
+    /// that step 0 was a search just started, the cells whose bytes may not be 0.
+    spare: Vec<u8>,
+    spare_set: Option<[u32; 2]>,
+    /// The cells whose bytes in keyframe 0 may not be 0, when step 0 is a search just started.
+    base_set: Option<[u32; 2]>,
+}
+
+/// What a timeline's step 0 is made from ([`Timeline::start_over`]).
+#[derive(Clone, Copy, Debug)]
+pub enum StepZero<'a> {
+    /// Nothing yet: a pending timeline, which never seeks.
+    Pending,
+    /// The search's state bytes, copied.
+    States(&'a [u8]),
+    /// The state bytes of a search just started: 0 but for the cells `set` (its start and
+    /// goal).
+    Fresh {
+        /// The state bytes.
+        states: &'a [u8],
+        /// The only cells whose bytes may not be 0.
+        set: [u32; 2],
+    },
 }
 
 impl Timeline {
     /// A timeline starting at step 0 = a search whose state bytes are `states` and counters
     /// `stats`, capped at `cap` bytes.
     pub fn new(states: &[u8], stats: &Stats, cap: usize) -> Timeline {
-        let mut steps = Words::default();
-        steps.append(&mut vec![ESCAPE]);
-        Timeline {
-            cells: states.len(),
-            steps,
-            full: vec![FullStep {
-                stats: *stats,
-                words: 0,
-            }],
-            index: vec![IndexEntry {
-                offset: 0,
-                stats: *stats,
-            }],
-            keyframes: vec![Keyframe {
-                step: 0,
-                from: 0,
-                offset: 0,
-                states: states.to_vec(),
-            }],
-            complete: true,
-            cap,
-            ..Timeline::default()
-        }
+        let mut t = Timeline::default();
+        t.start_over(StepZero::States(states), stats, cap);
+        t
     }
 
     /// A timeline of step 0 alone, `stats` its counters, that holds no copy of the state
     /// bytes (it never seeks: step 0 is the live search itself).
     pub fn pending(stats: &Stats, cap: usize) -> Timeline {
-        Timeline {
-            keyframes: Vec::new(),
-            ..Timeline::new(&[], stats, cap)
+        let mut t = Timeline::default();
+        t.start_over(StepZero::Pending, stats, cap);
+        t
+    }
+
+    /// Makes this timeline [`Timeline::new`]'s or [`Timeline::pending`]'s, as `step_zero`
+    /// says, reusing its allocations: the first chunks of words, the step records, keyframe
+    /// 0's bytes (kept aside while pending) and the shown copy. The page starts a timeline
+    /// over for every query, where allocating and freeing them was a third of what recording
+    /// cost a query on a small map; and when both this step 0 and the last are a search just
+    /// started ([`StepZero::Fresh`]), keyframe 0 is the last one with a few bytes rewritten
+    /// rather than a copy of the map's.
+    pub fn start_over(&mut self, step_zero: StepZero<'_>, stats: &Stats, cap: usize) {
+        let Timeline {
+            mut events,
+            mut steps,
+            mut full,
+            mut index,
+            mut keyframes,
+            mut shown,
+            mut spare,
+            mut spare_set,
+            base_set,
+            ..
+        } = std::mem::take(self);
+        if let Some(first) = keyframes.drain(..).next() {
+            spare = first.states;
+            spare_set = base_set;
         }
+        events.clear();
+        steps.clear();
+        full.clear();
+        index.clear();
+        shown.clear();
+        steps.push(ESCAPE);
+        full.push(FullStep {
+            stats: *stats,
+            words: 0,
+        });
+        index.push(IndexEntry {
+            offset: 0,
+            stats: *stats,
+        });
+        let (mut cells, mut base_set) = (0, None);
+        let copy = |bytes: &mut Vec<u8>, states: &[u8]| {
+            bytes.clear();
+            bytes.extend_from_slice(states);
+        };
+        match step_zero {
+            StepZero::Pending => {}
+            StepZero::States(states) => {
+                let mut bytes = std::mem::take(&mut spare);
+                copy(&mut bytes, states);
+                spare_set = None;
+                keyframes.push(Keyframe {
+                    step: 0,
+                    from: 0,
+                    offset: 0,
+                    states: bytes,
+                });
+                cells = states.len();
+            }
+            StepZero::Fresh { states, set } => {
+                debug_assert!(
+                    states
+                        .iter()
+                        .enumerate()
+                        .all(|(c, &b)| b == 0 || set.contains(&(c as u32))),
+                    "a search just started sets no state bytes but those of its start and goal"
+                );
+                let mut bytes = std::mem::take(&mut spare);
+                match spare_set.take() {
+                    Some(old) if bytes.len() == states.len() => {
+                        for c in old {
+                            if let Some(b) = bytes.get_mut(c as usize) {
+                                *b = 0;
+                            }
+                        }
+                        for c in set {
+                            if let (Some(b), Some(&s)) =
+                                (bytes.get_mut(c as usize), states.get(c as usize))
+                            {
+                                *b = s;
+                            }
+                        }
+                    }
+                    _ => copy(&mut bytes, states),
+                }
+                keyframes.push(Keyframe {
+                    step: 0,
+                    from: 0,
+                    offset: 0,
+                    states: bytes,
+                });
+                cells = states.len();
+                base_set = Some(set);
+            }
+        }
+        *self = Timeline {
+            cells,
+            events,
+            steps,
+            full,
+            index,
+            keyframes,
+            shown,
+            spare,
+            spare_set,
+            base_set,
+            complete: true,
+            cap,
+            ..Timeline::default()
+        };
     }
 
     /// Moves what `search`'s recorder recorded into the timeline; stops it when the cap is
@@ -246,8 +359,8 @@ impl Timeline {
 
     /// Gives back the growth slack of the event and step vectors (once the search is over).
     pub fn shrink_to_fit(&mut self) {
-        self.events.shrink_to_fit();
-        self.steps.shrink_to_fit();
+        self.events.trim();
+        self.steps.trim();
         self.index.shrink_to_fit();
         self.full.shrink_to_fit();
     }

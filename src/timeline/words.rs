@@ -64,6 +64,19 @@ impl Words {
         self.len += n;
     }
 
+    /// Appends one word (a timeline's first step word).
+    pub(crate) fn push(&mut self, word: u32) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < last.capacity() => last.push(word),
+            _ => {
+                let mut chunk = Vec::with_capacity(FIRST_WORDS);
+                chunk.push(word);
+                self.push_chunk(chunk);
+            }
+        }
+        self.len += 1;
+    }
+
     /// Moves the words of a recorder's `batch` to the end: its full chunks as they are, the
     /// open one as [`Words::append`] does.
     pub(crate) fn append_batch(&mut self, batch: &mut Batch) {
@@ -144,6 +157,18 @@ impl Words {
         self.len = len;
     }
 
+    /// Empties the store, keeping its first chunk's allocation: a timeline started over
+    /// for every query (the page's) then copies a short search's words into the same
+    /// chunk each time instead of allocating and freeing one.
+    pub(crate) fn clear(&mut self) {
+        self.chunks.truncate(1);
+        self.starts.truncate(1);
+        if let Some(first) = self.chunks.first_mut() {
+            first.clear();
+        }
+        self.len = 0;
+    }
+
     /// Gives back the last chunk's growth slack (the others have none worth a copy).
     pub(crate) fn shrink_to_fit(&mut self) {
         if let Some(last) = self.chunks.last_mut() {
@@ -151,6 +176,19 @@ impl Words {
         }
         self.chunks.shrink_to_fit();
         self.starts.shrink_to_fit();
+    }
+
+    /// [`Words::shrink_to_fit`] when the last chunk's slack is more than a first chunk's
+    /// worth: a smaller slack is not worth a copy, and is kept for the next search a
+    /// cleared store holds ([`Words::clear`]).
+    pub(crate) fn trim(&mut self) {
+        if self
+            .chunks
+            .last()
+            .is_some_and(|last| last.capacity() - last.len() > FIRST_WORDS)
+        {
+            self.shrink_to_fit();
+        }
     }
 
     /// Words allocated, growth slack included.
@@ -225,6 +263,39 @@ mod tests {
             "moved, not copied"
         );
         assert!(large.is_empty() && large.capacity() >= CHUNK_WORDS * 4);
+    }
+
+    #[test]
+    fn a_cleared_store_reuses_its_first_chunk() {
+        let mut w = filled(&[10, CHUNK_WORDS, 20]);
+        let first = w.chunks[0].as_ptr();
+        w.clear();
+        assert_eq!((w.len(), w.chunk_count()), (0, 1));
+        assert_eq!(w.iter(0, 100).count(), 0);
+        let mut batch = vec![4, 5, 6];
+        w.append(&mut batch);
+        assert_eq!(w.chunks[0].as_ptr(), first, "copied into the kept chunk");
+        assert_eq!(w.iter(0, 100).collect::<Vec<_>>(), [4, 5, 6]);
+        // A large batch after a clear becomes a chunk of its own behind the empty one; reads
+        // by offset skip the empty chunk.
+        w.clear();
+        let mut large = vec![9; CHUNK_WORDS];
+        large[0] = 1;
+        w.append(&mut large);
+        assert_eq!(
+            (w.len(), w.get(0), w.get(1)),
+            (CHUNK_WORDS, Some(1), Some(9))
+        );
+        assert_eq!(w.iter(0, 2).collect::<Vec<_>>(), [1, 9]);
+        w.truncate(1);
+        assert_eq!(w.iter(0, 5).collect::<Vec<_>>(), [1]);
+        // A small slack is kept; a large one given back.
+        let mut w = filled(&[10]);
+        w.trim();
+        assert_eq!(w.capacity(), FIRST_WORDS);
+        let mut w = filled(&[CHUNK_WORDS / 2 - 1, 5]);
+        w.trim();
+        assert_eq!(w.capacity(), w.len());
     }
 
     #[test]
