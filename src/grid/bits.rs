@@ -4,8 +4,10 @@
 //! of them to find where a straight run stops, instead of stepping cell by cell.
 //!
 //! Both sets carry a blocked line before the first and after the last (row −1 and row
-//! `height`, column −1 and column `width`), and the bits past the end of a line are 0, so a
-//! reader never needs a bounds check: the map's edge reads as wall, as it does for a search.
+//! `height`, column −1 and column `width`), the bits past the end of a line are 0, and every
+//! line has a blocked word before its first and after its last, so a reader never needs a
+//! bounds check: the map's edge reads as wall, as it does for a search, and 64 cells from any
+//! position of a line are two neighbouring words ([`window`]).
 
 use super::cells::{Grid, Revision};
 
@@ -27,9 +29,10 @@ pub(crate) struct BitGrid {
     /// Words per row (`⌈width / 64⌉`) and per column (`⌈height / 64⌉`).
     row_words: usize,
     col_words: usize,
-    /// `height + 2` rows of `row_words` words: the blocked row −1 first.
+    /// `height + 2` rows of `row_words + 2` words (a blocked word, the row's, a blocked
+    /// word): the blocked row −1 first.
     rows: Vec<u64>,
-    /// `width + 2` columns of `col_words` words: the blocked column −1 first.
+    /// `width + 2` columns of `col_words + 2` words likewise: the blocked column −1 first.
     cols: Vec<u64>,
     /// The grid contents the sets were built from, so a sync rewrites only the rows that
     /// changed since.
@@ -54,8 +57,8 @@ impl BitGrid {
                 self.height = h;
                 self.row_words = (w as usize).div_ceil(64);
                 self.col_words = (h as usize).div_ceil(64);
-                self.rows = vec![0; (h as usize + 2) * self.row_words];
-                self.cols = vec![0; (w as usize + 2) * self.col_words];
+                self.rows = vec![0; (h as usize + 2) * (self.row_words + 2)];
+                self.cols = vec![0; (w as usize + 2) * (self.col_words + 2)];
                 for y in 0..h {
                     self.write_row(grid, y);
                 }
@@ -69,7 +72,7 @@ impl BitGrid {
         let width = self.width as usize;
         let start = y as usize * width;
         let row = &grid.bytes()[start..start + width];
-        let row_at = (y as usize + 1) * self.row_words;
+        let row_at = (y as usize + 1) * (self.row_words + 2) + 1;
         let (col_word, col_bit) = (y as usize / 64, y % 64);
         for (k, chunk) in row.chunks(64).enumerate() {
             let mut word = 0u64;
@@ -79,7 +82,7 @@ impl BitGrid {
             self.rows[row_at + k] = word;
         }
         for (x, &b) in row.iter().enumerate() {
-            let at = (x + 1) * self.col_words + col_word;
+            let at = (x + 1) * (self.col_words + 2) + 1 + col_word;
             if b != 0 {
                 self.cols[at] |= 1 << col_bit;
             } else {
@@ -96,10 +99,27 @@ impl BitGrid {
             Axis::Rows => (&self.rows, self.row_words),
             Axis::Columns => (&self.cols, self.col_words),
         };
-        let at = (line + 1) as usize * words;
+        let at = (line + 1) as usize * (words + 2) + 1;
         &set[at..at + words]
     }
 
+    /// Lines `line − 1`, `line` and `line + 1` of `axis`, each as its words with the blocked
+    /// word before and after them (`line` in 0..length of the other axis), for reading windows
+    /// of 64 cells of all three ([`window`]).
+    #[inline(always)]
+    pub(crate) fn three_lines(&self, axis: Axis, line: i64) -> [&[u64]; 3] {
+        let (set, words) = match axis {
+            Axis::Rows => (&self.rows, self.row_words),
+            Axis::Columns => (&self.cols, self.col_words),
+        };
+        let stride = words + 2;
+        // Line l starts at word (l + 1) × stride: line − 1 at line × stride.
+        let at = line as usize * stride;
+        let three = set.get(at..at + 3 * stride).unwrap_or(&[]);
+        let (before, rest) = three.split_at(stride.min(three.len()));
+        let (here, after) = rest.split_at(stride.min(rest.len()));
+        [before, here, after]
+    }
     /// Whether (x, y) is on the map and passable.
     #[inline(always)]
     pub(crate) fn free(&self, x: i64, y: i64) -> bool {
@@ -107,8 +127,20 @@ impl BitGrid {
             return false;
         }
         // Straight into the row set (row y is line y + 1, after the padding row).
-        let word = self.rows[(y as usize + 1) * self.row_words + (x as usize >> 6)];
+        let word = self.rows[(y as usize + 1) * (self.row_words + 2) + 1 + (x as usize >> 6)];
         word >> (x & 63) & 1 == 1
+    }
+
+    /// Whether (x, y) is passable, for a cell on the map or one cell off it (which reads as
+    /// wall from the blocked lines and words around the map): one index and no comparisons
+    /// with the map's size, for the diagonal jumps' steps.
+    #[inline(always)]
+    pub(crate) fn free_near(&self, x: i64, y: i64) -> bool {
+        let bit = (x + 64) as usize;
+        let word = (y + 1) as usize * (self.row_words + 2) + bit / 64;
+        self.rows
+            .get(word)
+            .is_some_and(|w| w >> (bit % 64) & 1 == 1)
     }
 
     /// Whether a straight move by (dx, dy) has a forced neighbour at (x, y) on `side` (1 or
@@ -139,6 +171,19 @@ impl BitGrid {
     }
 }
 
+/// The 64 cells of a line (its words as [`BitGrid::three_lines`] gives them, the blocked
+/// word first) from position `at` on: bit i is position `at + i`. `at` runs from −64 to the
+/// line's length; positions off the line read as wall.
+#[inline(always)]
+pub(crate) fn window(line: &[u64], at: i64) -> u64 {
+    let bit = (at + 64) as usize;
+    let (lo, hi) = match line.get(bit / 64..bit / 64 + 2) {
+        Some(&[lo, hi]) => (lo, hi),
+        _ => (0, 0),
+    };
+    ((u128::from(hi) << 64 | u128::from(lo)) >> (bit % 64)) as u64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,6 +211,25 @@ mod tests {
                             grid.is_passable(x, y)
                         );
                     }
+                }
+            }
+            // Windows of 64 cells from any position (off the line: wall), and one cell off the
+            // map reads as wall.
+            for y in 0..h {
+                let [above, row, below] = bits.three_lines(Axis::Rows, y);
+                for at in -64..=w {
+                    for (line, ly) in [(above, y - 1), (row, y), (below, y + 1)] {
+                        let word = window(line, at);
+                        for i in 0..64 {
+                            let free = grid.is_passable(at + i, ly);
+                            assert_eq!(word >> i & 1 == 1, free, "({}, {ly})", at + i);
+                        }
+                    }
+                }
+            }
+            for y in -1..=h {
+                for x in -1..=w {
+                    assert_eq!(bits.free_near(x, y), grid.is_passable(x, y), "({x}, {y})");
                 }
             }
             assert!(bits.line(Axis::Rows, -1).iter().all(|&word| word == 0));

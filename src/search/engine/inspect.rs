@@ -15,7 +15,17 @@ impl Search {
         // A Jump Point Search cell painted closed was only scanned by a jump: it has no node.
         let scanned = state == CellState::Scanned;
         let known = state != CellState::Unvisited && !scanned;
-        let g = known.then(|| self.g(c as u32) as f64 / COST_SCALE as f64);
+        // A jump search's path cells between its jump points have no node of their own:
+        // their g and parent follow from the path.
+        let filled = (state == CellState::Path && self.settings.algorithm.jumps())
+            .then(|| self.path_node(c as u32))
+            .flatten();
+        let (g_units, parent) = match filled {
+            Some(node) => node,
+            None if known => (self.g(c as u32), self.parent(c as u32)),
+            None => (0, None),
+        };
+        let g = known.then(|| g_units as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
         let f = g.and_then(|g| self.settings.algorithm.priority(self.settings.weight, g, h));
         // Path cells and re-opened cells were all expanded at least once; plain open ones
@@ -32,10 +42,7 @@ impl Search {
             g,
             h,
             f,
-            parent: known
-                .then(|| self.parent(c as u32))
-                .flatten()
-                .map(|p| self.coords(p)),
+            parent: parent.filter(|_| known).map(|p| self.coords(p)),
             expansion: expanded.then(|| self.expansions.get(c)).flatten(),
         })
     }

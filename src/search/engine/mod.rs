@@ -296,13 +296,16 @@ impl Search {
 
     /// Sets every cell's state byte to [`UNVISITED`] for a map of `cells` cells. When the
     /// size is unchanged and the last search touched few cells, only those are put back
-    /// (`touched`); otherwise the whole array is filled, which is cheaper per cell than
-    /// scattered writes once a search has touched more than a sixteenth of the map.
+    /// (`touched`, and the cells of `path`, which `build_path` marks without listing them);
+    /// otherwise the whole array is filled, which is cheaper per cell than scattered writes
+    /// once a search has touched more than a sixteenth of the map.
     fn clear_states(&mut self, cells: usize) {
-        if self.state.len() == cells && self.touched.len() <= touched_read(cells) {
-            for &c in &self.touched {
-                if let Some(s) = self.state.get_mut(c as usize) {
-                    *s = UNVISITED;
+        if self.state.len() == cells && self.touched.len() + self.path.len() <= touched_read(cells) {
+            for list in [&self.touched, &self.path] {
+                for &c in list {
+                    if let Some(s) = self.state.get_mut(c as usize) {
+                        *s = UNVISITED;
+                    }
                 }
             }
         } else {

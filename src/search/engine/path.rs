@@ -1,13 +1,13 @@
 //! The path a search returns: its parents followed back from the end, the runs between jump
-//! points filled in cell by cell (each filled cell given its g and parent), the path cells
-//! marked, and its exact cost summed once. The path's buffer and the jump points' are kept
-//! from query to query, so a query allocates nothing here once they are long enough.
+//! points filled in cell by cell, the path cells marked, and its exact cost summed once. The
+//! path's buffer and the jump points' are kept from query to query, so a query allocates
+//! nothing here once they are long enough. A filled cell's g and parent are not written
+//! while the path is built: the node inspector works them out from the path when it is
+//! asked ([`Search::path_node`]), so a query pays only for the cells and their marks.
 
-use super::jps::move_index;
-use super::slots::node_word;
 use super::Search;
 use crate::grid::Topology;
-use crate::search::core::{PATH, UNVISITED};
+use crate::search::core::PATH;
 use crate::search::record::SAME_NODE;
 use crate::search::settings::Algorithm;
 
@@ -48,13 +48,11 @@ impl Search {
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
     }
 
-    /// Cell `cell` is on the path: its state byte says so, for the page and the timeline.
+    /// Cell `cell` is on the path: its state byte says so, for the page and the timeline. It
+    /// is not listed in `touched`: a restart puts back the cells of `path` as well.
     #[inline(always)]
     fn mark_path(&mut self, cell: u32) {
         if let Some(state) = self.state.get_mut(cell as usize) {
-            if *state == UNVISITED {
-                self.touched.push(cell);
-            }
             *state = PATH;
             self.rec.event(cell, PATH, SAME_NODE);
         }
@@ -62,23 +60,24 @@ impl Search {
 
     /// Builds and marks the path from the jump points of `back` (last first), filling the
     /// straight and diagonal runs between consecutive ones so the path lists neighbouring
-    /// cells like every other grid search, and returns its cost. The filled cells get a g and
-    /// a parent too, so the node inspector can follow the path back. A jump is a straight or
+    /// cells like every other grid search, and returns its cost. A jump is a straight or
     /// diagonal run, and the direct path to the goal diagonal steps then straight ones, so
     /// each pair is at most a diagonal run then a straight one, each stepped by a fixed index
     /// offset. The cost is [`Topology::cost_of`]'s sum, step by step in the same order,
-    /// without its two divisions a cell.
+    /// without its two divisions a cell. The filled cells keep their node words: the
+    /// inspector works out their g and parent from the path ([`Search::path_node`]).
     fn fill_jumps(&mut self, back: &[u32], cells: &[u8]) -> f64 {
         let w = i64::from(self.width);
-        let units = [self.step_units[0][1], self.step_units[1][1]];
         let mut waypoints = back.iter().rev();
         let Some(&first) = waypoints.next() else {
             return 0.0;
         };
         self.path.push(first);
-        self.mark_path(first);
+        if let Some(s) = self.state.get_mut(first as usize) {
+            *s = PATH;
+        }
         let mut cost = 0.0;
-        let (mut from, mut at) = (first, self.coords(first));
+        let (mut c, mut at) = (i64::from(first), self.coords(first));
         for &to in waypoints {
             let target = self.coords(to);
             let (dx, dy) = (
@@ -93,38 +92,66 @@ impl Search {
             } else {
                 (0, sy)
             };
-            // The last cell of the pair is the jump point `to`, which keeps its own node.
-            let saved = self.nodes.get(to as usize).copied().unwrap_or(0);
-            let mut g = self.g(from);
-            let mut c = i64::from(from);
             self.path.reserve((diagonals + straights) as usize);
             for (step, count) in [((sx, sy), diagonals), (straight, straights)] {
                 if count <= 0 {
                     continue;
                 }
-                let unit = units[usize::from(step.0 != 0 && step.1 != 0)];
-                let d = move_index(step.0, step.1) as u64;
                 let offset = step.1 * w + step.0;
                 let factor = step_factor(&self.topology, at, step);
-                for _ in 0..count {
-                    c += offset;
-                    g += unit;
-                    let cell = c as u32;
-                    cost += f64::from(cells.get(cell as usize).copied().unwrap_or(0)) * factor;
-                    if let Some(node) = self.nodes.get_mut(cell as usize) {
-                        *node = node_word(g, d);
+                let begin = self.path.len();
+                self.path
+                    .extend((1..=count).map(|k| (c + k * offset) as u32));
+                c += count * offset;
+                // Each cell of the run: its step's cost, and its mark (both arrays cut to one
+                // length, so one bounds check serves both).
+                let len = cells.len().min(self.state.len());
+                let (terrain, state) = (&cells[..len], &mut self.state[..len]);
+                for &cell in &self.path[begin..] {
+                    let i = cell as usize;
+                    if i < len {
+                        cost += f64::from(terrain[i]) * factor;
+                        state[i] = PATH;
                     }
-                    self.path.push(cell);
-                    self.mark_path(cell);
                 }
             }
-            if let Some(node) = self.nodes.get_mut(to as usize) {
-                *node = saved;
-            }
-            from = to;
             at = target;
         }
+        if self.rec.is_on() {
+            for &cell in &self.path {
+                self.rec.event(cell, PATH, SAME_NODE);
+            }
+        }
         cost
+    }
+
+    /// The g (in the engine's units) and parent of path cell `cell` of a jump search, worked
+    /// out from the path: a jump point of it (`waypoints`) has its own node; a cell filled
+    /// in between has the g of the one before it plus its step's cost, and that one as
+    /// parent. `None` when `cell` is not on the path.
+    pub(super) fn path_node(&self, cell: u32) -> Option<(u64, Option<u32>)> {
+        let mut jump_points = self.waypoints.iter().rev().peekable();
+        let mut before: Option<(u32, u64)> = None;
+        for &p in &self.path {
+            let g = match before {
+                Some((q, g)) if jump_points.peek() != Some(&&p) => {
+                    let (a, b) = (self.coords(q), self.coords(p));
+                    g + self.step_units[usize::from(a.0 != b.0 && a.1 != b.1)][1]
+                }
+                _ => {
+                    jump_points.next();
+                    if p == cell {
+                        return Some((self.g(p), self.parent(p)));
+                    }
+                    self.g(p)
+                }
+            };
+            if p == cell {
+                return Some((g, before.map(|(q, _)| q)));
+            }
+            before = Some((p, g));
+        }
+        None
     }
 }
 
@@ -200,8 +227,20 @@ mod tests {
                             assert!(step.0 <= 1 && step.1 <= 1 && step != (0, 0));
                             prefix += search.topology.step_cost((px, py), (x, y), 1);
                         }
-                        let g = search.node(x, y).and_then(|n| n.g).unwrap();
+                        let node = search.node(x, y).unwrap();
+                        let g = node.g.unwrap();
                         assert!((g - prefix).abs() < 1e-6, "g of ({x}, {y}): {g} ≠ {prefix}");
+                        // The parent is a cell earlier on the path: the one before, for a
+                        // cell filled in between two jump points.
+                        let earlier = &path[..i];
+                        let parent = node.parent.map(|(px, py)| py * search.width + px);
+                        match parent {
+                            None => assert_eq!(i, 0),
+                            Some(p) if search.waypoints.contains(&c) => {
+                                assert!(earlier.contains(&p))
+                            }
+                            Some(p) => assert_eq!(Some(&p), earlier.last()),
+                        }
                     }
                 }
             }
