@@ -300,7 +300,8 @@ impl Search {
     /// otherwise the whole array is filled, which is cheaper per cell than scattered writes
     /// once a search has touched more than a sixteenth of the map.
     fn clear_states(&mut self, cells: usize) {
-        if self.state.len() == cells && self.touched.len() + self.path.len() <= touched_read(cells) {
+        if self.state.len() == cells && self.touched.len() + self.path.len() <= touched_read(cells)
+        {
             for list in [&self.touched, &self.path] {
                 for &c in list {
                     if let Some(s) = self.state.get_mut(c as usize) {
