@@ -31,6 +31,7 @@ mod jps_plus;
 mod nodes;
 mod order;
 mod path;
+mod relax;
 mod searcher;
 mod slots;
 #[cfg(test)]
@@ -51,7 +52,7 @@ use crate::search::settings::{Algorithm, PlanError, Ranking, Settings};
 use jps_plus::JumpTable;
 pub(crate) use order::successor_order;
 use order::{order_row, successor_orders, OrderTable};
-use slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_ROOT};
+use slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_ROOT};
 use std::sync::Arc;
 
 /// The search: settings, per-cell state and the open list.
@@ -385,6 +386,9 @@ impl Search {
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }
+        // The open list only grows while a node's successors are offered, so its largest
+        // size this step is its size now: kept once a step, not at every push.
+        self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
         false
     }
 
@@ -489,10 +493,7 @@ impl Search {
                     self.open.improve(entry, &mut slots);
                 }
             }
-            if is_new {
-                self.stats.open_size += 1;
-                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
-            }
+            self.stats.open_size += u64::from(is_new);
         }
     }
 
@@ -501,54 +502,6 @@ impl Search {
         self.status = Status::Partial;
         if let Some((_, cell)) = self.nearest.or(self.current.map(|c| (0, c))) {
             self.build_path(cell, cells);
-        }
-    }
-
-    /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
-    /// `expand_successors`: a cell without a node gets one, a cheaper path to an open cell
-    /// moves its entry up, a cheaper path to a cell in state `closed` re-opens it, anything
-    /// else is forgotten. Used by the variants whose successors are not plain neighbours.
-    pub(super) fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
-        let n = cell as usize;
-        let g = self.g(cell);
-        let is_new = match self.state[n] {
-            OPEN | REOPENED if new_g < g => {
-                self.stats.updated += 1;
-                false
-            }
-            OPEN | REOPENED => return,
-            s if s == closed && new_g < g => {
-                self.stats.reopened += 1;
-                self.state[n] = REOPENED;
-                true
-            }
-            s if s == closed => return,
-            _ => {
-                self.stats.generated += 1;
-                self.state[n] = OPEN;
-                self.touched.push(cell);
-                true
-            }
-        };
-        self.far_parents[n] = from;
-        // Jump points and line-of-sight parents are not neighbours: record g as it is.
-        let byte = if is_new { self.state[n] } else { SAME_STATE };
-        self.rec.far(cell, byte, from, new_g);
-        let (x, y) = self.coords(cell);
-        let key = key(
-            self.settings.algorithm,
-            &self.estimator,
-            self.settings.weight,
-            x,
-            y,
-            new_g,
-        );
-        self.next_seq += 1;
-        let entry = Entry::new(key, new_g, self.next_seq, cell).with_link(LINK_FAR);
-        self.push_open(entry, is_new);
-        if is_new {
-            self.stats.open_size += 1;
-            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
         }
     }
 
@@ -574,7 +527,14 @@ impl Search {
 /// no tie on g, entries then leave in insertion order, a plain FIFO queue, which visits the
 /// map ply by ply.
 #[inline(always)]
-fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32, g: u64) -> u64 {
+pub(super) fn key(
+    algorithm: Algorithm,
+    estimator: &Estimator,
+    weight: f64,
+    x: u32,
+    y: u32,
+    g: u64,
+) -> u64 {
     match algorithm.ranking() {
         Ranking::Arrival => 0,
         Ranking::Estimate => estimator.units(x, y),
