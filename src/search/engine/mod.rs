@@ -60,6 +60,8 @@ use std::sync::Arc;
 pub struct Search {
     pub(super) width: u32,
     pub(super) height: u32,
+    /// ⌈2⁴⁰ / width⌉: `index * row_magic >> 40` is `index / width` ([`Search::coords`]).
+    pub(super) row_magic: u64,
     pub(super) start: u32,
     pub(super) goal: u32,
     /// The goal's (x, y), kept so the successor loop does not divide for it every expansion.
@@ -147,6 +149,7 @@ impl Search {
         let mut search = Search {
             width: 0,
             height: 0,
+            row_magic: 0,
             start: 0,
             goal: 0,
             goal_xy: goal,
@@ -215,6 +218,7 @@ impl Search {
         };
         self.width = grid.width();
         self.height = grid.height();
+        self.row_magic = row_magic(self.width);
         self.start = start_index;
         self.goal = goal_index;
         self.goal_xy = goal;
@@ -355,14 +359,12 @@ impl Search {
                 return true;
             }
         }
-        let Some(cell) = self.pop_open() else {
+        let Some((cell, g)) = self.pop_open() else {
             self.status = Status::NoPath;
             self.current = None;
             return true;
         };
         let c = cell as usize;
-        // `pop_open` has put g back in the node word.
-        let g = self.nodes[c] >> LINK_BITS;
         self.state[c] = CLOSED;
         self.rec.event(cell, CLOSED, SAME_NODE);
         self.stats.expanded += 1;
@@ -373,7 +375,7 @@ impl Search {
             self.build_path(cell, cells);
             return true;
         }
-        let (x, y) = (cell % self.width, cell / self.width);
+        let (x, y) = self.coords(cell);
         if self.settings.node_budget.is_some() {
             let near = self.nearness.units(x, y);
             if self.nearest.is_none_or(|(best, _)| near < best) {
@@ -518,9 +520,31 @@ impl Search {
         self.settings.algorithm == Algorithm::Theta
     }
 
+    /// The (x, y) of cell `index` (below the map's cell count): its row by a multiply and a
+    /// shift with [`Search::row_magic`] instead of a division (made at every expansion, and
+    /// a division takes many times a multiply's cycles).
+    #[inline(always)]
     pub(super) fn coords(&self, index: u32) -> (u32, u32) {
-        (index % self.width, index / self.width)
+        let y = row_of(index, self.row_magic);
+        (index.wrapping_sub(y.wrapping_mul(self.width)), y)
     }
+}
+
+/// The shift of [`Search::coords`]'s multiply.
+const ROW_SHIFT: u32 = 40;
+
+/// ⌈2⁴⁰ / width⌉, with which `index * magic >> 40` is `index / width` for every cell of a
+/// map (width at most 4096, fewer than 2²⁴ cells): with δ = magic · width − 2⁴⁰ < width, the
+/// product overshoots index / width by index · δ / (width · 2⁴⁰), and index · δ < 2³⁶ keeps
+/// that below what would carry into the next integer (the remainder is at most width − 1).
+fn row_magic(width: u32) -> u64 {
+    (1u64 << ROW_SHIFT).div_ceil(u64::from(width.max(1)))
+}
+
+/// The row of cell `index` on a map whose [`row_magic`] is `magic`.
+#[inline(always)]
+fn row_of(index: u32, magic: u64) -> u32 {
+    (u64::from(index).wrapping_mul(magic) >> ROW_SHIFT) as u32
 }
 
 /// The key of a cell about to be pushed with cost `g`. Breadth-First's key is constant: with
@@ -561,6 +585,24 @@ mod tests {
     use super::*;
     use crate::grid::{Cell, Connectivity, DiagonalRule, Movement};
     use crate::search::settings::NeighbourOrder;
+
+    /// `coords` finds a cell's row without dividing, on every width a map may have: checked
+    /// on the first row and on the last two rows a map of that width can hold.
+    #[test]
+    fn coords_without_a_division_match_the_division() {
+        for width in 1..=crate::grid::MAX_SIDE {
+            let magic = row_magic(width);
+            let rows = (1u32 << 24) / width;
+            let last = rows * width - 1;
+            for index in (0..width).chain(last + 1 - 2 * width..=last) {
+                assert_eq!(
+                    row_of(index, magic),
+                    index / width,
+                    "{index} on width {width}"
+                );
+            }
+        }
+    }
 
     /// One search restarted through queries whose settings change now and then answers each
     /// as a search made for it alone: what `configure` keeps from one query to the next is
