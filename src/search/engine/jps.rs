@@ -117,7 +117,7 @@ impl Search {
         if self.direct_goal && (near || self.stats.expanded == 1) {
             if let Some(cost) = self.direct_to_goal(x, y) {
                 // Why this ends the search optimally: see `direct_to_goal`.
-                self.relax(cell, self.goal, g + cost, JUMP_POINT);
+                self.relax(cell, self.goal, self.goal_xy, g + cost, JUMP_POINT);
                 return;
             }
         }
@@ -193,7 +193,13 @@ impl Search {
                     straight
                 };
                 let to = (jy * i64::from(self.width) + jx) as u32;
-                self.relax(cell, to, g + steps * unit, JUMP_POINT);
+                self.relax(
+                    cell,
+                    to,
+                    (jx as u32, jy as u32),
+                    g + steps * unit,
+                    JUMP_POINT,
+                );
             }
         }
     }
@@ -357,7 +363,7 @@ impl Search {
             run += steps;
             let g_turn = g + run * diagonal;
             if (x, y) == goal {
-                self.relax(cell, self.goal, g_turn, JUMP_POINT);
+                self.relax(cell, self.goal, self.goal_xy, g_turn, JUMP_POINT);
                 return;
             }
             // The straight jumps from the turning cell: looked up (JPS2+) or scanned (JPS2),
@@ -372,7 +378,13 @@ impl Search {
             };
             for (jx, jy, more) in [across, along].into_iter().flatten() {
                 let to = (jy * width + jx) as u32;
-                self.relax(cell, to, g_turn + more * COST_SCALE, JUMP_POINT);
+                self.relax(
+                    cell,
+                    to,
+                    (jx as u32, jy as u32),
+                    g_turn + more * COST_SCALE,
+                    JUMP_POINT,
+                );
             }
         }
     }

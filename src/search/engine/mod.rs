@@ -31,6 +31,7 @@ mod jps_plus;
 mod nodes;
 mod order;
 mod path;
+mod relax;
 mod searcher;
 mod slots;
 #[cfg(test)]
@@ -51,7 +52,7 @@ use crate::search::settings::{Algorithm, PlanError, Ranking, Settings};
 use jps_plus::JumpTable;
 pub(crate) use order::successor_order;
 use order::{order_row, successor_orders, OrderTable};
-use slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_ROOT};
+use slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_ROOT};
 use std::sync::Arc;
 
 /// The search: settings, per-cell state and the open list.
@@ -59,6 +60,8 @@ use std::sync::Arc;
 pub struct Search {
     pub(super) width: u32,
     pub(super) height: u32,
+    /// ⌈2⁴⁰ / width⌉: `index * row_magic >> 40` is `index / width` ([`Search::coords`]).
+    pub(super) row_magic: u64,
     pub(super) start: u32,
     pub(super) goal: u32,
     /// The goal's (x, y), kept so the successor loop does not divide for it every expansion.
@@ -146,6 +149,7 @@ impl Search {
         let mut search = Search {
             width: 0,
             height: 0,
+            row_magic: 0,
             start: 0,
             goal: 0,
             goal_xy: goal,
@@ -214,6 +218,7 @@ impl Search {
         };
         self.width = grid.width();
         self.height = grid.height();
+        self.row_magic = row_magic(self.width);
         self.start = start_index;
         self.goal = goal_index;
         self.goal_xy = goal;
@@ -363,14 +368,12 @@ impl Search {
                 return true;
             }
         }
-        let Some(cell) = self.pop_open() else {
+        let Some((cell, g)) = self.pop_open() else {
             self.status = Status::NoPath;
             self.current = None;
             return true;
         };
         let c = cell as usize;
-        // `pop_open` has put g back in the node word.
-        let g = self.nodes[c] >> LINK_BITS;
         self.state[c] = CLOSED;
         self.rec.event(cell, CLOSED, SAME_NODE);
         self.stats.expanded += 1;
@@ -381,7 +384,7 @@ impl Search {
             self.build_path(cell, cells);
             return true;
         }
-        let (x, y) = (cell % self.width, cell / self.width);
+        let (x, y) = self.coords(cell);
         if self.settings.node_budget.is_some() {
             let near = self.nearness.units(x, y);
             if self.nearest.is_none_or(|(best, _)| near < best) {
@@ -394,6 +397,9 @@ impl Search {
             Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
             _ => self.expand_successors(cell, x, y, g, cells),
         }
+        // The open list only grows while a node's successors are offered, so its largest
+        // size this step is its size now: kept once a step, not at every push.
+        self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
         false
     }
 
@@ -498,10 +504,7 @@ impl Search {
                     self.open.improve(entry, &mut slots);
                 }
             }
-            if is_new {
-                self.stats.open_size += 1;
-                self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
-            }
+            self.stats.open_size += u64::from(is_new);
         }
     }
 
@@ -510,54 +513,6 @@ impl Search {
         self.status = Status::Partial;
         if let Some((_, cell)) = self.nearest.or(self.current.map(|c| (0, c))) {
             self.build_path(cell, cells);
-        }
-    }
-
-    /// Offers `cell` a path through `from` costing `new_g`, with seed 003's cases as in
-    /// `expand_successors`: a cell without a node gets one, a cheaper path to an open cell
-    /// moves its entry up, a cheaper path to a cell in state `closed` re-opens it, anything
-    /// else is forgotten. Used by the variants whose successors are not plain neighbours.
-    pub(super) fn relax(&mut self, from: u32, cell: u32, new_g: u64, closed: u8) {
-        let n = cell as usize;
-        let g = self.g(cell);
-        let is_new = match self.state[n] {
-            OPEN | REOPENED if new_g < g => {
-                self.stats.updated += 1;
-                false
-            }
-            OPEN | REOPENED => return,
-            s if s == closed && new_g < g => {
-                self.stats.reopened += 1;
-                self.state[n] = REOPENED;
-                true
-            }
-            s if s == closed => return,
-            _ => {
-                self.stats.generated += 1;
-                self.state[n] = OPEN;
-                self.touched.push(cell);
-                true
-            }
-        };
-        self.far_parents[n] = from;
-        // Jump points and line-of-sight parents are not neighbours: record g as it is.
-        let byte = if is_new { self.state[n] } else { SAME_STATE };
-        self.rec.far(cell, byte, from, new_g);
-        let (x, y) = self.coords(cell);
-        let key = key(
-            self.settings.algorithm,
-            &self.estimator,
-            self.settings.weight,
-            x,
-            y,
-            new_g,
-        );
-        self.next_seq += 1;
-        let entry = Entry::new(key, new_g, self.next_seq, cell).with_link(LINK_FAR);
-        self.push_open(entry, is_new);
-        if is_new {
-            self.stats.open_size += 1;
-            self.stats.max_open = self.stats.max_open.max(self.stats.open_size);
         }
     }
 
@@ -574,16 +529,45 @@ impl Search {
         self.settings.algorithm == Algorithm::Theta
     }
 
+    /// The (x, y) of cell `index` (below the map's cell count): its row by a multiply and a
+    /// shift with [`Search::row_magic`] instead of a division (made at every expansion, and
+    /// a division takes many times a multiply's cycles).
+    #[inline(always)]
     pub(super) fn coords(&self, index: u32) -> (u32, u32) {
-        (index % self.width, index / self.width)
+        let y = row_of(index, self.row_magic);
+        (index.wrapping_sub(y.wrapping_mul(self.width)), y)
     }
+}
+
+/// The shift of [`Search::coords`]'s multiply.
+const ROW_SHIFT: u32 = 40;
+
+/// ⌈2⁴⁰ / width⌉, with which `index * magic >> 40` is `index / width` for every cell of a
+/// map (width at most 4096, fewer than 2²⁴ cells): with δ = magic · width − 2⁴⁰ < width, the
+/// product overshoots index / width by index · δ / (width · 2⁴⁰), and index · δ < 2³⁶ keeps
+/// that below what would carry into the next integer (the remainder is at most width − 1).
+fn row_magic(width: u32) -> u64 {
+    (1u64 << ROW_SHIFT).div_ceil(u64::from(width.max(1)))
+}
+
+/// The row of cell `index` on a map whose [`row_magic`] is `magic`.
+#[inline(always)]
+fn row_of(index: u32, magic: u64) -> u32 {
+    (u64::from(index).wrapping_mul(magic) >> ROW_SHIFT) as u32
 }
 
 /// The key of a cell about to be pushed with cost `g`. Breadth-First's key is constant: with
 /// no tie on g, entries then leave in insertion order, a plain FIFO queue, which visits the
 /// map ply by ply.
 #[inline(always)]
-fn key(algorithm: Algorithm, estimator: &Estimator, weight: f64, x: u32, y: u32, g: u64) -> u64 {
+pub(super) fn key(
+    algorithm: Algorithm,
+    estimator: &Estimator,
+    weight: f64,
+    x: u32,
+    y: u32,
+    g: u64,
+) -> u64 {
     match algorithm.ranking() {
         Ranking::Arrival => 0,
         Ranking::Estimate => estimator.units(x, y),
@@ -616,6 +600,24 @@ mod tests {
     use super::*;
     use crate::grid::{Cell, Connectivity, DiagonalRule, Movement};
     use crate::search::settings::NeighbourOrder;
+
+    /// `coords` finds a cell's row without dividing, on every width a map may have: checked
+    /// on the first row and on the last two rows a map of that width can hold.
+    #[test]
+    fn coords_without_a_division_match_the_division() {
+        for width in 1..=crate::grid::MAX_SIDE {
+            let magic = row_magic(width);
+            let rows = (1u32 << 24) / width;
+            let last = rows * width - 1;
+            for index in (0..width).chain(last + 1 - 2 * width..=last) {
+                assert_eq!(
+                    row_of(index, magic),
+                    index / width,
+                    "{index} on width {width}"
+                );
+            }
+        }
+    }
 
     /// One search restarted through queries whose settings change now and then answers each
     /// as a search made for it alone: what `configure` keeps from one query to the next is

@@ -9,22 +9,24 @@ use crate::search::open::Entry;
 use crate::search::record::NO_PARENT;
 
 impl Search {
-    /// Takes the first live entry off the open list: its cell, whose node word then holds
-    /// its g again (it held the entry's slot while the cell was open).
+    /// Takes the first live entry off the open list: its cell and g. The cell's node word
+    /// then holds g again (it held the entry's slot while the cell was open).
     #[inline(always)]
-    pub(super) fn pop_open(&mut self) -> Option<u32> {
-        let entry = if self.settings.algorithm.improves_paths() {
+    pub(super) fn pop_open(&mut self) -> Option<(u32, u64)> {
+        let popped = if self.settings.algorithm.improves_paths() {
             let entry = self.open.pop(&mut NodeSlots {
                 state: &self.state,
                 nodes: &mut self.nodes[..],
             })?;
-            self.nodes[entry.cell() as usize] = node_word(entry.tie, entry.link());
-            entry
+            let c = entry.cell();
+            self.nodes[c as usize] = node_word(entry.tie, entry.link());
+            (c, entry.tie)
         } else {
-            self.open.pop(&mut OpenCells { state: &self.state })?
+            let c = self.open.pop(&mut OpenCells { state: &self.state })?.cell();
+            (c, self.nodes[c as usize] >> LINK_BITS)
         };
         self.stats.open_size -= 1;
-        Some(entry.cell())
+        Some(popped)
     }
 
     /// Puts a cell's entry on the open list: a new one (`new`), or a better one for a cell

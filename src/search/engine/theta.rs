@@ -61,7 +61,7 @@ impl Search {
                     }
                 }
             };
-            self.relax(from, n, new_g, CLOSED);
+            self.relax(from, n, to, new_g, CLOSED);
         }
     }
 
