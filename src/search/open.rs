@@ -142,8 +142,9 @@ impl OpenList {
     }
 
     /// Adds an entry for a cell that has none (or, untracked, a better one beside its old
-    /// one).
-    #[inline]
+    /// one). (Always inline, like `improve`: the page's size-optimised wasm otherwise calls
+    /// it out of line for every successor, 16 % of an arena query in V8.)
+    #[inline(always)]
     pub fn push<S: Slots>(&mut self, entry: Entry, slots: &mut S) {
         if self
             .last
@@ -175,7 +176,7 @@ impl OpenList {
     /// Replaces the entry of a cell that is in the list by one that leaves sooner (a cheaper
     /// path). Tracked, a heap entry moves up in place and a stack entry is left behind,
     /// stale; untracked, the new entry is simply pushed.
-    #[inline]
+    #[inline(always)]
     pub fn improve<S: Slots>(&mut self, entry: Entry, slots: &mut S) {
         if slots.tracked() {
             let at = slots.get(entry.cell());

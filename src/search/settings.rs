@@ -98,7 +98,9 @@ impl Algorithm {
     /// What the textbook engine and its variants rank open entries by: arrival for
     /// Breadth-First, h for Best-First, g for Dijkstra, g + w·h for A* and the rest. The one
     /// statement of that rule: the engine's keys, the node inspector's f, the open list's
-    /// reasons and the step trace all ask here.
+    /// reasons and the step trace all ask here. (Always inline: the engine asks for every
+    /// successor, and the page's size-optimised wasm would otherwise make it a call.)
+    #[inline(always)]
     pub(crate) const fn ranking(self) -> Ranking {
         match self {
             Algorithm::BreadthFirst => Ranking::Arrival,
