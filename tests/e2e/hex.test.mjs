@@ -402,8 +402,11 @@ async function laidOutInHexRows(target, centre) {
 
 test('short links, the embed and compare mode open shipped hex maps as hexagons', { timeout: 120_000 }, async (t) => {
   await env.withPage(t, async (page, { url }) => {
+    // The page is already open at `url`, so this goto only changes the fragment (a
+    // hashchange, no reload): wait for the page to count one more link handled.
+    const read = await page.evaluate(() => window.pathlab.linksRead());
     await gotoReady(page, `${url}#map=hex-maze-41&algo=dijkstra`);
-    await page.waitForFunction(() => window.pathlab.linksRead() > 0);
+    await page.waitForFunction((n) => window.pathlab.linksRead() > n, read);
     assert.equal(await page.evaluate(() => window.pathlab.shape()), 'hex-columns');
     assert.equal((await page.evaluate(() => window.pathlab.settings())).algorithm, 'dijkstra');
     await speedMax(page);
