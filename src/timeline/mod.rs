@@ -193,24 +193,18 @@ impl Timeline {
             offset: 0,
             stats: *stats,
         });
-        let (mut cells, mut base_set) = (0, None);
+        let mut base_set = None;
         let copy = |bytes: &mut Vec<u8>, states: &[u8]| {
             bytes.clear();
             bytes.extend_from_slice(states);
         };
-        match step_zero {
-            StepZero::Pending => {}
+        let step_zero_bytes = match step_zero {
+            StepZero::Pending => None,
             StepZero::States(states) => {
                 let mut bytes = std::mem::take(&mut spare);
                 copy(&mut bytes, states);
                 spare_set = None;
-                keyframes.push(Keyframe {
-                    step: 0,
-                    from: 0,
-                    offset: 0,
-                    states: bytes,
-                });
-                cells = states.len();
+                Some(bytes)
             }
             StepZero::Fresh { states, set } => {
                 debug_assert!(
@@ -238,15 +232,18 @@ impl Timeline {
                     }
                     _ => copy(&mut bytes, states),
                 }
-                keyframes.push(Keyframe {
-                    step: 0,
-                    from: 0,
-                    offset: 0,
-                    states: bytes,
-                });
-                cells = states.len();
                 base_set = Some(set);
+                Some(bytes)
             }
+        };
+        let cells = step_zero_bytes.as_ref().map_or(0, Vec::len);
+        if let Some(bytes) = step_zero_bytes {
+            keyframes.push(Keyframe {
+                step: 0,
+                from: 0,
+                offset: 0,
+                states: bytes,
+            });
         }
         *self = Timeline {
             cells,
