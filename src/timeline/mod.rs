@@ -321,7 +321,13 @@ impl Timeline {
         let piece = (live.len() / KEYFRAME_PIECES).max(KEYFRAME_BYTES_PER_EVENT * events);
         let at = building.states.len();
         let to = at.saturating_add(piece).min(live.len());
-        building.states.extend_from_slice(&live[at..to]);
+        let Some(next) = live.get(at..to) else {
+            // The live search's state is shorter than the pieces already copied (not the
+            // search the keyframe began on): drop the keyframe rather than read past it.
+            self.building = None;
+            return;
+        };
+        building.states.extend_from_slice(next);
         if to < live.len() {
             return;
         }

@@ -171,3 +171,18 @@ fn a_keyframe_being_copied_counts_whole_and_goes_with_a_search_that_ends() {
     assert_eq!(t.keyframe_count(), keyframes);
     assert!(t.keyframe_bytes() < 2 * grid.len());
 }
+
+#[test]
+fn a_keyframe_being_copied_is_dropped_when_the_live_state_is_shorter_than_its_pieces() {
+    let mut t = Timeline::new(&[0; 64], &Stats::default(), usize::MAX);
+    t.building = Some(Building {
+        from: 0,
+        states: vec![0; 32],
+    });
+    t.copy_piece(&[0; 16], 1);
+    assert!(
+        t.building.is_none(),
+        "no keyframe goes on from another state"
+    );
+    assert_eq!(t.keyframes.len(), 1, "only step 0's");
+}
