@@ -20,17 +20,19 @@ impl Search {
         let filled = (state == CellState::Path && self.settings.algorithm.jumps())
             .then(|| self.path_node(c as u32))
             .flatten();
-        let (g_units, parent) = match filled {
-            Some(node) => node,
-            None if known => (self.g(c as u32), self.parent(c as u32)),
-            None => (0, None),
+        let (g_units, parent, filled_in) = match filled {
+            Some((g, parent, jump_point)) => (g, parent, !jump_point),
+            None if known => (self.g(c as u32), self.parent(c as u32), false),
+            None => (0, None, false),
         };
         let g = known.then(|| g_units as f64 / COST_SCALE as f64);
         let h = self.estimator.cost(x, y);
         let f = g.and_then(|g| self.settings.algorithm.priority(self.settings.weight, g, h));
-        // Path cells and re-opened cells were all expanded at least once; plain open ones
-        // never were, and their slot may hold an earlier search's number.
+        // Path cells and re-opened cells were all expanded at least once, but for a jump
+        // search's path cells filled in between its jump points; plain open ones never were.
+        // Those never expanded may hold an earlier search's number in their slot.
         let expanded = !scanned
+            && !filled_in
             && matches!(
                 state,
                 CellState::Closed | CellState::Reopened | CellState::Path | CellState::JumpPoint

@@ -128,8 +128,9 @@ impl Search {
     /// The g (in the engine's units) and parent of path cell `cell` of a jump search, worked
     /// out from the path: a jump point of it (`waypoints`) has its own node; a cell filled
     /// in between has the g of the one before it plus its step's cost, and that one as
-    /// parent. `None` when `cell` is not on the path.
-    pub(super) fn path_node(&self, cell: u32) -> Option<(u64, Option<u32>)> {
+    /// parent. The third value says whether `cell` is a jump point (expanded by this search;
+    /// a cell filled in between never was). `None` when `cell` is not on the path.
+    pub(super) fn path_node(&self, cell: u32) -> Option<(u64, Option<u32>, bool)> {
         let mut jump_points = self.waypoints.iter().rev().peekable();
         let mut before: Option<(u32, u64)> = None;
         for &p in &self.path {
@@ -141,13 +142,13 @@ impl Search {
                 _ => {
                     jump_points.next();
                     if p == cell {
-                        return Some((self.g(p), self.parent(p)));
+                        return Some((self.g(p), self.parent(p), true));
                     }
                     self.g(p)
                 }
             };
             if p == cell {
-                return Some((g, before.map(|(q, _)| q)));
+                return Some((g, before.map(|(q, _)| q), false));
             }
             before = Some((p, g));
         }
@@ -172,6 +173,33 @@ mod tests {
     use crate::search::core::{Budget, Status};
     use crate::search::engine::test_maps::random_walls;
     use crate::search::settings::Settings;
+
+    /// A cell filled in between two jump points was never expanded by this search: the
+    /// inspector shows no expansion number for it, not the one an earlier search left in its
+    /// slot; the path's jump points show theirs.
+    #[test]
+    fn cells_filled_between_jump_points_show_no_expansion_number() {
+        let grid = crate::grid::Grid::new(10, 10).unwrap();
+        let dijkstra = Settings {
+            algorithm: Algorithm::Dijkstra,
+            ..Settings::default()
+        };
+        let mut search = Search::new(&grid, (0, 0), (9, 9), &dijkstra).unwrap();
+        crate::search::searcher::Searcher::keep_expansion_numbers(&mut search, true);
+        search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+        assert!(search.node(4, 5).unwrap().expansion.is_some());
+        let jps = Settings {
+            algorithm: Algorithm::Jps,
+            ..Settings::default()
+        };
+        search.restart(&grid, (0, 5), (9, 5), &jps).unwrap();
+        let status = search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
+        assert_eq!(status, Status::Found);
+        let between = search.node(4, 5).unwrap();
+        assert_eq!(between.state, crate::search::core::CellState::Path);
+        assert_eq!(between.expansion, None);
+        assert_eq!(search.node(0, 5).unwrap().expansion, Some(1), "the start");
+    }
 
     /// Random walls, and queries between random free cells, each searched by a jump point
     /// search restarted on one [`Search`] (so the path's buffers are reused) and by A*.
