@@ -16,6 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runEach } from './page/queries.js';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -38,20 +39,7 @@ for (const name of names) {
   planner.setSettings({ algorithm: 'astar' });
   // About 2·10⁵ cells' worth of searching a map unless told.
   const reps = Number(arg('reps', 0)) || Math.max(1, Math.round(2e5 / (m.width * m.height)));
-  const run = (r) => {
-    let n = 0;
-    for (const q of m.queries) {
-      planner.resetSearch();
-      planner.setStart(q.sx, q.sy);
-      planner.setGoal(q.gx, q.gy);
-      for (let i = 0; i < r; i++) {
-        planner.resetSearch();
-        planner.runToEnd();
-        n++;
-      }
-    }
-    return n;
-  };
+  const run = (r) => runEach(planner, m.queries, r);
   run(Math.max(1, reps >> 2));
   const started = process.cpuUsage();
   const n = run(reps);

@@ -3,6 +3,7 @@
 // `window.bench.runMap` once per map and collects the figures; nothing is timed in node.
 
 import init, { Planner } from '/www/pkg/pathlab.js';
+import { runEach } from './queries.js';
 
 const SQRT2 = Math.SQRT2;
 
@@ -58,18 +59,7 @@ async function loadMap(url) {
 function runQueries({ queries, algorithm, recording, repeats }) {
   planner.setRecording(recording);
   planner.setSettings({ algorithm });
-  let n = 0;
-  for (const q of queries) {
-    planner.resetSearch();
-    planner.setStart(q.sx, q.sy);
-    planner.setGoal(q.gx, q.gy);
-    for (let r = 0; r < repeats; r++) {
-      planner.resetSearch();
-      planner.runToEnd();
-      n++;
-    }
-  }
-  return n;
+  return runEach(planner, queries, repeats);
 }
 
 /**
