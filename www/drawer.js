@@ -46,6 +46,12 @@ function wirePanels() {
   const wrap = document.getElementById('canvas-wrap');
   if (wrap) new ResizeObserver(placeSheet).observe(wrap);
   const remember = () => saveLayout({ open: panels.filter((p) => p.open).map((p) => p.dataset.panel) });
+  // A panel opened or closed from here is remembered at once: the `toggle` event comes a task
+  // later, and a reload in between would bring back the panel the user had just closed.
+  const setOpen = (panel, open) => {
+    panel.open = open;
+    remember();
+  };
   for (const panel of panels) {
     panel.addEventListener('toggle', () => {
       sync();
@@ -57,7 +63,7 @@ function wirePanels() {
     button.addEventListener('click', () => {
       const panel = byName(button.dataset.panel);
       if (!panel) return;
-      panel.open = !panel.open;
+      setOpen(panel, !panel.open);
       if (panel.open) panel.scrollIntoView({ block: 'nearest' });
     });
   }
@@ -66,12 +72,12 @@ function wirePanels() {
   if (scen) {
     new MutationObserver(() => {
       const panel = byName('scen');
-      if (!scen.hidden && panel && !panel.open) panel.open = true;
+      if (!scen.hidden && panel && !panel.open) setOpen(panel, true);
     }).observe(scen, { attributes: true, attributeFilter: ['hidden'] });
   }
   document.getElementById('copy-link')?.addEventListener('click', () => {
     const panel = byName('share');
-    if (panel && !panel.open) panel.open = true;
+    if (panel && !panel.open) setOpen(panel, true);
   });
   sync();
 }
