@@ -118,6 +118,10 @@ pub struct Search {
     /// The path's jump points (or cells), last first, as `build_path` follows the parents
     /// back: kept so a query does not allocate them.
     pub(super) waypoints: Vec<u32>,
+    /// Theta*: the cells its path's segments cross that this search never expanded, sorted
+    /// (`theta.rs`). They are painted as path, but their node words and expansion numbers
+    /// hold an open entry's slot or an earlier query's node: the inspector shows none.
+    pub(super) nodeless_path: Vec<u32>,
     pub(super) current: Option<u32>,
     pub(super) nearest: Option<(u64, u32)>,
     /// The timeline's event log, off unless a planner switches it on.

@@ -55,6 +55,7 @@ impl Search {
             stats: Stats::default(),
             path: Vec::new(),
             waypoints: Vec::new(),
+            nodeless_path: Vec::new(),
             current: None,
             nearest: None,
             rec: Recorder::default(),

@@ -66,20 +66,30 @@ impl Search {
     }
 
     /// Theta*'s path: the polyline corners stay in `path`; its cost is the sum of the
-    /// segment lengths and the cells every segment crosses are painted as path.
+    /// segment lengths and the cells every segment crosses are painted as path. The cells
+    /// crossed that this search never expanded (the corners all were) are listed in
+    /// `nodeless_path`: the inspector shows no node for them.
     pub(super) fn finish_any_angle_path(&mut self) {
         let mut cost = 0.0;
+        self.nodeless_path.clear();
         for i in 1..self.path.len() {
             let a = self.coords(self.path[i - 1]);
             let b = self.coords(self.path[i]);
             cost += distance(a, b);
             let w = self.width;
             let (state, rec, touched) = (&mut self.state, &mut self.rec, &mut self.touched);
+            let nodeless = &mut self.nodeless_path;
             walk_segment(a, b, |x, y| {
                 let i = y * i64::from(w) + x;
                 if let Some(s) = state.get_mut(i as usize) {
-                    if *s == UNVISITED {
-                        touched.push(i as u32);
+                    match *s {
+                        // Expanded, or already crossed by the segment before.
+                        CLOSED | PATH => {}
+                        UNVISITED => {
+                            touched.push(i as u32);
+                            nodeless.push(i as u32);
+                        }
+                        _ => nodeless.push(i as u32),
                     }
                     *s = PATH;
                     rec.event(i as u32, PATH, SAME_NODE);
@@ -87,6 +97,7 @@ impl Search {
                 true
             });
         }
+        self.nodeless_path.sort_unstable();
         if let Some(&first) = self.path.first() {
             if self.state[first as usize] == UNVISITED {
                 self.touched.push(first);
