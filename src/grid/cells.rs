@@ -18,6 +18,20 @@ fn next_revision() -> u64 {
 /// allocated.
 pub const MAX_SIDE: u32 = 4096;
 
+/// A piece of a map of `cells` cells: a sixteenth of it. The one rule for work that can go
+/// cell by cell or over the whole map at once, or be spread over a search's steps:
+/// - past a piece, the whole is cheaper: a restart puts back the cells the last search
+///   touched one by one up to a piece, and fills the whole state array past it (the engine's
+///   `touched_read`); the planner marks the tiles of a collection's events up to a piece of
+///   events, the whole map past it (`planner/run.rs`); a seek goes forward from the step shown
+///   while that is at most a piece more than replaying from a keyframe (`timeline/mod.rs`);
+/// - a whole-map job spread over steps goes a piece at a time: a recorded run is collected
+///   into its timeline at least every piece of expansions (`planner/run.rs`), and a keyframe
+///   is copied from the live search at least a piece of bytes a collection (`timeline/mod.rs`).
+pub(crate) fn map_piece(cells: usize) -> usize {
+    cells / 16
+}
+
 /// One cell of a grid: a wall, or passable terrain with the cost of entering it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {

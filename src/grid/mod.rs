@@ -25,6 +25,7 @@ mod shape;
 mod topology;
 
 pub(crate) use bits::{window, Axis, BitGrid};
+pub(crate) use cells::map_piece;
 pub use cells::{Cell, Grid, GridError, Revision, MAX_SIDE};
 pub(crate) use masks::MoveMasks;
 pub use movement::{

@@ -8,6 +8,7 @@
 
 use super::lanes::{LaneMut, LaneRef};
 use super::state::{searcher_for, Lane, Planner, PlannerError, Scene};
+use crate::grid::map_piece;
 use crate::search::record::OpenEntry;
 use crate::search::{
     restart_search, Algorithm, Budget, NodeInfo, Searcher, Settings, Stats, Status,
@@ -15,18 +16,18 @@ use crate::search::{
 use crate::timeline::{each_cell_set, Checkpoints, StepZero, Timeline};
 
 /// The fewest expansions a recorded run goes between two collections of its events into the
-/// timeline; it goes a sixteenth of the map's cells when that is more. The sixteenth makes the
-/// timeline's keyframes (taken at a collection once a map's worth of events went by) come
-/// within a sixteenth of a map's expansions of when they are due; the floor is there because
-/// a collection has a cost of its own (a call of the search, the timeline's step index walked,
-/// a checkpoint offered, tiles marked): under 64 × 64 cells a sixteenth is fewer than 256
-/// expansions (37 on a 30 × 20 map), and 256, the checkpoints' own floor (`Checkpoints`),
-/// keeps that cost a small part of the run.
+/// timeline; it goes a piece of the map ([`map_piece`], a sixteenth of its cells) when that is
+/// more. The piece makes the timeline's keyframes (taken at a collection once a map's worth of
+/// events went by) come within a piece of a map's expansions of when they are due; the floor
+/// is there because a collection has a cost of its own (a call of the search, the timeline's
+/// step index walked, a checkpoint offered, tiles marked): under 64 × 64 cells a piece is
+/// fewer than 256 expansions (37 on a 30 × 20 map), and 256, the checkpoints' own floor
+/// (`Checkpoints`), keeps that cost a small part of the run.
 const COLLECT_EVERY_MIN: usize = 256;
 
 /// The fewest events one collection must hold for the whole map to be marked changed instead
-/// of the tiles its events name; it takes a sixteenth of the map's cells when that is more.
-/// The sixteenth is where marking events' tiles one by one costs more than the page repainting
+/// of the tiles its events name; it takes a piece of the map ([`map_piece`]) when that is more.
+/// The piece is where marking events' tiles one by one costs more than the page repainting
 /// every cell once (a byte a cell uploaded, or compared). The floor is there because the
 /// sixteenth was measured on large maps: under 128 × 128 cells (16 tiles) marking a thousand
 /// events costs about a microsecond, so the floor keeps a small map's repaint to the tiles its
@@ -100,10 +101,10 @@ impl Lane {
             }
         };
         // Run in chunks no longer than the checkpoint interval, so checkpoints come at
-        // regular steps however large the budget, nor than a sixteenth of the map, so the
+        // regular steps however large the budget, nor than a piece of the map, so the
         // timeline's keyframes (taken as events are collected) come about every map's worth
         // of events.
-        let collect_every = (scene.grid.len() / 16).max(COLLECT_EVERY_MIN);
+        let collect_every = map_piece(scene.grid.len()).max(COLLECT_EVERY_MIN);
         loop {
             let chunk = self.checkpoints.interval().clamp(1, collect_every) as u64;
             let n = left.map_or(chunk, |l| l.min(chunk));
@@ -132,7 +133,7 @@ impl Lane {
         if changed.is_all() {
             // Every cell is marked already (a restart began this timeline): the events
             // would add nothing.
-        } else if recorder.events.len() >= (scene.grid.len() / 16).max(MARK_ALL_MIN_EVENTS) {
+        } else if recorder.events.len() >= map_piece(scene.grid.len()).max(MARK_ALL_MIN_EVENTS) {
             changed.add_all();
         } else {
             for piece in recorder.events.pieces() {

@@ -15,9 +15,9 @@
 //!
 //! The timeline keeps keyframes — a copy of the state bytes — whenever at least `width ×
 //! height` events were recorded since the last one, so keyframes take at most a quarter of
-//! the events' memory. A keyframe is copied from the live search a piece per collection
-//! (a sixteenth of the map, or 4 bytes per event collected when that is more), so no step
-//! of the search pays for a whole copy (16 MB on a 4096² map); the pieces stand at
+//! the events' memory. A keyframe is copied from the live search a piece per collection (a
+//! piece of the map, `grid::map_piece`, or 4 bytes per event collected when that is more), so
+//! no step of the search pays for a whole copy (16 MB on a 4096² map); the pieces stand at
 //! different events, and the keyframe is valid from the last piece on, replaying the events
 //! from its first piece (each event sets a state byte outright, so applying again one that
 //! a piece already holds changes nothing). Showing step k copies the keyframe at or before
@@ -38,6 +38,7 @@
 mod replay;
 mod words;
 
+use crate::grid::map_piece;
 use crate::search::record::{
     advance, decode, Event, FullStep, IndexEntry, CELL_MASK, ESCAPE, FAR, INDEX_EVERY, SAME_STATE,
 };
@@ -47,9 +48,6 @@ use words::Words;
 
 /// The most memory a timeline's events, step records and keyframes may take (128 MiB).
 pub const MAX_TIMELINE_BYTES: usize = 128 << 20;
-
-/// Bytes of a keyframe copied per collection at least: a sixteenth of the map.
-const KEYFRAME_PIECES: usize = 16;
 
 /// Bytes of a keyframe copied per event collected at least, so that the events a keyframe's
 /// copy spans (which a seek from it replays) stay under a quarter of the map's cells.
@@ -318,7 +316,8 @@ impl Timeline {
         let Some(building) = self.building.as_mut() else {
             return;
         };
-        let piece = (live.len() / KEYFRAME_PIECES).max(KEYFRAME_BYTES_PER_EVENT * events);
+        // At least a piece of the map a collection.
+        let piece = map_piece(live.len()).max(KEYFRAME_BYTES_PER_EVENT * events);
         let at = building.states.len();
         let to = at.saturating_add(piece).min(live.len());
         let Some(next) = live.get(at..to) else {
@@ -461,10 +460,10 @@ impl Timeline {
         };
         let (start, end, stats) = self.locate(k);
         // Going forward from the step shown beats copying a keyframe when the events it
-        // applies are fewer than the keyframe's, or not many more (a sixteenth of the map:
+        // applies are fewer than the keyframe's, or not many more (a piece of the map:
         // stepping through a recording never copies a whole keyframe to cross one).
         let from = match self.shown_step {
-            Some(s) if s <= k && self.shown_span.1 + self.cells / 16 >= frame.from => {
+            Some(s) if s <= k && self.shown_span.1 + map_piece(self.cells) >= frame.from => {
                 self.shown_span.1
             }
             _ => {

@@ -401,10 +401,10 @@ pub(super) fn key(
     }
 }
 
-/// The most touched cells a restart puts back one by one on a map of `cells` cells (a
-/// sixteenth): past it, it fills the whole state array instead.
+/// The most touched cells a restart puts back one by one on a map of `cells` cells (a piece
+/// of it, [`crate::grid::map_piece`]): past it, it fills the whole state array instead.
 fn touched_read(cells: usize) -> usize {
-    cells / 16
+    crate::grid::map_piece(cells)
 }
 
 impl Engine for Search {
