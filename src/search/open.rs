@@ -499,18 +499,12 @@ mod tests {
     /// the total order: every pop is the smallest live entry.
     fn random_workload<S: Slots>(slots: &mut S, state: impl Fn(&mut S) -> &mut TestSlots) {
         let mut open = OpenList::default();
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         let mut closed = vec![false; 1000];
         let mut seq = 0;
         for round in 0..3000u64 {
-            let cell = (next() % 1000) as usize;
-            let key = next() % 500;
+            let cell = rng.below(1000) as usize;
+            let key = rng.below(500);
             let t = state(slots);
             if !closed[cell] && key < t.key[cell] {
                 let known = t.open[cell];
