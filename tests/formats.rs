@@ -176,19 +176,16 @@ fn tolerance_follows_each_files_printed_precision() {
     }
 }
 
-/// A tiny deterministic xorshift generator, enough to vary inputs.
-struct XorShift(u64);
+/// The crate's generator, enough to vary inputs.
+struct Dice(pathlab::rng::SplitMix64);
 
-impl XorShift {
+impl Dice {
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n.max(1) as u64) as usize
     }
 }
 
@@ -225,7 +222,7 @@ fn fix_crcs(png: &mut [u8]) {
 }
 
 /// Feeds one input to every parser; each must return, Ok or Err, without panicking.
-fn feed_everything(bytes: &[u8], rng: &mut XorShift) -> usize {
+fn feed_everything(bytes: &[u8], rng: &mut Dice) -> usize {
     let text = String::from_utf8_lossy(bytes);
     let results = [
         load_map("input.map", bytes).err(),
@@ -268,7 +265,7 @@ fn sample_inputs() -> Vec<Vec<u8>> {
 
 #[test]
 fn no_parser_panics_on_random_or_damaged_input() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Dice(pathlab::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15));
     let samples = sample_inputs();
     let mut accepted = 0;
     // FORMATS_FUZZ_ROUNDS=1000000 runs a longer sweep by hand.

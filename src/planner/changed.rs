@@ -217,14 +217,11 @@ mod tests {
         rects.iter().map(|r| r[2] * r[3]).sum()
     }
 
-    /// A small xorshift, so the sequence of actions is the same on every run.
-    struct Dice(u64);
+    /// The crate's generator, so the sequence of actions is the same on every run.
+    struct Dice(crate::rng::SplitMix64);
     impl Dice {
         fn roll(&mut self, n: u64) -> u32 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n) as u32
+            self.0.below(n) as u32
         }
     }
 
@@ -248,7 +245,7 @@ mod tests {
                 }
                 p.set_timeline_cap(cap);
                 p.set_recording(recording);
-                let mut dice = Dice(0x9e37_79b9 + i as u64);
+                let mut dice = Dice(crate::rng::SplitMix64::new(0x9e37_79b9 + i as u64));
                 let mut before = picture(&p);
                 p.only_mut().take_changes();
                 for round in 0..300 {
