@@ -6,6 +6,7 @@
 import init, { Planner, formatLinkTail, splitLink } from './pkg/pathlab.js';
 import { buildPalette } from './palette.js';
 import { PlannerView, messageOf, isTrap } from './view.js';
+import { keepRenderer } from './render.js';
 import * as storage from './storage.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
@@ -221,7 +222,7 @@ function openCompare(e) {
     const algorithm = planner().settings().algorithm;
     const part = formatLinkTail({ compare: defaultRace(algorithm), step: null });
     const fragment = link.split('#')[1];
-    url = new URL(`compare.html#${fragment}&${part}`, location.href).href;
+    url = keepRenderer(`compare.html#${fragment}&${part}`);
   } catch (err) {
     say(`Could not open compare mode: ${messageOf(err)}`, 'error');
     return;
@@ -260,7 +261,7 @@ async function readLink() {
   try {
     split = splitLink(fragment);
     if (split.compare) {
-      location.replace(new URL(`compare.html#${fragment}`, location.href).href);
+      location.replace(keepRenderer(`compare.html#${fragment}`));
       return false;
     }
   } catch (e) {
@@ -416,6 +417,7 @@ function wireControls() {
   $('#export-png').addEventListener('click', exportPng);
   $('#copy-link').addEventListener('click', copyPageLink);
   wireEmbed(() => currentLink());
+  $('#compare-link').href = keepRenderer('compare.html');
   $('#compare-link').addEventListener('click', openCompare);
   $('#share-url').addEventListener('focus', (e) => e.target.select());
   window.addEventListener('hashchange', () => {

@@ -9,6 +9,7 @@ import { CompareView } from './compare.js';
 import { openStep } from './timeline.js';
 import { defaultRace } from './algorithms.js';
 import { messageOf } from './view.js';
+import { keepRenderer } from './render.js';
 import { withKey } from './status.js';
 import * as maps from './maps.js';
 import * as links from './links.js';
@@ -163,6 +164,7 @@ function installHooks() {
 }
 
 async function main() {
+  $('#single-link').href = keepRenderer('index.html');
   const wasm = await loadPlanner(() => init(), setMessage);
   if (!wasm) return;
   page.mapList = await maps.fetchIndex();

@@ -45,6 +45,20 @@ export function requestedRenderer() {
   return asked === '2d' || asked === 'webgl2' ? asked : '';
 }
 
+/**
+ * The link `href` (relative to this page) made absolute, with the renderer this page's URL
+ * asks for (`requestedRenderer`) carried into its query: the pages' links to each other
+ * (the main page to compare mode and back) keep painting with it.
+ * @param {string} href
+ * @returns {string}
+ */
+export function keepRenderer(href) {
+  const url = new URL(href, location.href);
+  const asked = requestedRenderer();
+  if (asked) url.searchParams.set('renderer', asked);
+  return url.href;
+}
+
 /** Maps of more cells than this (1024²) paint with the 2D canvas when WebGL2 is software. */
 export const LARGE_MAP_CELLS = 1024 * 1024;
 

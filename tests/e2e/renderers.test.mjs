@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startEnv, gotoReady, newMap, drag, speedMax, runToEnd, states, cells, cellPixels, near, cellPoint,
+  startEnv, gotoReady, waitReady, newMap, drag, speedMax, runToEnd, states, cells, cellPixels, near, cellPoint,
   screen, pixelAt, settled, exportMap, size, afterFrames, launchBrowser,
   RENDERERS, rgb, openPanel,
 } from './helpers.mjs';
@@ -145,6 +145,25 @@ test('the page paints with WebGL2 unless ?renderer=2d asks for the 2D canvas', {
         assert.equal(layers, renderer === 'webgl2' ? painted.length : 0, `${file || 'index.html'}${query}: one WebGL canvas a view`);
       }
     }
+  }, { load: false });
+});
+
+test('?renderer=2d is kept from the main page to compare mode and back: every pane paints with the 2D canvas', { timeout: 60_000 }, async (t) => {
+  await env.withPage(t, async (page, { url, shot }) => {
+    await gotoReady(page, `${url}?renderer=2d`);
+    assert.equal(await rendererOf(page), '2d');
+    await page.locator('#compare-link').click();
+    await page.waitForURL(/compare\.html/);
+    await page.waitForFunction(() => window.pathlab?.ready && window.pathlab.count?.() === 2, null, { timeout: 20_000 });
+    assert.equal(new URL(page.url()).searchParams.get('renderer'), '2d', `compare mode's URL keeps the renderer (${page.url()})`);
+    const panes = await page.$$eval('canvas[data-renderer]', (cs) => cs.map((c) => c.dataset.renderer));
+    assert.deepEqual(panes, ['2d', '2d'], 'both panes paint with the 2D canvas');
+    assert.equal(await page.locator('canvas.gl-cells').count(), 0, 'no WebGL layer under a pane');
+    await shot('compare');
+    await page.locator('#single-link').click();
+    await page.waitForURL((u) => !/compare\.html/.test(u.pathname));
+    await waitReady(page);
+    assert.equal(await rendererOf(page), '2d', `back on the main page (${page.url()})`);
   }, { load: false });
 });
 
