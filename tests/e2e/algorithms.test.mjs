@@ -1,11 +1,13 @@
 // Jump Point Search, JPS+, JPS2, JPS2+, bidirectional A* and Theta* in the page: the jump
 // point searches match A*'s cost on a shipped uniform map (JPS+ also after an edit; JPS2
 // picked from the menu with real input), JPS is disabled with a reason on the terrain map,
-// and Theta* draws its polyline.
+// Theta* draws its polyline, and after an earlier search the inspector shows no node for a
+// path cell Theta* never expanded.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startEnv, states, where, stat, speedMax, runToEnd, shippedMaps, loadShipped, drag, newMap, focusNeutral, settled, openPanel,
+  cellPoint,
 } from './helpers.mjs';
 
 let env;
@@ -82,6 +84,47 @@ test('Theta* draws an any-angle polyline that cuts across an open room', { timeo
     // The painted path covers the cells the segments cross.
     assert.ok(where(await states(page), (v) => v === 4).length > corners, 'segment cells painted');
     await shot('theta-polyline');
+  });
+});
+
+test('Theta* after Dijkstra: the inspector shows no node for a path cell Theta* never expanded, as after a reload', { timeout: 90_000 }, async (t) => {
+  await env.withPage(t, async (page, { shot }) => {
+    await newMap(page, 30, 20);
+    await focusNeutral(page);
+    await page.locator('[data-brush="wall"]').click();
+    await drag(page, [[15, 0], [15, 14]]);
+    await speedMax(page);
+    // Dijkstra first: it expands nearly every cell, each slot keeping its number.
+    assert.equal(await costWith(page, 'dijkstra') > 0, true);
+    await costWith(page, 'theta');
+    /** Every path cell's node, as the inspector reads it, and one Theta* never expanded. */
+    const pathNodes = () => page.evaluate(() => {
+      const { width, height } = window.pathlab.size();
+      const nodes = [];
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) if (window.pathlab.state(x, y) === 4) nodes.push(window.pathlab.node(x, y));
+      }
+      return nodes;
+    });
+    const after = await pathNodes();
+    const nodeless = after.filter((n) => n.expansion == null);
+    assert.ok(nodeless.length > 0, 'some cells a segment crosses were never expanded');
+    for (const n of nodeless) assert.ok(n.g == null && n.parent == null, `(${n.x}, ${n.y}) shows no g or parent: ${JSON.stringify(n)}`);
+    const [x, y] = [nodeless[0].x, nodeless[0].y];
+    const p = await cellPoint(page, x, y);
+    await page.mouse.move(p.x, p.y);
+    await page.waitForFunction(([x, y]) => document.querySelector('#inspector').textContent.startsWith(`(${x}, ${y})`), [x, y]);
+    const said = await page.locator('#inspector').textContent();
+    assert.match(said, /g — .*parent — · expanded —/, `the inspector: ${said}`);
+    await shot('theta-nodeless-cell');
+    // The same search made alone (the page reloaded with Theta* chosen) reads the same.
+    await page.reload();
+    await page.waitForFunction(() => window.pathlab?.ready === true);
+    assert.equal(await page.locator('#algorithm').inputValue(), 'theta');
+    await speedMax(page);
+    await page.locator('#reset-search').click();
+    assert.equal(await runToEnd(page), 'found');
+    assert.deepEqual(await pathNodes(), after, 'every path cell reads as on a search made alone');
   });
 });
 
