@@ -30,12 +30,12 @@ fi
 # kept alive (1.8 KB gzipped more). Debian's binaryen (108) is the fallback; it must run before
 # wasm-bindgen, since it rewrites the externref table wasm-bindgen adds into one the browser
 # refuses. Without either the page still works, only larger.
-# `--no-inline` (before -Os, which runs its passes in order) keeps the jump searches' and
-# Theta*'s successor steps out of A*'s step function, as the crate asks (`jump_step`,
-# `theta_step` in src/search/engine/mod.rs): wasm-opt would otherwise inline each (one caller)
-# back into it. The patterns need the function names, so wasm-bindgen keeps them
-# (`--keep-debug`) and wasm-opt, run without -g, drops them from its output.
-no_inline=(--no-inline='*jump_step*' --no-inline='*theta_step*')
+# `--no-inline` (before -Os, which runs its passes in order) keeps the successor steps of the
+# other algorithms out of A*'s step function, as the crate asks (the `apart_` functions in
+# src/search/engine/mod.rs): wasm-opt would otherwise inline each (one caller) back into it.
+# The pattern needs the function names, so wasm-bindgen keeps them (`--keep-debug`) and
+# wasm-opt, run without -g, drops them from its output.
+no_inline=(--no-inline='*::apart_*')
 opt_flags=(-Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
 npm_opt=scripts/binaryen/node_modules/.bin/wasm-opt
