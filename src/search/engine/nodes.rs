@@ -88,12 +88,14 @@ impl Search {
 
     /// Whether cell `c`'s node word holds the slot of its open-list entry: the cell is open
     /// under an algorithm that improves paths.
+    #[inline(always)]
     fn in_list(&self, c: usize) -> bool {
         self.settings.algorithm.improves_paths() && matches!(self.state[c], OPEN | REOPENED)
     }
 
     /// The open-list entry of an open cell whose node word holds its slot (algorithms that
     /// improve paths); `None` when the node word holds g.
+    #[inline(always)]
     fn open_entry(&self, cell: u32) -> Option<&Entry> {
         let c = cell as usize;
         if self.in_list(c) {
@@ -112,6 +114,12 @@ impl Search {
         match link {
             LINK_ROOT => None,
             LINK_FAR => self.far_parents.get(c).copied().filter(|&p| p != NO_PARENT),
+            // On squares every cell's moves have the one offset table: the parent is the cell
+            // less move d's offset (what `back` gives, without working out (x, y) and the
+            // index again: build_path asks this of every path cell).
+            d if self.parity_mask == (0, 0) => {
+                u32::try_from(i64::from(cell) - self.offsets[0][d as usize & 7] as i64).ok()
+            }
             d => {
                 let (x, y) = self.coords(cell);
                 let (px, py) = self.topology.back(d as usize & 7, x, y);
