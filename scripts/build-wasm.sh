@@ -35,7 +35,7 @@ fi
 # src/search/engine/mod.rs): wasm-opt would otherwise inline each (one caller) back into it.
 # The pattern needs the function names, so wasm-bindgen keeps them (`--keep-debug`) and
 # wasm-opt, run without -g, drops them from its output.
-no_inline=(--no-inline='*::apart_*')
+no_inline=(--no-inline='*apart_*')
 opt_flags=(-Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
 npm_opt=scripts/binaryen/node_modules/.bin/wasm-opt

@@ -222,7 +222,7 @@ impl Search {
     }
 
     // The `apart_` steps are kept out of A*'s step function in the page's wasm (here, and by
-    // `wasm-opt`'s `--no-inline='*::apart_*'` in `scripts/build-wasm.sh`): inlined, they made
+    // `wasm-opt`'s `--no-inline='*apart_*'` in `scripts/build-wasm.sh`): inlined, they made
     // the one step function V8 compiles for every algorithm about 16,000 lines of wasm, and
     // A*'s loop paid for the registers their code holds (callgrind on node). Natively they
     // stay inline.
