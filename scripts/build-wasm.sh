@@ -30,6 +30,12 @@ fi
 # kept alive (1.8 KB gzipped more). Debian's binaryen (108) is the fallback; it must run before
 # wasm-bindgen, since it rewrites the externref table wasm-bindgen adds into one the browser
 # refuses. Without either the page still works, only larger.
+# `--no-inline` (before -Os, which runs its passes in order) keeps the successor steps of the
+# other algorithms out of A*'s step function, as the crate asks (the `apart_` functions in
+# src/search/engine/mod.rs): wasm-opt would otherwise inline each (one caller) back into it.
+# The pattern needs the function names, so wasm-bindgen keeps them (`--keep-debug`) and
+# wasm-opt, run without -g, drops them from its output.
+no_inline=(--no-inline='*apart_*')
 opt_flags=(-Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
 npm_opt=scripts/binaryen/node_modules/.bin/wasm-opt
@@ -49,15 +55,15 @@ fi
 cargo build --lib --profile wasm --target wasm32-unknown-unknown
 module=target/wasm32-unknown-unknown/wasm/pathlab.wasm
 if [ -x "$npm_opt" ]; then
-    wasm-bindgen --target web --out-dir www/pkg "$module"
+    wasm-bindgen --keep-debug --target web --out-dir www/pkg "$module"
     # wasm-bindgen has read the target features; the browser needs neither them nor the
     # producers section.
-    "$npm_opt" "${opt_flags[@]}" --strip-producers --strip-target-features \
+    "$npm_opt" "${no_inline[@]}" "${opt_flags[@]}" --strip-producers --strip-target-features \
         www/pkg/pathlab_bg.wasm -o www/pkg/pathlab_bg.wasm
 else
     if command -v wasm-opt >/dev/null; then
         mkdir -p target/wasm-opt
-        wasm-opt "${opt_flags[@]}" "$module" -o target/wasm-opt/pathlab.wasm
+        wasm-opt "${no_inline[@]}" "${opt_flags[@]}" "$module" -o target/wasm-opt/pathlab.wasm
         module=target/wasm-opt/pathlab.wasm
     fi
     wasm-bindgen --target web --out-dir www/pkg "$module"

@@ -214,9 +214,10 @@ impl Search {
         }
         // Jump Point Search and Theta* are this loop with another successor step.
         match self.settings.algorithm {
-            a if a.jumps() => self.jump_successors(cell, x, y, g),
-            Algorithm::Theta => self.theta_successors(cell, x, y, g, cells),
-            _ => self.expand_successors(cell, x, y, g, cells),
+            a if a.jumps() => self.apart_jump(cell, x, y, g),
+            Algorithm::Theta => self.apart_theta(cell, x, y, g, cells),
+            a if a.improves_paths() => self.expand_successors::<true>(cell, x, y, g, cells),
+            _ => self.apart_plain(cell, x, y, g, cells),
         }
         // The open list only grows while a node's successors are offered, so its largest
         // size this step is its size now: kept once a step, not at every push.
@@ -224,9 +225,41 @@ impl Search {
         false
     }
 
+    // The `apart_` steps are kept out of A*'s step function in the page's wasm (here, and by
+    // `wasm-opt`'s `--no-inline='*apart_*'` in `scripts/build-wasm.sh`): inlined, they made
+    // the one step function V8 compiles for every algorithm about 16,000 lines of wasm, and
+    // A*'s loop paid for the registers their code holds (callgrind on node). Natively they
+    // stay inline.
+
+    /// Jump Point Search's successor step (and JPS+'s, JPS2's, JPS2+'s).
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    fn apart_jump(&mut self, cell: u32, x: u32, y: u32, g: u64) {
+        self.jump_successors(cell, x, y, g);
+    }
+
+    /// Theta*'s successor step.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    fn apart_theta(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
+        self.theta_successors(cell, x, y, g, cells);
+    }
+
+    /// Breadth-First's and Best-First's successor step (no path improved).
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    fn apart_plain(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
+        self.expand_successors::<false>(cell, x, y, g, cells);
+    }
+
     /// Creates (or improves) the successors of `cell`: seed 003's five cases.
+    /// `IMPROVES` is [`Algorithm::improves_paths`] for the algorithm being run.
     #[inline]
-    fn expand_successors(&mut self, cell: u32, x: u32, y: u32, g: u64, cells: &[u8]) {
+    fn expand_successors<const IMPROVES: bool>(
+        &mut self,
+        cell: u32,
+        x: u32,
+        y: u32,
+        g: u64,
+        cells: &[u8],
+    ) {
         let c = cell as usize;
         let order = self.orders[order_row(x, y, self.goal_xy)];
         // Hex lines alternate: a cell's neighbours sit by its row's (or column's) parity
@@ -236,7 +269,8 @@ impl Search {
         let steps = &self.steps[parity];
         let diagonals = self.diagonal_moves;
         let algorithm = self.settings.algorithm;
-        let improves_paths = algorithm.improves_paths();
+        let improves_paths = IMPROVES;
+        debug_assert_eq!(improves_paths, algorithm.improves_paths());
         // The legal moves out of the cell: on the map, onto passable ground, and for a
         // diagonal past side cells the diagonal rule allows (one bit a move).
         let legal = self.moves.bytes().get(c).copied().unwrap_or(0);

@@ -5,8 +5,22 @@ use super::slots::{node_word, NodeSlots, OpenCells, LINK_BITS, LINK_FAR, LINK_MA
 use super::Search;
 use crate::search::core::{OPEN, REOPENED};
 use crate::search::explain;
-use crate::search::open::Entry;
+use crate::search::open::{Entry, OpenList};
 use crate::search::record::NO_PARENT;
+
+/// The cost so far of a cell whose node word is `word`: when `in_list` (the cell is open
+/// under an algorithm that improves paths), the word is the slot of its open-list entry,
+/// which holds g as its tie value; otherwise the word holds g above its link. The one
+/// decoding of a node word's g, for [`Search::g`] and `relax`.
+#[inline(always)]
+pub(super) fn node_g(open: &OpenList, word: u64, in_list: bool) -> u64 {
+    if in_list {
+        if let Some(entry) = open.at(word) {
+            return entry.tie;
+        }
+    }
+    word >> LINK_BITS
+}
 
 impl Search {
     /// Takes the first live entry off the open list: its cell and g. The cell's node word
@@ -68,17 +82,23 @@ impl Search {
     /// under an algorithm that improves paths, in its open-list entry.
     #[inline(always)]
     pub(super) fn g(&self, cell: u32) -> u64 {
-        match self.open_entry(cell) {
-            Some(entry) => entry.tie,
-            None => self.nodes[cell as usize] >> LINK_BITS,
-        }
+        let c = cell as usize;
+        node_g(&self.open, self.nodes[c], self.in_list(c))
+    }
+
+    /// Whether cell `c`'s node word holds the slot of its open-list entry: the cell is open
+    /// under an algorithm that improves paths.
+    #[inline(always)]
+    fn in_list(&self, c: usize) -> bool {
+        self.settings.algorithm.improves_paths() && matches!(self.state[c], OPEN | REOPENED)
     }
 
     /// The open-list entry of an open cell whose node word holds its slot (algorithms that
     /// improve paths); `None` when the node word holds g.
+    #[inline(always)]
     fn open_entry(&self, cell: u32) -> Option<&Entry> {
         let c = cell as usize;
-        if self.settings.algorithm.improves_paths() && matches!(self.state[c], OPEN | REOPENED) {
+        if self.in_list(c) {
             return self.open.at(self.nodes[c]);
         }
         None
@@ -94,6 +114,12 @@ impl Search {
         match link {
             LINK_ROOT => None,
             LINK_FAR => self.far_parents.get(c).copied().filter(|&p| p != NO_PARENT),
+            // On squares every cell's moves have the one offset table: the parent is the cell
+            // less move d's offset (what `back` gives, without working out (x, y) and the
+            // index again: build_path asks this of every path cell).
+            d if self.parity_mask == (0, 0) => {
+                u32::try_from(i64::from(cell) - self.offsets[0][d as usize & 7] as i64).ok()
+            }
             d => {
                 let (x, y) = self.coords(cell);
                 let (px, py) = self.topology.back(d as usize & 7, x, y);

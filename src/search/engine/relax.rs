@@ -7,7 +7,8 @@
 //! division), and the largest size of the open list kept once a step by the loop, not at
 //! every push.
 
-use super::slots::{NodeSlots, LINK_BITS, LINK_FAR};
+use super::nodes::node_g;
+use super::slots::{NodeSlots, LINK_FAR};
 use super::{key, Search};
 use crate::search::core::{OPEN, REOPENED};
 use crate::search::open::Entry;
@@ -33,17 +34,14 @@ impl Search {
         let n = cell as usize;
         let byte = match self.state[n] {
             OPEN | REOPENED => {
-                // An open cell's g is its entry's tie value.
-                let word = self.nodes[n];
-                let g = self.open.at(word).map_or(word >> LINK_BITS, |e| e.tie);
-                if new_g >= g {
+                if new_g >= node_g(&self.open, self.nodes[n], true) {
                     return;
                 }
                 self.stats.updated += 1;
                 SAME_STATE
             }
             s if s == closed => {
-                if new_g >= self.nodes[n] >> LINK_BITS {
+                if new_g >= node_g(&self.open, self.nodes[n], false) {
                     return;
                 }
                 self.stats.reopened += 1;
