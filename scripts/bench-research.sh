@@ -12,9 +12,13 @@
 # both sides, and their ratio — to bench/work/research.md (and the terminal). Pathlab's side
 # runs JPS, JPS+, JPS2 and JPS2+; its fastest is the fastest of the last three per map.
 #
-# What is timed: warthog's own per-query figure (its `nanos` column: the search inside
-# get_path); Pathlab's `pathlab bench` figure (restart_search + run + its path). Pathlab's
-# side includes the restart, so the comparison leans, if anything, against Pathlab.
+# What is timed: warthog's own per-query figure (its `nanos` column: `search()` inside
+# get_path, without the path's extraction or the problem's set-up: on arena 1,164 of a JPS2+
+# query's instructions, by callgrind); Pathlab's `pathlab bench` figure (restart_search + run
+# + its path, the whole call, read by `Instant` as warthog reads `steady_clock`). Pathlab's
+# side includes the restart and the path, so the comparison leans against Pathlab; at
+# arena's 0.1-0.2 µs a query that is most of the gap (docs/benchmarks.md, "Arena's clock
+# gap").
 # Figures only: nothing here asserts a speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -99,21 +99,22 @@ impl Search {
                 }
                 let offset = step.1 * w + step.0;
                 let factor = step_factor(&self.topology, at, step);
-                let begin = self.path.len();
-                self.path
-                    .extend((1..=count).map(|k| (c + k * offset) as u32));
-                c += count * offset;
-                // Each cell of the run: its step's cost, and its mark (both arrays cut to one
-                // length, so one bounds check serves both).
+                // Each cell of the run is listed, costed and marked in one loop (one exit a
+                // run for the branch predictor to miss, not two; `extend` over a range checks
+                // the capacity once), the terrain and state arrays cut to one length so one
+                // bounds check serves both.
                 let len = cells.len().min(self.state.len());
                 let (terrain, state) = (&cells[..len], &mut self.state[..len]);
-                for &cell in &self.path[begin..] {
+                self.path.extend((1..=count).map(|k| {
+                    let cell = (c + k * offset) as u32;
                     let i = cell as usize;
                     if i < len {
                         cost += f64::from(terrain[i]) * factor;
                         state[i] = PATH;
                     }
-                }
+                    cell
+                }));
+                c += count * offset;
             }
             at = target;
         }
