@@ -77,8 +77,10 @@ const MOVE_INDEX: [usize; 9] = {
 /// `MOVES`, each set in the order the search offers them (which breaks ties, so it is the
 /// order the successor step has always had): `PARTS` for a diagonal way in, its two straight
 /// parts (along x, then along y) and itself; `SIDES` for a straight way in, per side (+1, then
-/// −1) the side move and the diagonal past it that a forced neighbour there adds. Lookups, not
-/// (dx, dy) arithmetic and a search of `MOVES` per move, at every expansion.
+/// −1) the side move and the diagonal past it that a forced neighbour there adds, and the
+/// diagonal back past the side (towards the cell behind), whose table entry says whether that
+/// side is forced. Lookups, not (dx, dy) arithmetic and a search of `MOVES` per move, at every
+/// expansion.
 const PARTS: [[u8; 3]; 8] = {
     let mut parts = [[0u8; 3]; 8];
     let mut d = 0;
@@ -96,8 +98,8 @@ const PARTS: [[u8; 3]; 8] = {
 };
 
 /// See [`PARTS`].
-const SIDES: [[[u8; 2]; 2]; 8] = {
-    let mut sides = [[[0u8; 2]; 2]; 8];
+const SIDES: [[[u8; 3]; 2]; 8] = {
+    let mut sides = [[[0u8; 3]; 2]; 8];
     let mut d = 0;
     while d < MOVES.len() {
         let (dx, dy) = MOVES[d];
@@ -109,6 +111,7 @@ const SIDES: [[[u8; 2]; 2]; 8] = {
             sides[d][k] = [
                 MOVE_INDEX[(3 * (oy + 1) + ox + 1) as usize] as u8,
                 MOVE_INDEX[(3 * (dy + oy + 1) + dx + ox + 1) as usize] as u8,
+                MOVE_INDEX[(3 * (oy - dy + 1) + ox - dx + 1) as usize] as u8,
             ];
             k += 1;
         }
@@ -173,6 +176,15 @@ impl Search {
             _ => self.parent(cell),
         };
         let eight = self.direction_count == 8;
+        let algorithm = self.settings.algorithm;
+        let plus = algorithm.uses_jump_table();
+        // JPS+ and JPS2+ read the jump point's eight distances once, for its forced sides and
+        // all its jumps.
+        let entry = if plus {
+            self.jump_table.entry(cell as usize)
+        } else {
+            [0; 8]
+        };
         // The moves to try, as indices in `MOVES`. Every case below lists distinct moves, so
         // a move needs no test against those listed already.
         let mut dirs = [0u8; 8];
@@ -197,8 +209,18 @@ impl Search {
                 // a diagonal from the cell behind us, so it (and the diagonal past it) is
                 // forced.
                 for (k, side) in [1, -1].into_iter().enumerate() {
-                    if self.bits.forced_side_near(x, y, (dx, dy), side) {
-                        let [side_move, past] = SIDES[e][k];
+                    let [side_move, past, back] = SIDES[e][k];
+                    // With a table: an entry is 0 exactly when its first step is not legal.
+                    // The cell behind is free (we came through it), so with the side cell
+                    // free (a legal side move) the diagonal back past the side is illegal
+                    // exactly when the cell behind the side cell is a wall: the rule of
+                    // `forced_side_near`, from the entry already read.
+                    let forced = if plus {
+                        entry[usize::from(side_move)] != 0 && entry[usize::from(back)] == 0
+                    } else {
+                        self.bits.forced_side_near(x, y, (dx, dy), side)
+                    };
+                    if forced {
                         add(side_move);
                         add(past);
                     }
@@ -217,15 +239,7 @@ impl Search {
         }
         let straight = COST_SCALE;
         let diagonal = self.step_units[1][1];
-        let algorithm = self.settings.algorithm;
         let pruned = algorithm.prunes_diagonals();
-        let plus = algorithm.uses_jump_table();
-        // JPS+ and JPS2+ read the jump point's eight distances once, not once a direction.
-        let entry = if plus {
-            self.jump_table.entry(cell as usize)
-        } else {
-            [0; 8]
-        };
         for &d in &dirs[..count] {
             let d = usize::from(d & 7);
             let (dx, dy) = MOVES[d];
