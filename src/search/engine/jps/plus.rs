@@ -40,7 +40,8 @@ impl Search {
         let meet = cx.min(cy);
         let [across_d, along_d, _] = PARTS[d & 7].map(usize::from);
         let stride = dy * width + dx;
-        let mut i = y0 * width + x0;
+        // The jump point's index is its cell.
+        let mut i = i64::from(cell);
         let mut run = 0i64;
         loop {
             // `jump_plus`'s rule for a diagonal: the goal's line if it is within reach,
