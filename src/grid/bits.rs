@@ -154,6 +154,16 @@ impl BitGrid {
         self.free(x + ox, y + oy) && !self.free(x + ox - dx, y + oy - dy)
     }
 
+    /// [`BitGrid::forced_side`] for a cell (x, y) entered by a straight move, so that the
+    /// cell behind it is on the map: every cell it reads is then on the map or one cell off
+    /// it, which [`BitGrid::free_near`] reads without comparisons with the map's size (a
+    /// jump point's successor step asks this for both sides at every straight way in).
+    #[inline(always)]
+    pub(crate) fn forced_side_near(&self, x: i64, y: i64, (dx, dy): (i64, i64), side: i64) -> bool {
+        let (ox, oy) = (dy.abs() * side, dx.abs() * side);
+        self.free_near(x + ox, y + oy) && !self.free_near(x + ox - dx, y + oy - dy)
+    }
+
     /// Whether a straight move by (dx, dy) has a forced neighbour at (x, y) on either side.
     #[inline(always)]
     pub(crate) fn forced(&self, x: i64, y: i64, d: (i64, i64)) -> bool {

@@ -14,7 +14,7 @@ use super::Search;
 use crate::grid::Grid;
 use crate::heuristic::diagonal_units;
 use crate::search::bounding::{BoundingTable, Rule, PIECE_CELLS};
-use crate::search::core::{Budget, MOVES};
+use crate::search::core::Budget;
 use crate::search::settings::Algorithm;
 use std::sync::Arc;
 
@@ -85,14 +85,13 @@ impl Search {
         }
     }
 
-    /// Whether the goal can be reached by a shortest path leaving `cell` by the move `step`
-    /// (always true without goal bounding; the move's index is looked up only with it).
+    /// Whether the goal can be reached by a shortest path leaving `cell` by the move `d` (its
+    /// index in `MOVES`; always true without goal bounding).
     #[inline(always)]
-    pub(super) fn bounded_allows(&self, cell: u32, step: (i64, i64)) -> bool {
+    pub(super) fn bounded_allows(&self, cell: u32, d: usize) -> bool {
         if self.settings.algorithm != Algorithm::JpsPlusBounded {
             return true;
         }
-        let d = MOVES.iter().position(|&m| m == step).unwrap_or(0);
         self.bounds.allows(cell as usize, d, self.goal_xy)
     }
 }

@@ -73,6 +73,53 @@ const MOVE_INDEX: [usize; 9] = {
     index
 };
 
+/// For each move of [`MOVES`], the moves a jump point entered by it tries, as indices in
+/// `MOVES`, each set in the order the search offers them (which breaks ties, so it is the
+/// order the successor step has always had): `PARTS` for a diagonal way in, its two straight
+/// parts (along x, then along y) and itself; `SIDES` for a straight way in, per side (+1, then
+/// −1) the side move and the diagonal past it that a forced neighbour there adds, and the
+/// diagonal back past the side (towards the cell behind), whose table entry says whether that
+/// side is forced. Lookups, not (dx, dy) arithmetic and a search of `MOVES` per move, at every
+/// expansion.
+const PARTS: [[u8; 3]; 8] = {
+    let mut parts = [[0u8; 3]; 8];
+    let mut d = 0;
+    while d < MOVES.len() {
+        let (dx, dy) = MOVES[d];
+        parts[d] = [
+            // (dx, 0): row dy = 0 of the index, 3 + dx + 1.
+            MOVE_INDEX[(4 + dx) as usize] as u8,
+            MOVE_INDEX[(3 * (dy + 1) + 1) as usize] as u8,
+            d as u8,
+        ];
+        d += 1;
+    }
+    parts
+};
+
+/// See [`PARTS`].
+const SIDES: [[[u8; 3]; 2]; 8] = {
+    let mut sides = [[[0u8; 3]; 2]; 8];
+    let mut d = 0;
+    while d < MOVES.len() {
+        let (dx, dy) = MOVES[d];
+        // Diagonal ways in have no forced sides: their entries stay 0, never read.
+        let mut k = if dx != 0 && dy != 0 { 2 } else { 0 };
+        while k < 2 {
+            let side = 1 - 2 * k as i64;
+            let (ox, oy) = (dy.abs() * side, dx.abs() * side);
+            sides[d][k] = [
+                MOVE_INDEX[(3 * (oy + 1) + ox + 1) as usize] as u8,
+                MOVE_INDEX[(3 * (dy + oy + 1) + dx + ox + 1) as usize] as u8,
+                MOVE_INDEX[(3 * (oy - dy + 1) + ox - dx + 1) as usize] as u8,
+            ];
+            k += 1;
+        }
+        d += 1;
+    }
+    sides
+};
+
 /// The index in [`MOVES`] of the move (dx, dy), each of them −1, 0 or 1.
 #[inline(always)]
 pub(super) fn move_index(dx: i64, dy: i64) -> usize {
@@ -129,64 +176,91 @@ impl Search {
             _ => self.parent(cell),
         };
         let eight = self.direction_count == 8;
-        let mut dirs = [(0i64, 0i64); 8];
+        let algorithm = self.settings.algorithm;
+        let plus = algorithm.uses_jump_table();
+        // JPS+ and JPS2+ read the jump point's eight distances once, for its forced sides and
+        // all its jumps.
+        let entry = if plus {
+            self.jump_table.entry(cell as usize)
+        } else {
+            [0; 8]
+        };
+        // The moves to try, as indices in `MOVES`. Every case below lists distinct moves, so
+        // a move needs no test against those listed already.
+        let mut dirs = [0u8; 8];
         let mut count = 0;
-        // Which moves are in `dirs` already, one bit a move: a move is tried once.
-        let mut seen = 0u16;
-        let mut add = |d: (i64, i64)| {
-            let bit = 1 << ((d.1 + 1) * 3 + d.0 + 1);
-            if seen & bit == 0 {
-                seen |= bit;
-                dirs[count & 7] = d;
-                count += 1;
-            }
+        let mut add = |d: u8| {
+            dirs[count & 7] = d;
+            count += 1;
         };
         if let Some(parent) = parent {
             let (px, py) = self.coords(parent);
             let (dx, dy) = entered_direction(x - i64::from(px), y - i64::from(py));
+            let e = move_index(dx, dy);
             if dx != 0 && dy != 0 {
                 // Diagonal: the two straight components and straight on. No-corner-cutting
                 // means the way in had both side cells free, so nothing is ever forced.
-                add((dx, 0));
-                add((0, dy));
-                add((dx, dy));
+                for d in PARTS[e] {
+                    add(d);
+                }
             } else if eight {
-                add((dx, dy));
+                add(e as u8);
                 // Straight: a side cell whose cell behind is a wall could not be reached by
                 // a diagonal from the cell behind us, so it (and the diagonal past it) is
                 // forced.
-                for side in [1, -1] {
-                    if self.bits.forced_side(x, y, (dx, dy), side) {
-                        let (ox, oy) = (dy.abs() * side, dx.abs() * side);
-                        add((ox, oy));
-                        add((dx + ox, dy + oy));
+                for (k, side) in [1, -1].into_iter().enumerate() {
+                    let [side_move, past, back] = SIDES[e][k];
+                    // With a table: an entry is 0 exactly when its first step is not legal.
+                    // The cell behind is free (we came through it), so with the side cell
+                    // free (a legal side move) the diagonal back past the side is illegal
+                    // exactly when the cell behind the side cell is a wall: the rule of
+                    // `forced_side_near`, from the entry already read.
+                    let forced = if plus {
+                        entry[usize::from(side_move)] != 0 && entry[usize::from(back)] == 0
+                    } else {
+                        self.bits.forced_side_near(x, y, (dx, dy), side)
+                    };
+                    if forced {
+                        add(side_move);
+                        add(past);
                     }
                 }
             } else {
                 // Orthogonal variant: straight on and both sides (a turn is only ever made at
                 // a jump point, so the sides must be tried there).
-                add((dx, dy));
-                add((dy, dx));
-                add((-dy, -dx));
+                add(e as u8);
+                add(move_index(dy, dx) as u8);
+                add(move_index(-dy, -dx) as u8);
             }
         } else {
-            for &(dx, dy) in &MOVES[..self.direction_count] {
-                add((dx, dy));
+            for d in 0..self.direction_count {
+                add(d as u8);
             }
         }
         let straight = COST_SCALE;
         let diagonal = self.step_units[1][1];
-        let pruned = self.settings.algorithm.prunes_diagonals();
-        for &(dx, dy) in &dirs[..count] {
+        let pruned = algorithm.prunes_diagonals();
+        for &d in &dirs[..count] {
+            let d = usize::from(d & 7);
+            let (dx, dy) = MOVES[d];
             // Goal bounding: no shortest path to the goal leaves this way.
-            if !self.bounded_allows(cell, (dx, dy)) {
+            if !self.bounded_allows(cell, d) {
                 continue;
             }
             if pruned && dx != 0 && dy != 0 {
-                self.pruned_diagonal(cell, (x, y), (dx, dy), g);
+                if plus {
+                    self.pruned_diagonal_plus(cell, (x, y), d, i64::from(entry[d]), g);
+                } else {
+                    self.pruned_diagonal(cell, (x, y), (dx, dy), g);
+                }
                 continue;
             }
-            if let Some((jx, jy, steps)) = self.jump(x, y, dx, dy) {
+            let found = if plus {
+                self.jump_plus(x, y, dx, dy, i64::from(entry[d]))
+            } else {
+                self.jump(x, y, dx, dy)
+            };
+            if let Some((jx, jy, steps)) = found {
                 let unit = if dx != 0 && dy != 0 {
                     diagonal
                 } else {
@@ -299,14 +373,12 @@ impl Search {
         })
     }
 
-    /// Runs from (x, y) in direction (dx, dy) and returns the first jump point and the number
-    /// of steps to it, or `None` at a wall or the map's edge. Inlined into both callers (the
-    /// successor step and JPS2's pruned diagonal): a call here cost JPS 6 % more instructions.
+    /// JPS and JPS2: runs from (x, y) in direction (dx, dy) over the bit sets and returns the
+    /// first jump point and the number of steps to it, or `None` at a wall or the map's edge
+    /// (JPS+ and JPS2+ look theirs up, `jump_plus`). Inlined into the successor step: a call
+    /// here cost JPS 6 % more instructions.
     #[inline(always)]
     fn jump(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
-        if self.settings.algorithm.uses_jump_table() {
-            return self.jump_plus(x, y, dx, dy);
-        }
         if dx != 0 && dy != 0 {
             return self.jump_diagonal(x, y, dx, dy);
         }
@@ -338,44 +410,26 @@ impl Search {
         let width = i64::from(self.width);
         let (mut x, mut y) = from;
         let mut run = 0;
-        // JPS2's cells: the diagonal a step at a time (as JPS's `jump_diagonal`); JPS2+'s: a
-        // hop to the next cell the table (or the goal's row or column) turns at.
-        let plus = self.settings.algorithm.uses_jump_table();
+        // JPS2's cells: the diagonal a step at a time (as JPS's `jump_diagonal`); JPS2+ hops
+        // along its table instead (`pruned_diagonal_plus`).
         loop {
-            let steps = if plus {
-                match self.jump_plus(x, y, dx, dy) {
-                    Some((_, _, steps)) => steps,
-                    None => return,
-                }
-            } else {
-                let b = &self.bits;
-                if !(b.free_near(x + dx, y + dy)
-                    && b.free_near(x + dx, y)
-                    && b.free_near(x, y + dy))
-                {
-                    return;
-                }
-                self.scanned(x + dx, y + dy, dx, dy, 1);
-                1
-            };
-            x += dx * steps as i64;
-            y += dy * steps as i64;
-            run += steps;
+            let b = &self.bits;
+            if !(b.free_near(x + dx, y + dy) && b.free_near(x + dx, y) && b.free_near(x, y + dy)) {
+                return;
+            }
+            self.scanned(x + dx, y + dy, dx, dy, 1);
+            x += dx;
+            y += dy;
+            run += 1;
             let g_turn = g + run * diagonal;
             if (x, y) == goal {
                 self.relax(cell, self.goal, self.goal_xy, g_turn, JUMP_POINT);
                 return;
             }
-            // The straight jumps from the turning cell: looked up (JPS2+) or scanned (JPS2),
-            // without `jump`'s choice of kind at every cell.
-            let (across, along) = if plus {
-                (self.jump_plus(x, y, dx, 0), self.jump_plus(x, y, 0, dy))
-            } else {
-                (
-                    self.jump_straight(x, y, dx, 0),
-                    self.jump_straight(x, y, 0, dy),
-                )
-            };
+            // The straight jumps from the turning cell, scanned without `jump`'s choice of
+            // kind at every cell.
+            let across = self.jump_straight(x, y, dx, 0);
+            let along = self.jump_straight(x, y, 0, dy);
             for (jx, jy, more) in [across, along].into_iter().flatten() {
                 let to = (jy * width + jx) as u32;
                 self.relax(
@@ -387,46 +441,6 @@ impl Search {
                 );
             }
         }
-    }
-
-    /// JPS+: the jump looked up in the table of jump distances, plus the goal, which the table
-    /// cannot know: a straight jump whose line holds the goal within reach stops on it, and a
-    /// diagonal (or 4-connected vertical) jump that reaches the goal's row or column within
-    /// reach stops there, so the next straight jump can meet it.
-    #[inline]
-    fn jump_plus(&self, x: i64, y: i64, dx: i64, dy: i64) -> Option<(i64, i64, u64)> {
-        let i = (y * i64::from(self.width) + x) as usize;
-        let dist = i64::from(self.jump_table.get(i, move_index(dx, dy)));
-        let (gx, gy) = self.goal_xy;
-        // How far ahead the goal's line is (0 or less: not ahead, or not on this line).
-        let (tx, ty) = ((i64::from(gx) - x) * dx, (i64::from(gy) - y) * dy);
-        let target = if dy == 0 {
-            // Straight along x: the goal on this row, ahead.
-            if i64::from(gy) == y {
-                tx
-            } else {
-                0
-            }
-        } else if dx == 0 {
-            if self.direction_count == 4 || i64::from(gx) == x {
-                ty
-            } else {
-                0
-            }
-        } else if tx > 0 && ty > 0 {
-            // Diagonal: the goal in the quadrant ahead; stop where its row or column is met.
-            tx.min(ty)
-        } else {
-            0
-        };
-        let steps = if target > 0 && target <= dist.abs() {
-            target
-        } else if dist > 0 {
-            dist
-        } else {
-            return None;
-        };
-        Some((x + dx * steps, y + dy * steps, steps as u64))
     }
 
     /// A straight jump by bit sets: rows for a horizontal one, columns for a vertical one.
@@ -582,5 +596,6 @@ fn scan(
     }
 }
 
+mod plus;
 #[cfg(test)]
 mod tests;

@@ -168,6 +168,14 @@ impl JumpTable {
         self.dist[i][d]
     }
 
+    /// The distances from cell `i` in all eight directions: one read (and one bounds check)
+    /// for a cell whose jumps are looked up in several directions, as a jump point's and a
+    /// turning cell's are.
+    #[inline(always)]
+    pub(crate) fn entry(&self, i: usize) -> [i16; 8] {
+        self.dist[i]
+    }
+
     fn free(&self, x: i64, y: i64) -> bool {
         x >= 0
             && y >= 0

@@ -114,3 +114,29 @@ fn word_scans_stop_where_cell_by_cell_scans_stop() {
         }
     }
 }
+
+/// The successor step's move tables say what the (dx, dy) arithmetic they replace said: a
+/// diagonal's parts are (dx, 0), (0, dy) and itself; a straight move's forced sides are
+/// (|dy|·s, |dx|·s), the diagonal past it and the diagonal back past it, side +1 first.
+#[test]
+fn the_move_tables_match_the_arithmetic() {
+    for (d, &(dx, dy)) in MOVES.iter().enumerate() {
+        assert_eq!(move_index(dx, dy), d);
+        let moves = |ds: &[u8]| {
+            ds.iter()
+                .map(|&m| MOVES[usize::from(m)])
+                .collect::<Vec<_>>()
+        };
+        if dx != 0 && dy != 0 {
+            assert_eq!(moves(&PARTS[d]), [(dx, 0), (0, dy), (dx, dy)]);
+            continue;
+        }
+        for (k, side) in [1, -1].into_iter().enumerate() {
+            let (ox, oy) = (dy.abs() * side, dx.abs() * side);
+            assert_eq!(
+                moves(&SIDES[d][k]),
+                [(ox, oy), (dx + ox, dy + oy), (ox - dx, oy - dy)]
+            );
+        }
+    }
+}
