@@ -48,6 +48,8 @@ fi
 src=$(cd "$1" && pwd)
 repeats=${2:-3}
 map_dir=${MAP_DIR:-../shared/benchmarks/movingai}
+timer=${WARTHOG_TIMER:-call}
+case $timer in call | own) ;; *) echo "WARTHOG_TIMER must be call or own" >&2; exit 2 ;; esac
 if [ ! -f "$src/extern/warthog-core/CMakeLists.txt" ]; then
   echo "$src/extern/warthog-core is empty: run git -C $src submodule update --init" >&2
   exit 2
@@ -67,8 +69,6 @@ driver=$build/warthog-driver
 "$cxx" -O3 -DNDEBUG -std=gnu++20 -I"$src/include" -I"$src/extern/warthog-core/include" \
   -I"$build/extern/warthog-core/include" bench/research/warthog_driver.cpp \
   "$build/libwarthog_libjps.a" "$build/extern/warthog-core/libwarthog_core.a" -o "$driver"
-timer=${WARTHOG_TIMER:-call}
-case $timer in call | own) ;; *) echo "WARTHOG_TIMER must be call or own" >&2; exit 2 ;; esac
 cargo build --release --bin pathlab >/dev/null 2>&1
 pathlab=target/release/pathlab
 
@@ -197,16 +197,16 @@ for n in names:
     pp = ours[palg][n]
     pb = ours["jps-plus-bounded"].get(n)
     r1, r2 = pj[0] / wj, pp[0] / wbest
-    bounded = f"{pb[0]:.1f} ({pb[3] / 1000:.1f})" if pb else "— (over its limit)"
+    bounded = f"{pb[0]:.2f} ({pb[3] / 1000:.1f})" if pb else "— (over its limit)"
     bexp = f"{pb[1]:,}" if pb else "—"
     logs[0].append(math.log(r1))
     logs[1].append(math.log(r2))
     met = {(True, True): "met", (True, False): "JPS met, fastest not",
            (False, True): "fastest met, JPS not", (False, False): "not met"}[(r1 <= 1, r2 <= 1)]
     short = n.replace(".map.scen", "").replace(".scen", "")
-    three = " / ".join(f"{ours[a][n][0]:.1f}" for a in ("jps-plus", "jps2", "jps2-plus"))
-    out.append(f"| {short} | {pj[2]} | {wj:.1f} | {pj[0]:.1f} | {r1:.2f}× | {wbest:.1f} ({walg}) "
-               f"| {three} | {bounded} | {pp[0]:.1f} ({palg}) | {r2:.2f}× | {met} "
+    three = " / ".join(f"{ours[a][n][0]:.2f}" for a in ("jps-plus", "jps2", "jps2-plus"))
+    out.append(f"| {short} | {pj[2]} | {wj:.2f} | {pj[0]:.2f} | {r1:.2f}× | {wbest:.2f} ({walg}) "
+               f"| {three} | {bounded} | {pp[0]:.2f} ({palg}) | {r2:.2f}× | {met} "
                f"| {found['jps2'][1]:,} / {ours['jps2'][n][1]:,} "
                f"| {found['jps2+'][1]:,} / {ours['jps2-plus'][n][1]:,} / {bexp} |")
 g = [math.exp(sum(l) / len(l)) for l in logs]
