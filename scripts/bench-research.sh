@@ -12,13 +12,20 @@
 # both sides, and their ratio — to bench/work/research.md (and the terminal). Pathlab's side
 # runs JPS, JPS+, JPS2 and JPS2+; its fastest is the fastest of the last three per map.
 #
-# What is timed: warthog's own per-query figure (its `nanos` column: `search()` inside
-# get_path, without the path's extraction or the problem's set-up: on arena 1,164 of a JPS2+
-# query's instructions, by callgrind); Pathlab's `pathlab bench` figure (restart_search + run
-# + its path, the whole call, read by `Instant` as warthog reads `steady_clock`). Pathlab's
-# side includes the restart and the path, so the comparison leans against Pathlab; at
-# arena's 0.1-0.2 µs a query that is most of the gap (docs/benchmarks.md, "Arena's clock
-# gap").
+# What is timed (WARTHOG_TIMER, default `call`): warthog's whole query call, as Pathlab's.
+# bench/research/warthog_driver.cpp, built here beside warthog from its public API, reads
+# `steady_clock` before and after each query's whole `get_path` call (the problem's set-up,
+# `search()`, the path's extraction), as Pathlab's `pathlab bench` reads `Instant` before and
+# after restart_search + run + its path: the span the issue's goal 1 defines, on both sides.
+# The driver also prints warthog's own figure from the same run (`search_nanos`), and the
+# script runs warthog's own app once per map and algorithm, shown beside as "own timer".
+# WARTHOG_TIMER=own times warthog by its app's own figure alone (its `nanos` column: only
+# `search()` inside get_path; on arena 1,164 of a JPS2+ query's instructions leave out, by
+# callgrind; docs/benchmarks.md, "Arena's clock gap"), as the earlier rounds did.
+# Costs: every query's warthog cost must equal its app's (driver against app, same printing)
+# and the scenario's optimal length (within half a unit of its last printed digit, plus
+# 1e-6 x length for warthog's float step costs); `pathlab scen` checks each of Pathlab's
+# algorithms against the same printed lengths. Any difference stops the script.
 # Figures only: nothing here asserts a speed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +48,8 @@ fi
 src=$(cd "$1" && pwd)
 repeats=${2:-3}
 map_dir=${MAP_DIR:-../shared/benchmarks/movingai}
+timer=${WARTHOG_TIMER:-call}
+case $timer in call | own) ;; *) echo "WARTHOG_TIMER must be call or own" >&2; exit 2 ;; esac
 if [ ! -f "$src/extern/warthog-core/CMakeLists.txt" ]; then
   echo "$src/extern/warthog-core is empty: run git -C $src submodule update --init" >&2
   exit 2
@@ -53,6 +62,13 @@ build=$work/warthog-build
 cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Release -DFETCHCONTENT_FULLY_DISCONNECTED=ON >/dev/null
 cmake --build "$build" -j "$(nproc)" >/dev/null
 warthog=$build/warthog-jps
+# The driver: warthog's compiler and Release flags (-O3 -DNDEBUG, C++20), its headers, its
+# two libraries.
+cxx=$(awk -F= '/^CMAKE_CXX_COMPILER:/ { print $2 }' "$build/CMakeCache.txt")
+driver=$build/warthog-driver
+"$cxx" -O3 -DNDEBUG -std=gnu++20 -I"$src/include" -I"$src/extern/warthog-core/include" \
+  -I"$build/extern/warthog-core/include" bench/research/warthog_driver.cpp \
+  "$build/libwarthog_libjps.a" "$build/extern/warthog-core/libwarthog_core.a" -o "$driver"
 cargo build --release --bin pathlab >/dev/null 2>&1
 pathlab=target/release/pathlab
 
@@ -63,21 +79,79 @@ for algo in jps jps-plus jps-plus-bounded jps2 jps2-plus; do
   "$pathlab" bench --map-dir "$map_dir" --per-file 0 --algo "$algo" --passes "$repeats" \
     > "$work/pathlab-$algo.txt"
 done
-# warthog: every query of every file, REPEATS times, per algorithm.
+# Pathlab's costs: each algorithm against every scenario's optimal lengths.
+for scen in "$map_dir"/*.scen; do
+  for algo in jps jps-plus jps2 jps2-plus; do
+    "$pathlab" scen "$scen" --map-dir "$map_dir" --algo "$algo" > /dev/null ||
+      { echo "pathlab $algo: a cost differs from $scen's lengths" >&2; exit 1; }
+  done
+done
+# warthog: every query of every file, REPEATS times, per algorithm, by the driver (the whole
+# call) or by warthog's app (its own figure); with the driver, the app once beside it.
 for scen in "$map_dir"/*.scen; do
   name=$(basename "$scen")
   map=$(basename "$(awk 'NR == 2 { print $2; exit }' "$scen")")
   for alg in jps jps2 jps+ jps2+; do
     for r in $(seq "$repeats"); do
-      "$warthog" --alg "$alg" --scen "$scen" --map "$map_dir/$map" 2>/dev/null \
-        > "$work/warthog-$alg-$name-$r.tsv"
+      if [ "$timer" = call ]; then
+        "$driver" "$alg" "$scen" "$map_dir/$map" > "$work/warthog-$alg-$name-$r.tsv"
+      else
+        "$warthog" --alg "$alg" --scen "$scen" --map "$map_dir/$map" 2>/dev/null \
+          > "$work/warthog-$alg-$name-$r.tsv"
+      fi
     done
+    if [ "$timer" = call ]; then
+      "$warthog" --alg "$alg" --scen "$scen" --map "$map_dir/$map" 2>/dev/null \
+        > "$work/warthog-app-$alg-$name.tsv"
+    fi
   done
 done
 
-python3 - "$work" "$map_dir" "$repeats" <<'PY'
+python3 - "$work" "$map_dir" "$repeats" "$timer" <<'PY'
 import glob, math, os, sys
-work, map_dir, repeats = sys.argv[1], sys.argv[2], int(sys.argv[3])
+work, map_dir, repeats, timer = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+
+def rows_of(path):
+    return [l.rstrip("\n").split("\t") for l in open(path, encoding="utf-8") if l[:1].isdigit()]
+
+def lengths(name):
+    """The scenario's lengths as printed, and each one's tolerance: half a unit in the last
+    digit printed (a length without a point is C's %g, 6 significant digits), plus 1e-6 x
+    length for warthog's float step costs (pathlab scen checks Pathlab's by the same print)."""
+    out = []
+    for line in open(f"{map_dir}/{name}", encoding="utf-8"):
+        f = line.split()
+        if len(f) == 9:
+            v = float(f[8])
+            if "." in f[8]:
+                half = 0.5 * 10 ** -len(f[8].split(".")[1])
+            else:
+                half = 0.5 * 10 ** (math.floor(math.log10(v)) - 5) if v > 0 else 0.0
+            out.append((v, half + 1e-6 * v))
+    return out
+
+def check_costs(alg, name):
+    """Every query's cost: the driver's against the app's and the scenario's length."""
+    runs = [rows_of(f"{work}/warthog-{alg}-{name}-{r}.tsv") for r in range(1, repeats + 1)]
+    worst = 0.0
+    if timer == "call":
+        runs.append(rows_of(f"{work}/warthog-app-{alg}-{name}.tsv"))
+        want = lengths(name)
+        if len(want) != len(runs[0]):
+            sys.exit(f"{name} {alg}: {len(runs[0])} answers for {len(want)} queries")
+        for x, (v, tol) in zip(runs[0], want):
+            worst = max(worst, abs(float(x[13]) - v))
+            if abs(float(x[13]) - v) > tol:
+                sys.exit(f"{name} {alg} query {x[0]}: cost {x[13]}, scenario length {v}")
+    for run in runs[1:]:
+        if len(run) != len(runs[0]) or any(a[9] != b[9] for a, b in zip(run, runs[0])):
+            sys.exit(f"{name} {alg}: warthog's costs differ between runs (driver, app)")
+    return worst, len(runs[0])
+
+def own_median(alg, name):
+    """The median of the app's own figure (one run beside the driver's), in µs."""
+    times = sorted(int(x[7]) / 1000.0 for x in rows_of(f"{work}/warthog-app-{alg}-{name}.tsv"))
+    return times[len(times) // 2]
 
 def pathlab(algo):
     """Per scenario file: (median µs, expansions, queries) from `pathlab bench`."""
@@ -109,6 +183,8 @@ out = ["| map | queries | warthog JPS µs | Pathlab JPS µs | ratio | warthog fa
        "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|--:|--:|"]
 logs = ([], [])
 for n in names:
+    for a in ("jps", "jps2", "jps+", "jps2+"):
+        check_costs(a, n)
     wj = warthog("jps", n)[0]
     found = {a: warthog(a, n) for a in ("jps", "jps2", "jps+", "jps2+")}
     walg = min(found, key=lambda a: found[a][0])
@@ -121,21 +197,36 @@ for n in names:
     pp = ours[palg][n]
     pb = ours["jps-plus-bounded"].get(n)
     r1, r2 = pj[0] / wj, pp[0] / wbest
-    bounded = f"{pb[0]:.1f} ({pb[3] / 1000:.1f})" if pb else "— (over its limit)"
+    bounded = f"{pb[0]:.2f} ({pb[3] / 1000:.1f})" if pb else "— (over its limit)"
     bexp = f"{pb[1]:,}" if pb else "—"
     logs[0].append(math.log(r1))
     logs[1].append(math.log(r2))
     met = {(True, True): "met", (True, False): "JPS met, fastest not",
            (False, True): "fastest met, JPS not", (False, False): "not met"}[(r1 <= 1, r2 <= 1)]
     short = n.replace(".map.scen", "").replace(".scen", "")
-    three = " / ".join(f"{ours[a][n][0]:.1f}" for a in ("jps-plus", "jps2", "jps2-plus"))
-    out.append(f"| {short} | {pj[2]} | {wj:.1f} | {pj[0]:.1f} | {r1:.2f}× | {wbest:.1f} ({walg}) "
-               f"| {three} | {bounded} | {pp[0]:.1f} ({palg}) | {r2:.2f}× | {met} "
+    three = " / ".join(f"{ours[a][n][0]:.2f}" for a in ("jps-plus", "jps2", "jps2-plus"))
+    out.append(f"| {short} | {pj[2]} | {wj:.2f} | {pj[0]:.2f} | {r1:.2f}× | {wbest:.2f} ({walg}) "
+               f"| {three} | {bounded} | {pp[0]:.2f} ({palg}) | {r2:.2f}× | {met} "
                f"| {found['jps2'][1]:,} / {ours['jps2'][n][1]:,} "
                f"| {found['jps2+'][1]:,} / {ours['jps2-plus'][n][1]:,} / {bexp} |")
 g = [math.exp(sum(l) / len(l)) for l in logs]
 out.append(f"| **geometric mean** | | | | {g[0]:.2f}× | | | | | {g[1]:.2f}× | | | |")
+if timer == "call":
+    out.append("")
+    out.append("| map | warthog alg | whole call µs (driver) | search() µs (driver) "
+               "| own timer µs (app, one run) | queries, costs checked | largest |cost − length| |")
+    out.append("|---|---|--:|--:|--:|--:|--:|")
+    for n in names:
+        short = n.replace(".map.scen", "").replace(".scen", "")
+        for a in ("jps", "jps2", "jps+", "jps2+"):
+            worst, count = check_costs(a, n)
+            drv = [rows_of(f"{work}/warthog-{a}-{n}-{r}.tsv") for r in range(1, repeats + 1)]
+            search = [min(int(run[q][12]) for run in drv) / 1000.0 for q in range(count)]
+            search.sort()
+            out.append(f"| {short} | {a} | {warthog(a, n)[0]:.2f} | {search[count // 2]:.2f} "
+                       f"| {own_median(a, n):.2f} | {count} | {worst:.1e} |")
 out.append("")
+out.append(f"warthog timed by {'the driver: its whole get_path call' if timer == 'call' else 'its app: search() alone'}.")
 out.append(f"Median over each map's queries of each query's fastest of {repeats} runs; "
            "ratio = Pathlab / warthog (at or below 1.00×: Pathlab level or faster).")
 text = "\n".join(out) + "\n"
