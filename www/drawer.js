@@ -46,13 +46,19 @@ function wirePanels() {
   const wrap = document.getElementById('canvas-wrap');
   if (wrap) new ResizeObserver(placeSheet).observe(wrap);
   const remember = () => saveLayout({ open: panels.filter((p) => p.open).map((p) => p.dataset.panel) });
-  // A panel opened or closed from here is remembered at once: the `toggle` event comes a task
-  // later, and a reload in between would bring back the panel the user had just closed.
+  // A panel opened or closed is remembered at once: the `toggle` event comes a task later,
+  // and a reload in between would bring back the panel the user had just closed.
   const setOpen = (panel, open) => {
     panel.open = open;
     remember();
   };
   for (const panel of panels) {
+    // Its own summary (the × that closes it, by a click or by Enter or Space, which the
+    // browser also sends as a click) toggles it through `setOpen` too.
+    panel.querySelector(':scope > summary')?.addEventListener('click', (e) => {
+      e.preventDefault();
+      setOpen(panel, !panel.open);
+    });
     panel.addEventListener('toggle', () => {
       sync();
       remember();
