@@ -115,3 +115,65 @@ impl Search {
 fn length_units(a: (u32, u32), b: (u32, u32)) -> u64 {
     (distance(a, b) * COST_SCALE as f64).round() as u64
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::SplitMix64;
+    use crate::search::core::{Budget, Status};
+    use crate::search::engine::test_maps::random_walls;
+    use crate::search::searcher::Searcher;
+    use crate::search::settings::{Algorithm, Settings};
+
+    /// At any heuristic weight every corner of the path was expanded and is not open again
+    /// when the search ends (Theta* never re-opens a closed cell): the inspector shows its g
+    /// (the length of the path up to it), its parent (the corner before it) and an expansion
+    /// number, never an open entry's slot read as g.
+    #[test]
+    fn every_corner_shows_its_node_at_any_weight() {
+        let mut rng = SplitMix64::new(0x7e7a_5eed);
+        let mut corners = 0;
+        for (w, h, density) in [(40, 30, 25), (64, 64, 35), (33, 47, 30)] {
+            let (grid, free) = random_walls(w, h, density, &mut rng);
+            for weight in [1.0, 1.5, 3.0] {
+                let settings = Settings {
+                    algorithm: Algorithm::Theta,
+                    weight,
+                    ..Settings::default()
+                };
+                for _ in 0..20 {
+                    let start = free[rng.below(free.len() as u64) as usize];
+                    let goal = free[rng.below(free.len() as u64) as usize];
+                    let mut search = Search::new(&grid, start, goal, &settings).unwrap();
+                    search.keep_expansion_numbers(true);
+                    if search.run(&grid, Budget::Unlimited, || 0.0).unwrap() != Status::Found {
+                        continue;
+                    }
+                    let path = search.path.clone();
+                    let mut units = 0;
+                    for (k, &c) in path.iter().enumerate() {
+                        let here = search.coords(c);
+                        if k > 0 {
+                            units += length_units(search.coords(path[k - 1]), here);
+                        }
+                        let node = search.node(here.0, here.1).unwrap();
+                        let want = units as f64 / COST_SCALE as f64;
+                        let g = node.g.unwrap_or(f64::NAN);
+                        assert!(
+                            (g - want).abs() < 1e-9,
+                            "weight {weight}: corner {here:?} g {g} != {want}"
+                        );
+                        let parent = (k > 0).then(|| search.coords(path[k - 1]));
+                        assert_eq!(node.parent, parent, "weight {weight}: corner {here:?}");
+                        assert!(
+                            node.expansion.is_some(),
+                            "weight {weight}: corner {here:?} shows no expansion"
+                        );
+                        corners += 1;
+                    }
+                }
+            }
+        }
+        assert!(corners > 200, "only {corners} corners checked");
+    }
+}
