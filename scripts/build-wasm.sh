@@ -36,6 +36,11 @@ fi
 # The pattern needs the function names, so wasm-bindgen keeps them (`--keep-debug`) and
 # wasm-opt, run without -g, drops them from its output.
 no_inline=(--no-inline='*apart_*')
+# The pattern must name something: a renamed function would quietly be inlined again.
+check_apart() {
+    grep -aq 'apart_' "$1" \
+        || echo "warning: $1 names no apart_ function: wasm-opt --no-inline keeps nothing apart" >&2
+}
 opt_flags=(-Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
     --enable-mutable-globals --enable-reference-types --enable-multivalue)
 npm_opt=scripts/binaryen/node_modules/.bin/wasm-opt
@@ -58,11 +63,13 @@ if [ -x "$npm_opt" ]; then
     wasm-bindgen --keep-debug --target web --out-dir www/pkg "$module"
     # wasm-bindgen has read the target features; the browser needs neither them nor the
     # producers section.
+    check_apart www/pkg/pathlab_bg.wasm
     "$npm_opt" "${no_inline[@]}" "${opt_flags[@]}" --strip-producers --strip-target-features \
         www/pkg/pathlab_bg.wasm -o www/pkg/pathlab_bg.wasm
 else
     if command -v wasm-opt >/dev/null; then
         mkdir -p target/wasm-opt
+        check_apart "$module"
         wasm-opt "${no_inline[@]}" "${opt_flags[@]}" "$module" -o target/wasm-opt/pathlab.wasm
         module=target/wasm-opt/pathlab.wasm
     fi
