@@ -382,8 +382,8 @@ impl Search {
         // Whether the scanned cells are painted is asked once a jump, not at every diagonal
         // step and straight scan (`scanned` asks the recorder each time, and its call kept
         // the scan's count of steps alive): unrecorded, that took a JPS query on AR0011SR
-        // from 140,100 instructions to 126,800 (callgrind; room-32-32-4 level, 36,750 to
-        // 36,980, its jumps being short).
+        // from 140,100 instructions to 126,650 (callgrind; room-32-32-4 level, 36,750 to
+        // 36,920, its jumps being short).
         let paint = self.rec.is_on();
         if dx != 0 && dy != 0 {
             return if paint {
