@@ -402,7 +402,7 @@ impl Search {
         }
     }
 
-    /// JPS2 and JPS2+: the diagonal jump from the jump point `cell` at `from` (cost `g`) in
+    /// JPS2: the diagonal jump from the jump point `cell` at `from` (cost `g`) in
     /// direction `(dx, dy)`, pruned. It does not stop where a straight jump finds a jump
     /// point: it offers that jump point at once, with its cost through the turn (parent
     /// `cell`: the path is filled in as diagonal steps, then straight ones), and runs on to
