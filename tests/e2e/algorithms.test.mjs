@@ -24,6 +24,16 @@ async function costWith(page, algorithm) {
   return Number(await stat(page, 'cost'));
 }
 
+/** A new 30 × 20 map with a wall down column 15 that leaves a gap at the bottom, so a path
+ * from corner to corner bends once; the speed at its fastest. */
+async function wallWithGap(page) {
+  await newMap(page, 30, 20);
+  await focusNeutral(page);
+  await page.locator('[data-brush="wall"]').click();
+  await drag(page, [[15, 0], [15, 14]]);
+  await speedMax(page);
+}
+
 test('JPS and bidirectional A* match A*\'s cost on a shipped uniform map; JPS paints jump points', { timeout: 180_000 }, async (t) => {
   const entry = index().find((e) => e.file === 'rooms-128.map') || index().find((e) => e.file === 'maze-63.map');
   assert.ok(entry, 'a shipped uniform-cost map');
@@ -66,12 +76,7 @@ test('JPS and Theta* are disabled on the terrain map, with the reason shown', { 
 
 test('Theta* draws an any-angle polyline that cuts across an open room', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
-    await newMap(page, 30, 20);
-    await focusNeutral(page);
-    // A wall with a gap, so the path bends once.
-    await page.locator('[data-brush="wall"]').click();
-    await drag(page, [[15, 0], [15, 14]]);
-    await speedMax(page);
+    await wallWithGap(page);
     await page.locator('#algorithm').selectOption('theta');
     await page.locator('#reset-search').click();
     assert.equal(await runToEnd(page), 'found');
@@ -89,11 +94,7 @@ test('Theta* draws an any-angle polyline that cuts across an open room', { timeo
 
 test('Theta* after Dijkstra: the inspector shows no node for a path cell Theta* never expanded, as after a reload', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page, { shot }) => {
-    await newMap(page, 30, 20);
-    await focusNeutral(page);
-    await page.locator('[data-brush="wall"]').click();
-    await drag(page, [[15, 0], [15, 14]]);
-    await speedMax(page);
+    await wallWithGap(page);
     // Dijkstra first: it expands nearly every cell, each slot keeping its number.
     assert.equal(await costWith(page, 'dijkstra') > 0, true);
     await costWith(page, 'theta');
