@@ -197,27 +197,25 @@ test('panels open and close with a click and stay as they were after a reload', 
   });
 });
 
-test("a panel closed by its own × stays closed after a reload that comes before the browser's toggle event", { timeout: 60_000 }, async (t) => {
+test("a panel closed by its own × or from the bar stays closed after a reload that comes before the browser's toggle event", { timeout: 60_000 }, async (t) => {
   await env.withPage(t, async (page) => {
-    const panel = page.locator('#drawer details[data-panel="stats"]');
-    await openPanel(page, 'stats');
-    await page.locator('#panel-bar [data-panel="stats"][aria-expanded="true"]').waitFor();
-    // From here no toggle event reaches the page's listeners, as when the reload comes first.
-    await page.evaluate(() => window.addEventListener('toggle', (e) => e.stopImmediatePropagation(), true));
-    await panel.locator(':scope > summary').click();
-    await page.locator('[data-stat="expanded"]').waitFor({ state: 'hidden' });
-    await page.reload();
-    await page.waitForFunction(() => window.pathlab?.ready === true);
-    assert.equal(await panel.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), false, 'the panel closed by its × stays closed');
-    // The same for the panel bar's toggle.
-    await openPanel(page, 'settings');
-    await page.locator('#panel-bar [data-panel="settings"][aria-expanded="true"]').waitFor();
-    await page.evaluate(() => window.addEventListener('toggle', (e) => e.stopImmediatePropagation(), true));
-    await page.locator('#panel-bar [data-panel="settings"]').click();
-    await page.locator('#heuristic').waitFor({ state: 'hidden' });
-    await page.reload();
-    await page.waitForFunction(() => window.pathlab?.ready === true);
-    assert.equal(await page.locator('#heuristic').isVisible(), false, 'the panel closed from the bar stays closed');
+    const ways = [
+      { name: 'stats', close: '#drawer details[data-panel="stats"] > summary', content: '[data-stat="expanded"]', what: 'the panel closed by its ×' },
+      { name: 'settings', close: '#panel-bar [data-panel="settings"]', content: '#heuristic', what: 'the panel closed from the bar' },
+    ];
+    for (const { name, close, content, what } of ways) {
+      const panel = page.locator(`#drawer details[data-panel="${name}"]`);
+      await openPanel(page, name);
+      await page.locator(`#panel-bar [data-panel="${name}"][aria-expanded="true"]`).waitFor();
+      // From here no toggle event reaches the page's listeners, as when the reload comes first.
+      await page.evaluate(() => window.addEventListener('toggle', (e) => e.stopImmediatePropagation(), true));
+      await page.locator(close).click();
+      await page.locator(content).waitFor({ state: 'hidden' });
+      await page.reload();
+      await page.waitForFunction(() => window.pathlab?.ready === true);
+      assert.equal(await panel.evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), false, `${what} stays closed`);
+      assert.equal(await page.locator(content).isVisible(), false, `${what} shows nothing after the reload`);
+    }
   });
 });
 
