@@ -129,7 +129,10 @@ function nativeMedian(m, repeats) {
 /** Clock ticks a second, for the CPU times of /proc. */
 const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-/** user + system CPU ms of process `pid` (`self` also counts its waited-for children). */
+/**
+ * user + system CPU ms of process `pid`, or of one thread as `pid/task/tid` (`self` with
+ * `children` also counts its waited-for children).
+ */
 function cpuMs(pid, children = false) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -137,11 +140,8 @@ function cpuMs(pid, children = false) {
   return (ticks * 1000) / TICKS;
 }
 
-/**
- * CPU ms of the browser whose command line carries `tag`, and of all its descendants; with
- * `byType`, an object of them by process type (`renderer`, `gpu-process`, `browser`, …).
- */
-function browserCpuMs(tag, byType = false) {
+/** The processes of the browser whose command line carries `tag`: it and all its descendants. */
+function browserProcs(tag) {
   const procs = [];
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -164,10 +164,18 @@ function browserCpuMs(tag, byType = false) {
       }
     }
   }
+  return procs.filter((p) => inTree.has(p.pid));
+}
+
+/**
+ * CPU ms of the browser whose command line carries `tag`, and of all its descendants; with
+ * `byType`, an object of them by process type (`renderer`, `gpu-process`, `browser`, …).
+ */
+function browserCpuMs(tag, byType = false) {
   let ms = 0;
   /** @type {Record<string, number>} */
   const types = {};
-  for (const p of procs.filter((q) => inTree.has(q.pid))) {
+  for (const p of browserProcs(tag)) {
     try {
       const t = cpuMs(p.pid);
       ms += t;
@@ -179,23 +187,51 @@ function browserCpuMs(tag, byType = false) {
   return byType ? types : ms;
 }
 
+/**
+ * CPU ms of every thread of the renderers of the browser whose command line carries `tag`,
+ * by `pid/tid`. Taken before and after a span, the thread that grew the most is the page's
+ * main thread, the one that ran the wasm (`pageThreadMs`).
+ */
+function rendererThreadsMs(tag) {
+  const ms = new Map();
+  for (const p of browserProcs(tag).filter((q) => q.type === 'renderer')) {
+    try {
+      for (const tid of fs.readdirSync(`/proc/${p.pid}/task`)) ms.set(`${p.pid}/${tid}`, cpuMs(`${p.pid}/task/${tid}`));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ms;
+}
+
+/** The CPU ms the busiest renderer thread spent between two `rendererThreadsMs` readings. */
+function pageThreadMs(before, after) {
+  let most = 0;
+  for (const [id, t] of after) most = Math.max(most, t - (before.get(id) ?? 0));
+  return most;
+}
+
 /** How many times to run `queries` queries of about `ms` each to keep a side busy ~1.5 s. */
 const cpuRepeats = (ms, queries) => Math.min(100_000, Math.max(1, Math.ceil(1500 / Math.max(ms * queries, 1e-3))));
 
 /**
- * Native A* CPU ms per query on the map `nativeMedian` last wrote to bench/work/ratio/:
- * the CLI once with 1 repeat and once with 1 + `extra`, so the map's loading cancels out.
+ * Native A* CPU ms and clock ms per query on the map `nativeMedian` last wrote to
+ * bench/work/ratio/: the CLI once with 1 repeat and once with 1 + `extra`, so the map's
+ * loading (and the process's start, by the clock) cancels out. `{ cpu, clock }`.
  */
 function nativeCpu(m, extra) {
   const cli = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
   const dir = path.join(WORK, 'ratio');
   const run = (r) => {
     const before = cpuMs('self', true);
+    const t0 = performance.now();
     execFileSync(cli, ['bench', '--map-dir', dir, '--per-file', '0', '--repeats', String(r)], { encoding: 'utf8' });
-    return cpuMs('self', true) - before;
+    return { cpu: cpuMs('self', true) - before, clock: performance.now() - t0 };
   };
   const one = run(1);
-  return (run(1 + extra) - one) / (extra * m.queries.length);
+  const more = run(1 + extra);
+  const n = extra * m.queries.length;
+  return { cpu: (more.cpu - one.cpu) / n, clock: (more.clock - one.clock) / n };
 }
 
 /**
@@ -205,9 +241,14 @@ function nativeCpu(m, extra) {
  * timeline off and on, and their ratios. Both sides take each query's fastest time over the
  * repeats (steadier under load than the full run's median over repeats), then the median
  * over the map's queries. Then the same queries again, timed by CPU time rather than the
- * clock (the browser's processes' and the CLI's, from /proc, so waiting for a core on a
- * loaded machine does not count): each side repeats them until it has run about 1.5 s, and
- * the figure is the mean CPU ms per query. Prints both tables; writes only bench/work/ratio/.
+ * clock (from /proc, so waiting for a core on a loaded machine does not count): each side
+ * repeats them until it has run about 1.5 s, and the figure is the mean CPU ms per query.
+ * The wasm side counts the page's main thread only, as the native side counts the CLI's one
+ * thread; the CPU of all the browser's processes (the GPU process, the browser's own
+ * threads, V8's background compiler and collector), the earlier figure, is printed beside
+ * it; and the same batches by the clock (each side's whole batch, so both are means over the
+ * same runs, where the first table sets a batched wasm figure against native single runs).
+ * Prints the three tables; writes only bench/work/ratio/.
  */
 async function wasmRatio(browser, base, queries, tag) {
   const limit = opt('--queries', Infinity);
@@ -237,10 +278,16 @@ async function wasmRatio(browser, base, queries, tag) {
     for (const [name, recording, ms] of [['wasm', false, wasm], ['rec', true, rec]]) {
       const times = cpuRepeats(ms, qs.length);
       const before = browserCpuMs(tag);
+      const threads = rendererThreadsMs(tag);
+      const t0 = performance.now();
       const runs = await page.evaluate((a) => window.bench.runQueries(a), { queries: qs, algorithm: 'astar', recording, repeats: times });
-      cpu[name] = (browserCpuMs(tag) - before) / runs;
+      cpu[`${name}Clock`] = (performance.now() - t0) / runs;
+      cpu[name] = pageThreadMs(threads, rendererThreadsMs(tag)) / runs;
+      cpu[`${name}All`] = (browserCpuMs(tag) - before) / runs;
     }
-    cpu.native = nativeCpu(m, cpuRepeats(native, qs.length));
+    const nat = nativeCpu(m, cpuRepeats(native, qs.length));
+    cpu.native = nat.cpu;
+    cpu.nativeClock = nat.clock;
     rows.push({ map: m.name, queries: qs.length, native, wasm, rec, cpu });
   }
   await page.close();
@@ -255,12 +302,19 @@ async function wasmRatio(browser, base, queries, tag) {
   const summary = (over, rec) => `wasm / native: median ${f(median(over), 2)}, worst ${f(Math.max(...over), 2)} (goal ≤ 1.35 on every map); rec on / off: median ${f(median(rec), 2)}, worst ${f(Math.max(...rec), 2)} (goal ≤ 1.2 median)`;
   console.log(summary(rows.map((r) => r.wasm / r.native), rows.map((r) => r.rec / r.wasm)));
   console.log('\nCPU time (mean CPU ms per query; waiting for a core does not count):');
-  console.log('| map | native CPU ms | wasm CPU ms | wasm / native | wasm rec CPU ms | rec on / off |');
-  console.log('|---|--:|--:|--:|--:|--:|');
+  console.log('| map | native CPU ms | wasm CPU ms (page thread) | wasm / native | wasm rec CPU ms | rec on / off | wasm CPU ms (all processes) | wasm all / native |');
+  console.log('|---|--:|--:|--:|--:|--:|--:|--:|');
   for (const { map, cpu: c } of rows) {
-    console.log(`| ${map} | ${f(c.native, 4)} | ${f(c.wasm, 4)} | ${f(c.wasm / c.native, 2)} | ${f(c.rec, 4)} | ${f(c.rec / c.wasm, 2)} |`);
+    console.log(`| ${map} | ${f(c.native, 4)} | ${f(c.wasm, 4)} | ${f(c.wasm / c.native, 2)} | ${f(c.rec, 4)} | ${f(c.rec / c.wasm, 2)} | ${f(c.wasmAll, 4)} | ${f(c.wasmAll / c.native, 2)} |`);
   }
   console.log(summary(rows.map((r) => r.cpu.wasm / r.cpu.native), rows.map((r) => r.cpu.rec / r.cpu.wasm)));
+  console.log('\nThe same runs by the clock (mean ms per query over the whole batch, both sides; waiting for a core counts):');
+  console.log('| map | native ms | wasm ms | wasm / native | wasm rec ms | rec on / off |');
+  console.log('|---|--:|--:|--:|--:|--:|');
+  for (const { map, cpu: c } of rows) {
+    console.log(`| ${map} | ${f(c.nativeClock, 4)} | ${f(c.wasmClock, 4)} | ${f(c.wasmClock / c.nativeClock, 2)} | ${f(c.recClock, 4)} | ${f(c.recClock / c.wasmClock, 2)} |`);
+  }
+  console.log(summary(rows.map((r) => r.cpu.wasmClock / r.cpu.nativeClock), rows.map((r) => r.cpu.recClock / r.cpu.wasmClock)));
   console.log(`load average ${fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end`);
 }
 
