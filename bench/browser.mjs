@@ -308,7 +308,7 @@ async function wasmRatio(browser, base, queries, tag) {
     console.log(`| ${map} | ${f(c.native, 4)} | ${f(c.wasm, 4)} | ${f(c.wasm / c.native, 2)} | ${f(c.rec, 4)} | ${f(c.rec / c.wasm, 2)} | ${f(c.wasmAll, 4)} | ${f(c.wasmAll / c.native, 2)} |`);
   }
   console.log(summary(rows.map((r) => r.cpu.wasm / r.cpu.native), rows.map((r) => r.cpu.rec / r.cpu.wasm)));
-  console.log('\nThe same runs by the clock (mean ms per query over the whole batch, both sides; waiting for a core counts):');
+  console.log('\nThe same runs by the clock (mean ms per query over the whole batch, both sides; waiting for a core counts, so read it on a quiet machine only):');
   console.log('| map | native ms | wasm ms | wasm / native | wasm rec ms | rec on / off |');
   console.log('|---|--:|--:|--:|--:|--:|');
   for (const { map, cpu: c } of rows) {
