@@ -11,8 +11,9 @@
 // once in the console and keeps the map. Where WebGL2 is a software renderer (SwiftShader,
 // llvmpipe: a machine without a GPU, where the browser also reads the WebGL canvas back
 // whole every frame) a map of more than LARGE_MAP_CELLS cells is painted with the 2D layer:
-// there a frame of a running search costs the GPU process 17–20 ms of CPU with WebGL2 and
-// 4–5 ms with the 2D canvas (docs/benchmarks.md, issue 29 goal 3). `renderer=webgl2` in the
+// there a frame of a running search costs the GPU process 8–9 ms of CPU with WebGL2 (17–20
+// before its colours were made on the CPU) and 4–5 ms with the 2D canvas (docs/benchmarks.md,
+// issue 29 goal 3). `renderer=webgl2` in the
 // URL keeps WebGL2 anyway; on a software GL, WebGL2 draws colours made on the CPU
 // (render-gl.js, render-pyramid.js). The canvas's `data-renderer` says which is active and
 // `data-renderer-why` why, when it is not the default, or how WebGL2 paints on a software GL.
