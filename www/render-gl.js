@@ -18,11 +18,17 @@
 //
 // The layer draws on a canvas of its own under the view's canvas, which stays on top for
 // input and for the vectors (path, markers…) that render.js draws crisply over the cells.
+//
+// On a software GL (SwiftShader, llvmpipe: `softwareRenderer`) the shaders' colouring and
+// halving cost the GPU process more than a frame's time on a 4096² search, so the pyramid is
+// made on the CPU instead (render-pyramid.js: the wasm frame the 2D canvas paints from, and
+// the same halving) and only its changed texels are uploaded; the draw is the same.
 
 import { buildPalette, buildHeatRamp, buildRangePalette, STATE_COUNT, TERRAIN, BACKGROUND as PAGE } from './palette.js';
-import { FieldChanges } from './fields-paint.js';
+import { FieldChanges, fieldFrame } from './fields-paint.js';
 import { SQRT3, RADIUS } from './geometry.js';
 import { Stale } from './render-boxes.js';
+import { halve } from './render-pyramid.js';
 
 /** The page behind the map (palette.js), as the shader's RGBA floats. */
 const BACKGROUND = [...PAGE.map((c) => c / 255), 1];
@@ -234,8 +240,10 @@ function texture(gl, format, width, height, filter = gl.NEAREST) {
 
 /**
  * A level of the colour pyramid (level 0: a texel a cell; level L: the mean of 2^L × 2^L
- * cells) and its out-of-date parts.
- * @typedef {{texture: WebGLTexture, width: number, height: number, stale: Stale}} Level
+ * cells) and its out-of-date parts. Made on the CPU (`cpu`), a level above 0 keeps its words
+ * in `data`, and `unsent` holds the texels changed there but not yet uploaded.
+ * @typedef {{texture: WebGLTexture, width: number, height: number, stale: Stale,
+ *   data: Uint32Array | null, unsent: Stale | null}} Level
  */
 
 export class GlCells {
@@ -245,8 +253,10 @@ export class GlCells {
    * @param {HTMLCanvasElement} canvas the view's canvas, which stays on top
    * @param {() => WebAssembly.Memory} memory
    * @param {(reason: string) => void} onFail called when the context is lost
+   * @param {boolean} [cpu] whether to make the colour pyramid on the CPU (render-pyramid.js);
+   *   by default, on a software GL only
    */
-  constructor(canvas, memory, onFail) {
+  constructor(canvas, memory, onFail, cpu = undefined) {
     this.name = 'webgl2';
     this.memory = memory;
     this.glCanvas = document.createElement('canvas');
@@ -272,6 +282,12 @@ export class GlCells {
     this.maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE);
     /** The software renderer drawing this context (SwiftShader…), or '' on a GPU. */
     this.software = softwareRenderer(gl);
+    /** Whether the colour pyramid is made on the CPU and uploaded (render-pyramid.js). */
+    this.cpu = cpu ?? this.software !== '';
+    /** Where the last `render()` left the planner's frame in wasm memory (`cpu`). */
+    this.framePtr = 0;
+    /** The field or range view's colours, a word a cell (`cpu`). */
+    this.fieldWords = new Uint32Array(0);
     this.palette = texture(gl, gl.RGBA8, STATE_COUNT, TERRAIN.length);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
     // buildPalette's words are `terrain * STATE_COUNT + state`, little-endian RGBA: row
@@ -340,21 +356,58 @@ export class GlCells {
         throw new Error(`the map is larger than this GPU's ${this.maxSize}-texel textures`);
       }
       this.dropMap();
+      // Made on the CPU, the pyramid needs no cell bytes on the GPU.
+      const [bw, bh] = this.cpu ? [1, 1] : [w, h];
       this.map = {
-        width: w, height: h, cells: texture(gl, gl.R8UI, w, h), states: texture(gl, gl.R8UI, w, h), extra: texture(gl, gl.R8UI, w, h),
+        width: w, height: h, cells: texture(gl, gl.R8UI, bw, bh), states: texture(gl, gl.R8UI, bw, bh), extra: texture(gl, gl.R8UI, bw, bh),
       };
       this.fieldKey = '';
       this.changes.forget();
-      this.levels.push({ texture: texture(gl, gl.RGBA8, w, h, gl.LINEAR), width: w, height: h, stale: new Stale(w, h) });
+      this.levels.push(this.level(w, h, false));
       // New textures hold nothing: every row is to be uploaded.
       planner.repaintAll();
       this.shown = '';
       changed = true;
     }
-    if (changed) this.upload(planner);
-    this.uploadField(fields);
+    if (changed && this.cpu) this.render(planner);
+    else if (changed) this.upload(planner);
+    this.uploadField(fields, planner);
     ctx.clearRect(0, 0, cw, ch);
     this.draw(view, cw, ch);
+  }
+
+  /**
+   * A new level of `width` × `height` texels, all out of date; `data` keeps its words on the
+   * CPU (`cpu`, a level above 0).
+   */
+  level(width, height, data) {
+    const gl = this.gl;
+    return {
+      texture: texture(gl, gl.RGBA8, width, height, gl.LINEAR), width, height, stale: new Stale(width, height),
+      data: this.cpu && data ? new Uint32Array(width * height) : null, unsent: this.cpu ? new Stale(width, height) : null,
+    };
+  }
+
+  /**
+   * Brings the planner's frame (a colour word a cell, made in wasm as for the 2D canvas) up
+   * to date and marks what changed in it out of date in every level (`cpu`).
+   */
+  render(planner) {
+    this.framePtr = planner.render();
+    const boxes = Array.from(planner.dirtyRects());
+    if (this.mode !== 0 || !boxes.length) return;
+    this.damage = boxes;
+    this.markLevels(boxes);
+  }
+
+  /** Marks every level's texels over the cell boxes `[x, y, w, h, …]` out of date. */
+  markLevels(boxes) {
+    this.levels.forEach((level, l) => {
+      for (let i = 0; i < boxes.length; i += 4) {
+        const [x, y, w, h] = [boxes[i], boxes[i + 1], boxes[i + 2], boxes[i + 3]];
+        level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1);
+      }
+    });
   }
 
   /** Uploads the parts the planner says changed, from wasm memory in place. */
@@ -377,12 +430,7 @@ export class GlCells {
     }
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
     // Each level's texels over those cells are out of date.
-    this.levels.forEach((level, l) => {
-      for (let i = 0; i < parts.length; i += 4) {
-        const [x, y, w, h] = parts.slice(i, i + 4);
-        level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1);
-      }
-    });
+    this.markLevels(parts);
   }
 
   /**
@@ -390,8 +438,9 @@ export class GlCells {
    * was uploaded (a repair after a small edit touches few), or all of them the first time;
    * when the view itself changed, every level is coloured anew.
    * @param {import('./fields-paint.js').FieldScene | null} fields
+   * @param {import('./pkg/pathlab.js').Planner} planner
    */
-  uploadField(fields) {
+  uploadField(fields, planner) {
     const key = fields ? fields.key : '';
     if (key === this.fieldKey) return;
     this.fieldKey = key;
@@ -402,6 +451,10 @@ export class GlCells {
       this.shown = '';
     }
     if (!fields) return;
+    if (this.cpu) {
+      this.colourField(fields, planner);
+      return;
+    }
     const gl = this.gl;
     const map = /** @type {NonNullable<GlCells['map']>} */ (this.map);
     const { width, height } = map;
@@ -420,6 +473,25 @@ export class GlCells {
   }
 
   /**
+   * The field or range view's colours made on the CPU (fields-paint.js, as the 2D canvas
+   * makes them) over the tiles whose bytes or terrain changed, all of them the first time.
+   * @param {import('./fields-paint.js').FieldScene} fields
+   * @param {import('./pkg/pathlab.js').Planner} planner
+   */
+  colourField(fields, planner) {
+    const { width, height } = /** @type {NonNullable<GlCells['map']>} */ (this.map);
+    if (this.fieldWords.length !== width * height) {
+      this.fieldWords = new Uint32Array(width * height);
+      this.changes.forget();
+    }
+    const cells = new Uint8Array(this.memory().buffer, planner.cellsPtr(), width * height);
+    const boxes = this.changes.take(fields.kind, width, height, [fields.bytes, cells]) ?? [0, 0, width, height];
+    for (let i = 0; i < boxes.length; i += 4) fieldFrame(fields, cells, this.fieldWords, width, boxes.slice(i, i + 4));
+    this.markLevels(boxes);
+    this.damage = [...this.damage, ...boxes];
+  }
+
+  /**
    * Draws the map's rectangle from the level its zoom needs: all of it when the view
    * changed, otherwise only the pixels over the parts uploaded since (nothing when none).
    */
@@ -434,7 +506,8 @@ export class GlCells {
     const nearest = perPixel <= 1;
     const lod = nearest ? 0 : Math.log2(perPixel);
     const level = Math.floor(lod);
-    this.refresh(nearest ? 0 : level + 1);
+    if (this.cpu) this.refreshCpu(nearest ? 0 : level + 1, [level, nearest ? 0 : level + 1]);
+    else this.refresh(nearest ? 0 : level + 1);
     const damage = this.damage;
     this.damage = [];
     const hex = view.layout.hex;
@@ -508,7 +581,7 @@ export class GlCells {
         const below = this.levels[l - 1];
         const width = Math.ceil(below.width / 2);
         const height = Math.ceil(below.height / 2);
-        this.levels.push({ texture: texture(gl, gl.RGBA8, width, height, gl.LINEAR), width, height, stale: new Stale(width, height) });
+        this.levels.push(this.level(width, height, true));
       }
       const level = this.levels[l];
       const runs = level.stale.take();
@@ -528,6 +601,58 @@ export class GlCells {
     }
     gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, null, 0);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
+  }
+
+  /** Level `l`'s words on the CPU: the planner's frame or the field's colours at level 0. */
+  words(l) {
+    if (l > 0) return /** @type {Uint32Array} */ (this.levels[l].data);
+    if (this.mode !== 0) return this.fieldWords;
+    const { width, height } = /** @type {NonNullable<GlCells['map']>} */ (this.map);
+    return new Uint32Array(this.memory().buffer, this.framePtr, width * height);
+  }
+
+  /**
+   * Makes levels 0..top exist, halves their out-of-date tiles on the CPU, and uploads the
+   * changed texels of the levels `drawn` (those the view samples; the others wait in `unsent`).
+   * @param {number} top
+   * @param {number[]} drawn
+   */
+  refreshCpu(top, drawn) {
+    const gl = this.gl;
+    for (let l = 0; l <= top; l++) {
+      if (!this.levels[l]) {
+        const below = this.levels[l - 1];
+        this.levels.push(this.level(Math.ceil(below.width / 2), Math.ceil(below.height / 2), true));
+      }
+      const level = this.levels[l];
+      const runs = level.stale.take();
+      if (!runs.length) continue;
+      if (l > 0) {
+        const below = this.levels[l - 1];
+        const src = this.words(l - 1);
+        const dst = /** @type {Uint32Array} */ (level.data);
+        for (let i = 0; i < runs.length; i += 4) {
+          halve(src, below.width, below.height, dst, runs[i], runs[i + 1], runs[i] + runs[i + 2], runs[i + 1] + runs[i + 3]);
+        }
+      }
+      /** @type {Stale} */ (level.unsent).markBoxes(runs);
+    }
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+    gl.activeTexture(gl.TEXTURE0 + UNIT.level);
+    for (const l of new Set(drawn)) {
+      const level = this.levels[l];
+      const runs = /** @type {Stale} */ (level.unsent).take();
+      if (!runs.length) continue;
+      const words = this.words(l);
+      const bytes = new Uint8Array(words.buffer, words.byteOffset, words.length * 4);
+      gl.bindTexture(gl.TEXTURE_2D, level.texture);
+      gl.pixelStorei(gl.UNPACK_ROW_LENGTH, level.width);
+      for (let i = 0; i < runs.length; i += 4) {
+        const [x, y, w, h] = [runs[i], runs[i + 1], runs[i + 2], runs[i + 3]];
+        gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RGBA, gl.UNSIGNED_BYTE, bytes, (y * level.width + x) * 4);
+      }
+    }
+    gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
   }
 
   /** Removes the layer's canvas and frees its context. */

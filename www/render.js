@@ -11,10 +11,12 @@
 // once in the console and keeps the map. Where WebGL2 is a software renderer (SwiftShader,
 // llvmpipe: a machine without a GPU, where the browser also reads the WebGL canvas back
 // whole every frame) a map of more than LARGE_MAP_CELLS cells is painted with the 2D layer:
-// there a frame of a running search costs the GPU process 17–20 ms of CPU with WebGL2 and
-// 4–5 ms with the 2D canvas (docs/benchmarks.md, issue 29 goal 3). `renderer=webgl2` in the
-// URL keeps WebGL2 anyway. The canvas's `data-renderer`
-// says which is active and `data-renderer-why` why, when it is not the default.
+// there a frame of a running search costs the GPU process 8–9 ms of CPU with WebGL2 (17–20
+// before its colours were made on the CPU) and 4–5 ms with the 2D canvas (docs/benchmarks.md,
+// issue 29 goal 3). `renderer=webgl2` in the
+// URL keeps WebGL2 anyway; on a software GL, WebGL2 draws colours made on the CPU
+// (render-gl.js, render-pyramid.js). The canvas's `data-renderer` says which is active and
+// `data-renderer-why` why, when it is not the default, or how WebGL2 paints on a software GL.
 
 import { MARKS, BACKGROUND, css } from './palette.js';
 import { Viewport } from './viewport.js';
@@ -64,6 +66,13 @@ export const LARGE_MAP_CELLS = 1024 * 1024;
 
 /** Why the 2D canvas paints a large map although WebGL2 started (`data-renderer-why`). */
 const softwareWhy = (name) => `WebGL2 is software here (${name}): the 2D canvas is faster on a map this large`;
+
+/**
+ * How the WebGL2 layer makes its pictures, when not by its shaders (`data-renderer-why`): on
+ * a software GL the colours are made on the CPU and only drawn by WebGL2 (render-gl.js).
+ * @param {GlCells} gl
+ */
+const glWhy = (gl) => (gl.cpu ? `WebGL2 is software here (${gl.software}): the cells are coloured and averaged on the CPU, WebGL2 draws them` : '');
 
 /**
  * The 2D layer: the wasm frame put on an offscreen canvas (only the boxes that changed) and
@@ -274,6 +283,7 @@ export class Renderer extends Viewport {
         const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
         this.softwareGl = gl.software;
         cells = gl;
+        why = glWhy(gl);
       } catch (e) {
         const reason = e && e.message ? e.message : String(e);
         warnOnce(reason);
@@ -323,7 +333,8 @@ export class Renderer extends Viewport {
       this.swap(new CanvasCells(this.memory), softwareWhy(this.softwareGl));
     } else {
       try {
-        this.swap(new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason)), '');
+        const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
+        this.swap(gl, glWhy(gl));
       } catch (e) {
         warnOnce(e && e.message ? e.message : String(e));
         this.glFailed = true;
