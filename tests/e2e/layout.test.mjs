@@ -6,7 +6,7 @@
 // shows a focus ring; the Share panel gives the embed snippets.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startEnv, gotoReady, cellPoint, settled, openPanel, closePanel, size } from './helpers.mjs';
+import { startEnv, gotoReady, cellPoint, settled, openPanel, closePanel, size, speedMax, waitStat } from './helpers.mjs';
 
 let env;
 before(async () => { env = await startEnv(); });
@@ -168,6 +168,25 @@ test('phone 390×844: one-row header with a menu, map first, one-row playback ba
     const after = await box(page, 'header');
     assert.ok(after.height <= 56, 'the open menu does not grow the header');
   });
+});
+
+test("the timeline's step, scrubbed back, fits its box and stays clear of the note at every size", { timeout: 120_000 }, async (t) => {
+  for (const spec of SIZES) {
+    await sized(t, spec, async (page) => {
+      await speedMax(page);
+      const press = (selector) => (spec.phone ? page.locator(selector).tap() : page.locator(selector).click());
+      await press('#run');
+      await waitStat(page, 'status', ['found', 'no path', 'partial']);
+      for (let i = 0; i < 3; i++) await press('[data-timeline="back"]');
+      await page.waitForFunction(() => document.querySelector('[data-timeline="label"]').dataset.back === 'true');
+      const label = await page.locator('[data-timeline="label"]').evaluate((el) => ({ text: el.textContent, scroll: el.scrollWidth, client: el.clientWidth }));
+      assert.match(label.text, /^step \d+ of \d+ \(scrubbed back\)$/);
+      assert.ok(label.scroll <= label.client, `${spec.name}: "${label.text}" fits its box (${label.scroll} of ${label.client} px)`);
+      const [step, note] = [await box(page, '[data-timeline="label"]'), await box(page, '[data-timeline="note"]')];
+      const apart = step.right <= note.x || note.right <= step.x || step.bottom <= note.y || note.bottom <= step.y;
+      assert.ok(apart, `${spec.name}: the step ${JSON.stringify(step)} and the note ${JSON.stringify(note)} do not overlap`);
+    });
+  }
 });
 
 test('panels open and close with a click and stay as they were after a reload', { timeout: 60_000 }, async (t) => {
