@@ -97,9 +97,12 @@ impl Search {
             self.configure(settings, topology);
             ends
         };
-        self.width = grid.width();
+        if self.width != grid.width() {
+            // A division: made only when the width changes (a new search starts at width 0).
+            self.width = grid.width();
+            self.row_magic = row_magic(self.width);
+        }
         self.height = grid.height();
-        self.row_magic = row_magic(self.width);
         self.start = start_index;
         self.goal = goal_index;
         self.goal_xy = goal;
