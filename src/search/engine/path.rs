@@ -57,8 +57,9 @@ impl Search {
     }
 
     /// Marks the cells of a path built while the state bytes were not painted, so they show
-    /// what they would have shown had they been ([`Searcher::paint_path`](crate::search::Searcher::paint_path) switched on after
-    /// a query). Theta*'s path is always painted.
+    /// what they would have shown had they been
+    /// ([`Searcher::paint_path`](crate::search::Searcher::paint_path) switched on after a
+    /// query). Theta*'s path is always painted.
     pub(super) fn paint_built_path(&mut self) {
         if self.path_painted || self.path.is_empty() {
             return;
