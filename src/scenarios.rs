@@ -112,9 +112,14 @@ impl Runner {
                 restart_search(search, grid, start, goal, settings).ok()?;
                 search
             }
-            None => self
-                .search
-                .insert(new_search(grid, start, goal, settings).ok()?),
+            None => {
+                let search = self
+                    .search
+                    .insert(new_search(grid, start, goal, settings).ok()?);
+                // Only the cost is read: nothing paints the states.
+                search.paint_path(false);
+                search
+            }
         };
         match search.run(grid, Budget::Unlimited, now_ms).ok()? {
             Status::Found => search.stats().path_cost,

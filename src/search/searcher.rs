@@ -105,6 +105,14 @@ pub trait Searcher {
     /// without, so it is off until asked for. The default keeps none.
     fn keep_expansion_numbers(&mut self, _on: bool) {}
 
+    /// Whether a found path is marked in [`Searcher::states`] (on until switched off). A
+    /// caller that reads only the path, its cost and the counters, and never the states
+    /// (the CLI's `bench` and `compare`, the scenario checks), switches it off: a query then
+    /// leaves the path's cells as the search left them and the next restart does not put
+    /// them back. Switched on after a query, it marks that query's path. The default always
+    /// marks it.
+    fn paint_path(&mut self, _on: bool) {}
+
     /// A boxed copy, so planners holding a `Box<dyn Searcher>` can be cloned.
     fn clone_box(&self) -> Box<dyn Searcher>;
 

@@ -67,7 +67,9 @@ mod tests {
 
     /// The inspector reads the same on every cell of a search restarted over earlier queries
     /// (of every algorithm [`Search`] runs, so each slot holds what some other search left
-    /// in it) as on a search made for the query alone: nothing an earlier query left shows.
+    /// in it) as on a search made for the query alone: nothing an earlier query left shows,
+    /// whether the earlier paths were painted, painted after their run
+    /// ([`Searcher::paint_path`]) or never painted.
     #[test]
     fn a_restarted_search_shows_nothing_an_earlier_query_left() {
         let algorithms: Vec<Algorithm> = Algorithm::ALL
@@ -92,12 +94,28 @@ mod tests {
                         algorithm,
                         ..Settings::default()
                     };
+                    // The path is painted (0), or not and then painted after the run (1), or
+                    // not at all (2: only the answer is compared, and the next query starts
+                    // over a path never painted).
+                    let paint = (k + i) % 3;
+                    search.paint_path(paint == 0);
                     search.restart(&grid, start, goal, &settings).unwrap();
                     let status = search.run(&grid, Budget::Unlimited, || 0.0).unwrap();
                     let mut fresh = Search::new(&grid, start, goal, &settings).unwrap();
                     fresh.keep_expansion_numbers(true);
                     fresh.run(&grid, Budget::Unlimited, || 0.0).unwrap();
                     found += usize::from(status == Status::Found);
+                    let what = format!("{algorithm:?} {start:?} → {goal:?}");
+                    assert_eq!(status, fresh.status, "{what}");
+                    assert_eq!(search.path, fresh.path, "{what}");
+                    assert_eq!(search.stats.path_cost, fresh.stats.path_cost, "{what}");
+                    assert_eq!(search.stats.expanded, fresh.stats.expanded, "{what}");
+                    assert_eq!(search.stats.generated, fresh.stats.generated, "{what}");
+                    if paint == 2 {
+                        continue;
+                    }
+                    search.paint_path(true);
+                    assert_eq!(search.state, fresh.state, "{what}");
                     if algorithm == Algorithm::Theta {
                         // A cell a segment crosses shows a node only if it was expanded.
                         for (x, y) in (0..h).flat_map(|y| (0..w).map(move |x| (x, y))) {

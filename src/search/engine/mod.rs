@@ -115,6 +115,13 @@ pub struct Search {
     pub(super) status: Status,
     pub(super) stats: Stats,
     pub(super) path: Vec<u32>,
+    /// Whether the state bytes show the path (on unless a caller that reads only the path,
+    /// its cost and the counters switches it off: [`Searcher::paint_path`]). Recording
+    /// paints it too, whatever this says.
+    pub(super) paints: bool,
+    /// Whether the cells of `path` hold [`PATH`](crate::search::core::PATH) bytes now, so
+    /// that a restart puts them back (`clear_states`).
+    pub(super) path_painted: bool,
     /// The path's jump points (or cells), last first, as `build_path` follows the parents
     /// back: kept so a query does not allocate them.
     pub(super) waypoints: Vec<u32>,

@@ -12,7 +12,8 @@ use crate::search::record::SAME_NODE;
 use crate::search::settings::Algorithm;
 
 impl Search {
-    /// Follows parents back from `end`, marks the path cells and records its exact cost.
+    /// Follows parents back from `end`, records the path's exact cost and, when the state
+    /// bytes are painted ([`Search::paints`], or the search is recorded), marks its cells.
     pub(super) fn build_path(&mut self, end: u32, cells: &[u8]) {
         let mut back = std::mem::take(&mut self.waypoints);
         back.clear();
@@ -28,24 +29,47 @@ impl Search {
             cell = parent;
         }
         self.path.clear();
+        let paint = self.paints || self.rec.is_on();
         let cost = match self.settings.algorithm {
             // The jump paths mark their cells as they are filled.
-            a if a.jumps() => self.fill_jumps(&back, cells),
+            a if a.jumps() && paint => self.fill_jumps::<true>(&back, cells),
+            a if a.jumps() => self.fill_jumps::<false>(&back, cells),
             _ => {
                 self.path.extend(back.iter().rev());
                 if self.settings.algorithm == Algorithm::Theta {
+                    // Theta*'s path is always painted (`finish_any_angle_path`).
                     self.waypoints = back;
+                    self.path_painted = true;
                     return self.finish_any_angle_path();
                 }
-                for i in 0..self.path.len() {
-                    self.mark_path(self.path[i]);
+                if paint {
+                    for i in 0..self.path.len() {
+                        self.mark_path(self.path[i]);
+                    }
                 }
                 self.topology.cost_of(cells, &self.path)
             }
         };
+        self.path_painted = paint;
         self.waypoints = back;
         self.stats.path_cost = Some(cost);
         self.stats.path_moves = Some(self.path.len() as u64 - 1);
+    }
+
+    /// Marks the cells of a path built while the state bytes were not painted, so they show
+    /// what they would have shown had they been
+    /// ([`Searcher::paint_path`](crate::search::Searcher::paint_path) switched on after a
+    /// query). Theta*'s path is always painted.
+    pub(super) fn paint_built_path(&mut self) {
+        if self.path_painted || self.path.is_empty() {
+            return;
+        }
+        for &cell in &self.path {
+            if let Some(state) = self.state.get_mut(cell as usize) {
+                *state = PATH;
+            }
+        }
+        self.path_painted = true;
     }
 
     /// Cell `cell` is on the path: its state byte says so, for the page and the timeline. It
@@ -65,15 +89,16 @@ impl Search {
     /// each pair is at most a diagonal run then a straight one, each stepped by a fixed index
     /// offset. The cost is [`Topology::cost_of`]'s sum, step by step in the same order,
     /// without its two divisions a cell. The filled cells keep their node words: the
-    /// inspector works out their g and parent from the path ([`Search::path_node`]).
-    fn fill_jumps(&mut self, back: &[u32], cells: &[u8]) -> f64 {
+    /// inspector works out their g and parent from the path ([`Search::path_node`]). With
+    /// `PAINT` false the state bytes are left as the search left them.
+    fn fill_jumps<const PAINT: bool>(&mut self, back: &[u32], cells: &[u8]) -> f64 {
         let w = i64::from(self.width);
         let mut waypoints = back.iter().rev();
         let Some(&first) = waypoints.next() else {
             return 0.0;
         };
         self.path.push(first);
-        if let Some(s) = self.state.get_mut(first as usize) {
+        if let Some(s) = self.state.get_mut(first as usize).filter(|_| PAINT) {
             *s = PATH;
         }
         let mut cost = 0.0;
@@ -101,24 +126,29 @@ impl Search {
                 let factor = step_factor(&self.topology, at, step);
                 // Each cell of the run is listed, costed and marked in one loop (one exit a
                 // run for the branch predictor to miss, not two; `extend` over a range checks
-                // the capacity once), the terrain and state arrays cut to one length so one
-                // bounds check serves both.
-                let len = cells.len().min(self.state.len());
-                let (terrain, state) = (&cells[..len], &mut self.state[..len]);
-                self.path.extend((1..=count).map(|k| {
-                    let cell = (c + k * offset) as u32;
-                    let i = cell as usize;
-                    if i < len {
-                        cost += f64::from(terrain[i]) * factor;
-                        state[i] = PATH;
+                // the capacity once), the cell index stepping by the run's offset. A jump
+                // search runs only on a map of uniform cost (`Settings::unavailable_on`,
+                // checked at every restart), where every passable cell's byte is 1: a step
+                // costs its factor, `1 × factor` to the bit, with no terrain to read.
+                let state = &mut self.state[..];
+                let mut i = c as usize;
+                let step = offset as usize;
+                self.path.extend((0..count).map(|_| {
+                    i = i.wrapping_add(step);
+                    debug_assert_eq!(cells.get(i), Some(&1), "a jump path on uniform cost");
+                    cost += factor;
+                    if PAINT {
+                        if let Some(s) = state.get_mut(i) {
+                            *s = PATH;
+                        }
                     }
-                    cell
+                    i as u32
                 }));
                 c += count * offset;
             }
             at = target;
         }
-        if self.rec.is_on() {
+        if PAINT && self.rec.is_on() {
             for &cell in &self.path {
                 self.rec.event(cell, PATH, SAME_NODE);
             }

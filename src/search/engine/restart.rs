@@ -54,6 +54,8 @@ impl Search {
             status: Status::Running,
             stats: Stats::default(),
             path: Vec::new(),
+            paints: true,
+            path_painted: false,
             waypoints: Vec::new(),
             nodeless_path: Vec::new(),
             current: None,
@@ -95,9 +97,12 @@ impl Search {
             self.configure(settings, topology);
             ends
         };
-        self.width = grid.width();
+        if self.width != grid.width() {
+            // A division: made only when the width changes (a new search starts at width 0).
+            self.width = grid.width();
+            self.row_magic = row_magic(self.width);
+        }
         self.height = grid.height();
-        self.row_magic = row_magic(self.width);
         self.start = start_index;
         self.goal = goal_index;
         self.goal_xy = goal;
@@ -180,13 +185,14 @@ impl Search {
 
     /// Sets every cell's state byte to [`UNVISITED`] for a map of `cells` cells. When the
     /// size is unchanged and the last search touched few cells, only those are put back
-    /// (`touched`, and the cells of `path`, which `build_path` marks without listing them);
-    /// otherwise the whole array is filled, which is cheaper per cell than scattered writes
-    /// once a search has touched more than a sixteenth of the map.
+    /// (`touched`, and the cells of `path` when they were painted, which `build_path` marks
+    /// without listing them); otherwise the whole array is filled, which is cheaper per cell
+    /// than scattered writes once a search has touched more than a sixteenth of the map.
     fn clear_states(&mut self, cells: usize) {
-        if self.state.len() == cells && self.touched.len() + self.path.len() <= touched_read(cells)
-        {
-            for list in [&self.touched, &self.path] {
+        let painted: &[u32] = if self.path_painted { &self.path } else { &[] };
+        self.path_painted = false;
+        if self.state.len() == cells && self.touched.len() + painted.len() <= touched_read(cells) {
+            for list in [&self.touched[..], painted] {
                 for &c in list {
                     if let Some(s) = self.state.get_mut(c as usize) {
                         *s = UNVISITED;

@@ -41,6 +41,13 @@ impl Searcher for Search {
         self.expansions.set_on(on, self.state.len());
     }
 
+    fn paint_path(&mut self, on: bool) {
+        self.paints = on;
+        if on {
+            self.paint_built_path();
+        }
+    }
+
     fn open_top(&self, n: usize) -> Vec<OpenEntry> {
         self.open_entries(n)
             .iter()
