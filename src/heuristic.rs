@@ -244,7 +244,7 @@ impl Estimator {
         let dy = (i64::from(y) - self.goal.1).unsigned_abs();
         let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
         match self.kind {
-            Heuristic::Octile => (big - small) * COST_SCALE + small * self.diagonal,
+            Heuristic::Octile => octile_units(big, small, self.diagonal),
             Heuristic::Chebyshev => big * COST_SCALE,
             Heuristic::Zero => 0,
             Heuristic::Manhattan if self.scale == 1.0 => (big + small) * COST_SCALE,
@@ -286,6 +286,14 @@ impl Estimator {
 /// The fixed-point cost of a diagonal step on terrain 1.
 pub fn diagonal_units(diagonal_cost: f64) -> u64 {
     (diagonal_cost * COST_SCALE as f64).round() as u64
+}
+
+/// The octile estimate in fixed point for a difference of `big` ≥ `small` cells along the
+/// two axes, with a diagonal step of `diagonal` units: [`Estimator::units`]'s rule, and the
+/// jump searches' key when they know the estimate is octile (`engine/relax.rs`).
+#[inline(always)]
+pub fn octile_units(big: u64, small: u64, diagonal: u64) -> u64 {
+    (big - small) * COST_SCALE + small * diagonal
 }
 
 #[cfg(test)]

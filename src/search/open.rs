@@ -50,10 +50,17 @@ impl Entry {
     /// An entry for `cell` with insertion number `seq`.
     #[inline(always)]
     pub fn new(key: u64, tie: u64, seq: u64, cell: u32) -> Entry {
+        Entry::linked(key, tie, seq, cell, 0)
+    }
+
+    /// An entry for `cell` with insertion number `seq` and owner bits `link` (below 16): what
+    /// `Entry::new(..).with_link(link)` gives, built in one go.
+    #[inline(always)]
+    pub fn linked(key: u64, tie: u64, seq: u64, cell: u32, link: u64) -> Entry {
         Entry {
             key,
             tie,
-            seq_cell: (seq << SEQ_SHIFT) | u64::from(cell),
+            seq_cell: (seq << SEQ_SHIFT) | (link << LINK_SHIFT) | u64::from(cell),
         }
     }
 
@@ -113,14 +120,28 @@ pub(crate) trait Slots: Liveness {
 }
 
 /// The heap, the tie stack, and the key and tie of the entry popped last.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct OpenList {
     heap: Vec<Entry>,
     /// Entries that leave before every heap entry, sorted so the first to leave is last;
     /// it may hold stale entries, the heap only when untracked.
     stack: Vec<Entry>,
-    /// The key and tie of the entry popped last, if any since the last reset.
-    last: Option<(u64, u64)>,
+    /// The key and tie of the entry popped last since the last reset, or [`NONE_POPPED`]:
+    /// a plain pair, so a push tests it with two comparisons and no tag.
+    last: (u64, u64),
+}
+
+/// `last` before the first pop: no tie exceeds `u64::MAX`, so no entry goes on the stack.
+const NONE_POPPED: (u64, u64) = (0, u64::MAX);
+
+impl Default for OpenList {
+    fn default() -> OpenList {
+        OpenList {
+            heap: Vec::new(),
+            stack: Vec::new(),
+            last: NONE_POPPED,
+        }
+    }
 }
 
 impl OpenList {
@@ -128,7 +149,7 @@ impl OpenList {
     pub fn reset(&mut self) {
         self.heap.clear();
         self.stack.clear();
-        self.last = None;
+        self.last = NONE_POPPED;
     }
 
     /// The entry at `slot` (tracked lists: where [`Slots::get`] says a cell's entry is).
@@ -146,10 +167,7 @@ impl OpenList {
     /// it out of line for every successor, 16 % of an arena query in V8.)
     #[inline(always)]
     pub fn push<S: Slots>(&mut self, entry: Entry, slots: &mut S) {
-        if self
-            .last
-            .is_some_and(|(key, tie)| entry.key == key && entry.tie > tie)
-        {
+        if entry.key == self.last.0 && entry.tie > self.last.1 {
             // Before everything pushed before the last pop; among the entries pushed since,
             // in order.
             let mut at = self.stack.len();
@@ -203,20 +221,15 @@ impl OpenList {
     /// Removes the first entry, live or stale, and returns it with the slot it was in.
     #[inline(always)]
     fn pop_first<S: Slots>(&mut self, slots: &mut S) -> Option<(Entry, u64)> {
-        let from_stack = match (self.stack.last(), self.heap.first()) {
-            (Some(s), Some(h)) => s.before(h),
-            (Some(_), None) => true,
-            (None, Some(_)) => false,
-            (None, None) => return None,
-        };
-        let popped = if from_stack {
-            let slot = STACK_SLOT + (self.stack.len() - 1) as u64;
-            (self.stack.pop()?, slot)
-        } else {
-            (self.pop_heap(slots)?, 0)
+        let popped = match self.stack.last() {
+            Some(s) if self.heap.first().is_none_or(|h| s.before(h)) => {
+                let slot = STACK_SLOT + (self.stack.len() - 1) as u64;
+                (self.stack.pop()?, slot)
+            }
+            _ => (self.pop_heap(slots)?, 0),
         };
         // Every entry left comes after this one, live or stale: what a push compares with.
-        self.last = Some((popped.0.key, popped.0.tie));
+        self.last = (popped.0.key, popped.0.tie);
         Some(popped)
     }
 

@@ -4,12 +4,15 @@
 //! This runs once or twice an expansion of a jump search, so it reads no more than each case
 //! needs: the cell's state byte first (most cells offered have no node yet, and their g is
 //! never read), the cell's (x, y) from the caller (who has them; working them out again is a
-//! division), and the largest size of the open list kept once a step by the loop, not at
-//! every push.
+//! division), the largest size of the open list kept once a step by the loop, not at
+//! every push, and, for the usual jump search (octile, weight 1), the key as g plus the
+//! octile estimate without the general `key`'s questions about the ranking, the weight, the
+//! cells' shape and the estimate's kind.
 
 use super::nodes::node_g;
 use super::slots::{NodeSlots, LINK_FAR};
 use super::{key, Search};
+use crate::heuristic::octile_units;
 use crate::search::core::{OPEN, REOPENED};
 use crate::search::open::Entry;
 use crate::search::record::SAME_STATE;
@@ -58,16 +61,9 @@ impl Search {
         self.far_parents[n] = from;
         // Jump points and line-of-sight parents are not neighbours: record g as it is.
         self.rec.far(cell, byte, from, new_g);
-        let key = key(
-            self.settings.algorithm,
-            &self.estimator,
-            self.settings.weight,
-            x,
-            y,
-            new_g,
-        );
+        let key = self.jump_key(x, y, new_g);
         self.next_seq += 1;
-        let entry = Entry::new(key, new_g, self.next_seq, cell).with_link(LINK_FAR);
+        let entry = Entry::linked(key, new_g, self.next_seq, cell, LINK_FAR);
         let mut slots = NodeSlots {
             state: &self.state,
             nodes: &mut self.nodes[..],
@@ -78,5 +74,34 @@ impl Search {
             self.open.push(entry, &mut slots);
             self.stats.open_size += 1;
         }
+    }
+
+    /// The key of a cell at `(x, y)` with cost `g`. When the direct-to-goal rule is on
+    /// (`direct_goal`: a jump search, 8-connected, weight 1, the octile estimate; the
+    /// estimate's diagonal is the search's own, `step_units[1][1]`, both rounded by
+    /// `diagonal_units`) that is g plus the octile estimate, worked out here without asking
+    /// the algorithm's ranking, the weight, the cells' shape and the estimate's kind at every
+    /// offer; otherwise the engine's `key`.
+    #[inline(always)]
+    fn jump_key(&self, x: u32, y: u32, g: u64) -> u64 {
+        let general = || {
+            key(
+                self.settings.algorithm,
+                &self.estimator,
+                self.settings.weight,
+                x,
+                y,
+                g,
+            )
+        };
+        if !self.direct_goal {
+            return general();
+        }
+        let (gx, gy) = self.goal_xy;
+        let (dx, dy) = (u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)));
+        let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
+        let key = g + octile_units(big, small, self.step_units[1][1]);
+        debug_assert_eq!(key, general());
+        key
     }
 }
