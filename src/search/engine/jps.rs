@@ -418,6 +418,28 @@ impl Search {
     /// step, it cost JPS, which never calls it, 3 % more instructions.
     #[inline(never)]
     fn pruned_diagonal(&mut self, cell: u32, from: (i64, i64), (dx, dy): (i64, i64), g: u64) {
+        // As `jump`: the recorder asked once, and unrecorded one copy per direction.
+        if self.rec.is_on() {
+            return self.pruned_walk::<true>(cell, from, dx, dy, g);
+        }
+        match (dx, dy) {
+            (1, 1) => self.pruned_walk::<false>(cell, from, 1, 1, g),
+            (1, _) => self.pruned_walk::<false>(cell, from, 1, -1, g),
+            (_, 1) => self.pruned_walk::<false>(cell, from, -1, 1, g),
+            _ => self.pruned_walk::<false>(cell, from, -1, -1, g),
+        }
+    }
+
+    /// [`Search::pruned_diagonal`]'s walk; `PAINT` as for [`Search::jump_straight`].
+    #[inline(always)]
+    fn pruned_walk<const PAINT: bool>(
+        &mut self,
+        cell: u32,
+        from: (i64, i64),
+        dx: i64,
+        dy: i64,
+        g: u64,
+    ) {
         let diagonal = self.step_units[1][1];
         let (gx, gy) = self.goal_xy;
         let goal = (i64::from(gx), i64::from(gy));
@@ -436,7 +458,9 @@ impl Search {
             if !self.bits.free_near(x + dx, y + dy) {
                 return;
             }
-            self.scanned(x + dx, y + dy, dx, dy, 1);
+            if PAINT {
+                self.scanned(x + dx, y + dy, dx, dy, 1);
+            }
             x += dx;
             y += dy;
             run += 1;
@@ -447,8 +471,8 @@ impl Search {
             }
             // The straight jumps from the turning cell, scanned without `jump`'s choice of
             // kind at every cell.
-            let across = self.straight_run::<true>(x, y, dx, 0);
-            let along = self.straight_run::<true>(x, y, 0, dy);
+            let across = self.straight_run::<PAINT>(x, y, dx, 0);
+            let along = self.straight_run::<PAINT>(x, y, 0, dy);
             for ((found, more), (sx, sy)) in [(across, (dx, 0)), (along, (0, dy))] {
                 if found {
                     let (jx, jy) = (x + sx * more, y + sy * more);
