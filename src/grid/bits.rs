@@ -7,7 +7,7 @@
 //! `height`, column −1 and column `width`), the bits past the end of a line are 0, and every
 //! line has a blocked word before its first and after its last, so a reader never needs a
 //! bounds check: the map's edge reads as wall, as it does for a search, and 64 cells from any
-//! position of a line are two neighbouring words ([`window`]).
+//! position of a line are two neighbouring words ([`BitGrid::windows`]).
 
 use super::cells::{Grid, Revision};
 
@@ -26,9 +26,10 @@ pub(crate) enum Axis {
 pub(crate) struct BitGrid {
     width: u32,
     height: u32,
-    /// Words per row (`⌈width / 64⌉`) and per column (`⌈height / 64⌉`).
-    row_words: usize,
-    col_words: usize,
+    /// Words per row (`⌈width / 64⌉`) and per column (`⌈height / 64⌉`), as u32 so that the
+    /// optimiser knows a stride's small multiples do not wrap ([`BitGrid::windows`]).
+    row_words: u32,
+    col_words: u32,
     /// `height + 2` rows of `row_words + 2` words (a blocked word, the row's, a blocked
     /// word): the blocked row −1 first.
     rows: Vec<u64>,
@@ -55,10 +56,10 @@ impl BitGrid {
             _ => {
                 self.width = w;
                 self.height = h;
-                self.row_words = (w as usize).div_ceil(64);
-                self.col_words = (h as usize).div_ceil(64);
-                self.rows = vec![0; (h as usize + 2) * (self.row_words + 2)];
-                self.cols = vec![0; (w as usize + 2) * (self.col_words + 2)];
+                self.row_words = w.div_ceil(64);
+                self.col_words = h.div_ceil(64);
+                self.rows = vec![0; (h as usize + 2) * (self.row_words as usize + 2)];
+                self.cols = vec![0; (w as usize + 2) * (self.col_words as usize + 2)];
                 for y in 0..h {
                     self.write_row(grid, y);
                 }
@@ -72,7 +73,7 @@ impl BitGrid {
         let width = self.width as usize;
         let start = y as usize * width;
         let row = &grid.bytes()[start..start + width];
-        let row_at = (y as usize + 1) * (self.row_words + 2) + 1;
+        let row_at = (y as usize + 1) * (self.row_words as usize + 2) + 1;
         let (col_word, col_bit) = (y as usize / 64, y % 64);
         for (k, chunk) in row.chunks(64).enumerate() {
             let mut word = 0u64;
@@ -82,7 +83,7 @@ impl BitGrid {
             self.rows[row_at + k] = word;
         }
         for (x, &b) in row.iter().enumerate() {
-            let at = (x + 1) * (self.col_words + 2) + 1 + col_word;
+            let at = (x + 1) * (self.col_words as usize + 2) + 1 + col_word;
             if b != 0 {
                 self.cols[at] |= 1 << col_bit;
             } else {
@@ -91,44 +92,45 @@ impl BitGrid {
         }
     }
 
+    /// The words of `axis` and the number of words of one of its lines (without the blocked
+    /// word either side).
+    #[inline(always)]
+    fn set(&self, axis: Axis) -> (&[u64], usize) {
+        match axis {
+            Axis::Rows => (&self.rows, self.row_words as usize),
+            Axis::Columns => (&self.cols, self.col_words as usize),
+        }
+    }
+
+    /// The 64 cells from position `at` on of lines `line − 1`, `line` and `line + 1` of
+    /// `axis` (`line` in 0..length of the other axis, `at` from −64 to the line's length):
+    /// bit i of each is position `at + i`, positions off a line reading as wall. The three
+    /// lines are neighbours in the set, so one slice of them, checked once, holds all six
+    /// words read (the optimiser sees each index below its length: the stride is at most
+    /// 2³² + 1).
+    #[inline(always)]
+    pub(crate) fn windows(&self, axis: Axis, line: i64, at: i64) -> [u64; 3] {
+        let (set, words) = self.set(axis);
+        let stride = words + 2;
+        let bit = (at + 64) as usize;
+        // Line l starts at word (l + 1) × stride: line − 1 at line × stride.
+        let first = line as usize * stride + bit / 64;
+        let Some(block) = set.get(first..first + 2 * stride + 2) else {
+            return [0; 3];
+        };
+        let shift = bit % 64;
+        let read =
+            |k: usize| ((u128::from(block[k + 1]) << 64 | u128::from(block[k])) >> shift) as u64;
+        [read(0), read(stride), read(2 * stride)]
+    }
+
     /// The words of line `line` (a row index y, or a column index x) of `axis`; lines −1 and
     /// past the end are the blocked padding.
     #[inline(always)]
     pub(crate) fn line(&self, axis: Axis, line: i64) -> &[u64] {
-        let (set, words) = match axis {
-            Axis::Rows => (&self.rows, self.row_words),
-            Axis::Columns => (&self.cols, self.col_words),
-        };
+        let (set, words) = self.set(axis);
         let at = (line + 1) as usize * (words + 2) + 1;
         &set[at..at + words]
-    }
-
-    /// Lines `line − 1`, `line` and `line + 1` of `axis`, each as its words with the blocked
-    /// word before and after them (`line` in 0..length of the other axis), for reading windows
-    /// of 64 cells of all three ([`window`]).
-    #[inline(always)]
-    pub(crate) fn three_lines(&self, axis: Axis, line: i64) -> [&[u64]; 3] {
-        let (set, words) = match axis {
-            Axis::Rows => (&self.rows, self.row_words),
-            Axis::Columns => (&self.cols, self.col_words),
-        };
-        let stride = words + 2;
-        // Line l starts at word (l + 1) × stride: line − 1 at line × stride.
-        let at = line as usize * stride;
-        let three = set.get(at..at + 3 * stride).unwrap_or(&[]);
-        let (before, rest) = three.split_at(stride.min(three.len()));
-        let (here, after) = rest.split_at(stride.min(rest.len()));
-        [before, here, after]
-    }
-    /// Whether (x, y) is on the map and passable.
-    #[inline(always)]
-    pub(crate) fn free(&self, x: i64, y: i64) -> bool {
-        if x < 0 || y < 0 || x >= i64::from(self.width) || y >= i64::from(self.height) {
-            return false;
-        }
-        // Straight into the row set (row y is line y + 1, after the padding row).
-        let word = self.rows[(y as usize + 1) * (self.row_words + 2) + 1 + (x as usize >> 6)];
-        word >> (x & 63) & 1 == 1
     }
 
     /// Whether (x, y) is passable, for a cell on the map or one cell off it (which reads as
@@ -137,7 +139,7 @@ impl BitGrid {
     #[inline(always)]
     pub(crate) fn free_near(&self, x: i64, y: i64) -> bool {
         let bit = (x + 64) as usize;
-        let word = (y + 1) as usize * (self.row_words + 2) + bit / 64;
+        let word = (y + 1) as usize * (self.row_words as usize + 2) + bit / 64;
         self.rows
             .get(word)
             .is_some_and(|w| w >> (bit % 64) & 1 == 1)
@@ -146,20 +148,13 @@ impl BitGrid {
     /// Whether a straight move by (dx, dy) has a forced neighbour at (x, y) on `side` (1 or
     /// −1): the side cell is free and the cell behind it, against the move, is a wall (the
     /// cell behind us could not have reached it diagonally without cutting a corner). Jump
-    /// Point Search's forced-neighbour rule; JPS+ (`search/engine/jps_plus.rs`) applies the
-    /// same rule to the grid bytes, since its table sweeps read bytes faster than bits.
+    /// Point Search's forced-neighbour rule, the one form of it for the bit sets; JPS+
+    /// (`search/engine/jps_plus.rs`) applies the same rule to the grid bytes, since its table
+    /// sweeps read bytes faster than bits. (x, y) is a cell entered by a straight move, so the
+    /// cell behind it is on the map: every cell read is on the map or one cell off it, which
+    /// [`BitGrid::free_near`] reads without comparisons with the map's size.
     #[inline(always)]
     pub(crate) fn forced_side(&self, x: i64, y: i64, (dx, dy): (i64, i64), side: i64) -> bool {
-        let (ox, oy) = (dy.abs() * side, dx.abs() * side);
-        self.free(x + ox, y + oy) && !self.free(x + ox - dx, y + oy - dy)
-    }
-
-    /// [`BitGrid::forced_side`] for a cell (x, y) entered by a straight move, so that the
-    /// cell behind it is on the map: every cell it reads is then on the map or one cell off
-    /// it, which [`BitGrid::free_near`] reads without comparisons with the map's size (a
-    /// jump point's successor step asks this for both sides at every straight way in).
-    #[inline(always)]
-    pub(crate) fn forced_side_near(&self, x: i64, y: i64, (dx, dy): (i64, i64), side: i64) -> bool {
         let (ox, oy) = (dy.abs() * side, dx.abs() * side);
         self.free_near(x + ox, y + oy) && !self.free_near(x + ox - dx, y + oy - dy)
     }
@@ -181,19 +176,6 @@ impl BitGrid {
     }
 }
 
-/// The 64 cells of a line (its words as [`BitGrid::three_lines`] gives them, the blocked
-/// word first) from position `at` on: bit i is position `at + i`. `at` runs from −64 to the
-/// line's length; positions off the line read as wall.
-#[inline(always)]
-pub(crate) fn window(line: &[u64], at: i64) -> u64 {
-    let bit = (at + 64) as usize;
-    let (lo, hi) = match line.get(bit / 64..bit / 64 + 2) {
-        Some(&[lo, hi]) => (lo, hi),
-        _ => (0, 0),
-    };
-    ((u128::from(hi) << 64 | u128::from(lo)) >> (bit % 64)) as u64
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,7 +195,6 @@ mod tests {
             let (w, h) = (i64::from(grid.width()), i64::from(grid.height()));
             for y in -1..=h {
                 for x in -1..=w {
-                    assert_eq!(bits.free(x, y), grid.is_passable(x, y), "({x}, {y})");
                     if (0..w).contains(&x) && (0..h).contains(&y) {
                         let col = bits.line(Axis::Columns, x);
                         assert_eq!(
@@ -226,13 +207,23 @@ mod tests {
             // Windows of 64 cells from any position (off the line: wall), and one cell off the
             // map reads as wall.
             for y in 0..h {
-                let [above, row, below] = bits.three_lines(Axis::Rows, y);
                 for at in -64..=w {
-                    for (line, ly) in [(above, y - 1), (row, y), (below, y + 1)] {
-                        let word = window(line, at);
+                    let three = bits.windows(Axis::Rows, y, at);
+                    for (word, ly) in three.into_iter().zip(y - 1..) {
                         for i in 0..64 {
                             let free = grid.is_passable(at + i, ly);
                             assert_eq!(word >> i & 1 == 1, free, "({}, {ly})", at + i);
+                        }
+                    }
+                }
+            }
+            for x in 0..w {
+                for at in -64..=h {
+                    let three = bits.windows(Axis::Columns, x, at);
+                    for (word, lx) in three.into_iter().zip(x - 1..) {
+                        for i in 0..64 {
+                            let free = grid.is_passable(lx, at + i);
+                            assert_eq!(word >> i & 1 == 1, free, "({lx}, {})", at + i);
                         }
                     }
                 }

@@ -24,7 +24,7 @@ mod segment;
 mod shape;
 mod topology;
 
-pub(crate) use bits::{window, Axis, BitGrid};
+pub(crate) use bits::{Axis, BitGrid};
 pub(crate) use cells::map_piece;
 pub use cells::{Cell, Grid, GridError, Revision, MAX_SIDE};
 pub(crate) use masks::MoveMasks;

@@ -51,7 +51,7 @@
 
 use super::slots::{LINK_FAR, LINK_MASK};
 use super::Search;
-use crate::grid::{window, Axis, BitGrid};
+use crate::grid::{Axis, BitGrid};
 use crate::heuristic::COST_SCALE;
 use crate::search::core::{entered_direction, JUMP_POINT, MOVES, SCANNED, UNVISITED};
 use crate::search::record::SAME_NODE;
@@ -214,11 +214,11 @@ impl Search {
                     // The cell behind is free (we came through it), so with the side cell
                     // free (a legal side move) the diagonal back past the side is illegal
                     // exactly when the cell behind the side cell is a wall: the rule of
-                    // `forced_side_near`, from the entry already read.
+                    // `forced_side`, from the entry already read.
                     let forced = if plus {
                         entry[usize::from(side_move)] != 0 && entry[usize::from(back)] == 0
                     } else {
-                        self.bits.forced_side_near(x, y, (dx, dy), side)
+                        self.bits.forced_side(x, y, (dx, dy), side)
                     };
                     if forced {
                         add(side_move);
@@ -418,6 +418,28 @@ impl Search {
     /// step, it cost JPS, which never calls it, 3 % more instructions.
     #[inline(never)]
     fn pruned_diagonal(&mut self, cell: u32, from: (i64, i64), (dx, dy): (i64, i64), g: u64) {
+        // As `jump`: the recorder asked once, and unrecorded one copy per direction.
+        if self.rec.is_on() {
+            return self.pruned_walk::<true>(cell, from, dx, dy, g);
+        }
+        match (dx, dy) {
+            (1, 1) => self.pruned_walk::<false>(cell, from, 1, 1, g),
+            (1, _) => self.pruned_walk::<false>(cell, from, 1, -1, g),
+            (_, 1) => self.pruned_walk::<false>(cell, from, -1, 1, g),
+            _ => self.pruned_walk::<false>(cell, from, -1, -1, g),
+        }
+    }
+
+    /// [`Search::pruned_diagonal`]'s walk; `PAINT` as for [`Search::jump_straight`].
+    #[inline(always)]
+    fn pruned_walk<const PAINT: bool>(
+        &mut self,
+        cell: u32,
+        from: (i64, i64),
+        dx: i64,
+        dy: i64,
+        g: u64,
+    ) {
         let diagonal = self.step_units[1][1];
         let (gx, gy) = self.goal_xy;
         let goal = (i64::from(gx), i64::from(gy));
@@ -426,12 +448,19 @@ impl Search {
         let mut run = 0;
         // JPS2's cells: the diagonal a step at a time (as JPS's `jump_diagonal`); JPS2+ hops
         // along its table instead (`pruned_diagonal_plus`).
+        // The side cells of the first step are read; those of the next ones are what the
+        // straight scans of the step before found (as in `jump_diagonal`).
+        let b = &self.bits;
+        if !(b.free_near(x + dx, y) && b.free_near(x, y + dy)) {
+            return;
+        }
         loop {
-            let b = &self.bits;
-            if !(b.free_near(x + dx, y + dy) && b.free_near(x + dx, y) && b.free_near(x, y + dy)) {
+            if !self.bits.free_near(x + dx, y + dy) {
                 return;
             }
-            self.scanned(x + dx, y + dy, dx, dy, 1);
+            if PAINT {
+                self.scanned(x + dx, y + dy, dx, dy, 1);
+            }
             x += dx;
             y += dy;
             run += 1;
@@ -442,17 +471,23 @@ impl Search {
             }
             // The straight jumps from the turning cell, scanned without `jump`'s choice of
             // kind at every cell.
-            let across = self.jump_straight::<true>(x, y, dx, 0);
-            let along = self.jump_straight::<true>(x, y, 0, dy);
-            for (jx, jy, more) in [across, along].into_iter().flatten() {
-                let to = (jy * width + jx) as u32;
-                self.relax(
-                    cell,
-                    to,
-                    (jx as u32, jy as u32),
-                    g_turn + more * COST_SCALE,
-                    JUMP_POINT,
-                );
+            let across = self.straight_run::<PAINT>(x, y, dx, 0);
+            let along = self.straight_run::<PAINT>(x, y, 0, dy);
+            for ((found, more), (sx, sy)) in [(across, (dx, 0)), (along, (0, dy))] {
+                if found {
+                    let (jx, jy) = (x + sx * more, y + sy * more);
+                    let to = (jy * width + jx) as u32;
+                    self.relax(
+                        cell,
+                        to,
+                        (jx as u32, jy as u32),
+                        g_turn + more as u64 * COST_SCALE,
+                        JUMP_POINT,
+                    );
+                }
+            }
+            if across.1 == 0 || along.1 == 0 {
+                return;
             }
         }
     }
@@ -468,6 +503,16 @@ impl Search {
         dx: i64,
         dy: i64,
     ) -> Option<(i64, i64, u64)> {
+        let (found, steps) = self.straight_run::<PAINT>(x, y, dx, dy);
+        found.then(|| (x + dx * steps, y + dy * steps, steps as u64))
+    }
+
+    /// [`Search::jump_straight`]'s scan: whether it found a jump point, and the cells it
+    /// moved over (to the jump point, or to the last free cell before a wall). The next cell
+    /// is free exactly when that count is not 0, which the diagonal steps read instead of
+    /// testing the cell again.
+    #[inline(always)]
+    fn straight_run<const PAINT: bool>(&mut self, x: i64, y: i64, dx: i64, dy: i64) -> (bool, i64) {
         let (gx, gy) = self.goal_xy;
         let (gx, gy) = (i64::from(gx), i64::from(gy));
         let (axis, line, from, step, target) = if dy == 0 {
@@ -484,11 +529,13 @@ impl Search {
         if PAINT {
             self.scanned(x + dx, y + dy, dx, dy, steps);
         }
-        found.then(|| (x + dx * steps, y + dy * steps, steps as u64))
+        (found, steps)
     }
 
     /// A diagonal jump: one step at a time (both side cells free: no corner cutting), and a
-    /// jump point wherever a straight jump from the cell finds one. `PAINT` as for
+    /// jump point wherever a straight jump from the cell finds one. The two straight scans of
+    /// a step say whether the next step's side cells are free (they moved at least one
+    /// cell), so only its diagonal cell is read from the bit set. `PAINT` as for
     /// [`Search::jump_straight`].
     fn jump_diagonal<const PAINT: bool>(
         &mut self,
@@ -500,9 +547,12 @@ impl Search {
         let (gx, gy) = self.goal_xy;
         let goal = (i64::from(gx), i64::from(gy));
         let mut steps = 0u64;
+        let b = &self.bits;
+        if !(b.free_near(x + dx, y) && b.free_near(x, y + dy)) {
+            return None;
+        }
         loop {
-            let b = &self.bits;
-            if !(b.free_near(x + dx, y + dy) && b.free_near(x + dx, y) && b.free_near(x, y + dy)) {
+            if !self.bits.free_near(x + dx, y + dy) {
                 return None;
             }
             x += dx;
@@ -511,11 +561,19 @@ impl Search {
             if PAINT {
                 self.scanned(x, y, dx, dy, 1);
             }
-            if (x, y) == goal
-                || self.jump_straight::<PAINT>(x, y, dx, 0).is_some()
-                || self.jump_straight::<PAINT>(x, y, 0, dy).is_some()
-            {
+            if (x, y) == goal {
                 return Some((x, y, steps));
+            }
+            let (found, across) = self.straight_run::<PAINT>(x, y, dx, 0);
+            if found {
+                return Some((x, y, steps));
+            }
+            let (found, along) = self.straight_run::<PAINT>(x, y, 0, dy);
+            if found {
+                return Some((x, y, steps));
+            }
+            if across == 0 || along == 0 {
+                return None;
             }
         }
     }
@@ -528,7 +586,7 @@ impl Search {
         let goal = (i64::from(gx), i64::from(gy));
         let mut steps = 0u64;
         loop {
-            if !self.bits.free(x, y + dy) {
+            if !self.bits.free_near(x, y + dy) {
                 return None;
             }
             y += dy;
@@ -559,7 +617,7 @@ enum Run {
 /// when it is on this line), or has a forced neighbour: a cell of a side line that is free
 /// where the cell behind it (towards `from`) is a wall.
 ///
-/// Each round reads a window of 64 cells of the three lines ([`window`]) with the
+/// Each round reads a window of 64 cells of the three lines ([`BitGrid::windows`]) with the
 /// cell it starts from at one end (bit 0 going forwards, bit 63 going backwards), so the cell
 /// behind every other one is in the same word and a forced neighbour is one shift, one
 /// complement and one `and`; the next round starts from the window's far end.
@@ -572,11 +630,10 @@ fn scan(
     forward: bool,
     target: Option<i64>,
 ) -> Run {
-    let lines = bits.three_lines(axis, line);
     let mut at = from;
     if forward {
         loop {
-            let [before, here, after] = lines.map(|l| window(l, at));
+            let [before, here, after] = bits.windows(axis, line, at);
             // Bit i of `side << 1` is the side line's cell at i − 1, behind bit i.
             let turns = |side: u64| side & !(side << 1);
             let mut hit = (turns(before) | turns(after)) & !1;
@@ -598,7 +655,7 @@ fn scan(
     } else {
         loop {
             // Bit 63 is `at`, bit 63 − i the cell i before it.
-            let [before, here, after] = lines.map(|l| window(l, at - 63));
+            let [before, here, after] = bits.windows(axis, line, at - 63);
             // Bit i of `side >> 1` is the side line's cell at i + 1, behind a run going
             // backwards.
             let turns = |side: u64| side & !(side >> 1);
