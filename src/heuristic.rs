@@ -228,6 +228,17 @@ impl Estimator {
         }
     }
 
+    /// The octile estimate from (x, y) on a square grid, in fixed-point units: the rule
+    /// [`units`](Self::units) applies for [`Heuristic::Octile`], and the one the jump searches'
+    /// key reads directly when they know the estimate is octile (`engine/relax.rs`).
+    #[inline(always)]
+    pub fn octile_at(&self, x: u32, y: u32) -> u64 {
+        let dx = (i64::from(x) - self.goal.0).unsigned_abs();
+        let dy = (i64::from(y) - self.goal.1).unsigned_abs();
+        let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
+        octile_units(big, small, self.diagonal)
+    }
+
     /// Which heuristic this is.
     pub fn kind(&self) -> Heuristic {
         self.kind
@@ -244,7 +255,7 @@ impl Estimator {
         let dy = (i64::from(y) - self.goal.1).unsigned_abs();
         let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
         match self.kind {
-            Heuristic::Octile => octile_units(big, small, self.diagonal),
+            Heuristic::Octile => self.octile_at(x, y),
             Heuristic::Chebyshev => big * COST_SCALE,
             Heuristic::Zero => 0,
             Heuristic::Manhattan if self.scale == 1.0 => (big + small) * COST_SCALE,
@@ -289,10 +300,9 @@ pub fn diagonal_units(diagonal_cost: f64) -> u64 {
 }
 
 /// The octile estimate in fixed point for a difference of `big` ≥ `small` cells along the
-/// two axes, with a diagonal step of `diagonal` units: [`Estimator::units`]'s rule, and the
-/// jump searches' key when they know the estimate is octile (`engine/relax.rs`).
+/// two axes, with a diagonal step of `diagonal` units: [`Estimator::octile_at`]'s rule.
 #[inline(always)]
-pub fn octile_units(big: u64, small: u64, diagonal: u64) -> u64 {
+fn octile_units(big: u64, small: u64, diagonal: u64) -> u64 {
     (big - small) * COST_SCALE + small * diagonal
 }
 

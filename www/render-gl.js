@@ -254,7 +254,7 @@ export class GlCells {
    * @param {() => WebAssembly.Memory} memory
    * @param {(reason: string) => void} onFail called when the context is lost
    * @param {boolean} [cpu] whether to make the colour pyramid on the CPU (render-pyramid.js);
-   *   by default, on a software GL only
+   *   by default, on a software GL only (`?pyramid=` in the URL decides: `requestedPyramid`)
    */
   constructor(canvas, memory, onFail, cpu = undefined) {
     this.name = 'webgl2';
@@ -282,7 +282,8 @@ export class GlCells {
     this.maxSize = gl.getParameter(gl.MAX_TEXTURE_SIZE);
     /** The software renderer drawing this context (SwiftShader…), or '' on a GPU. */
     this.software = softwareRenderer(gl);
-    /** Whether the colour pyramid is made on the CPU and uploaded (render-pyramid.js). */
+    /** Whether the colour pyramid is made on the CPU and uploaded (render-pyramid.js): on a
+     * software GL, where the page's thread colours and halves faster than the GL's shaders. */
     this.cpu = cpu ?? this.software !== '';
     /** Where the last `render()` left the planner's frame in wasm memory (`cpu`). */
     this.framePtr = 0;
@@ -377,20 +378,24 @@ export class GlCells {
   }
 
   /**
-   * A new level of `width` × `height` texels, all out of date; `data` keeps its words on the
-   * CPU (`cpu`, a level above 0).
+   * A new level of `width` × `height` texels, all out of date.
+   * @param {number} width
+   * @param {number} height
+   * @param {boolean} keepWords whether the level keeps its colour words on the CPU too (`cpu`,
+   *   a level above 0, which the next level is halved from)
    */
-  level(width, height, data) {
+  level(width, height, keepWords) {
     const gl = this.gl;
     return {
       texture: texture(gl, gl.RGBA8, width, height, gl.LINEAR), width, height, stale: new Stale(width, height),
-      data: this.cpu && data ? new Uint32Array(width * height) : null, unsent: this.cpu ? new Stale(width, height) : null,
+      data: this.cpu && keepWords ? new Uint32Array(width * height) : null, unsent: this.cpu ? new Stale(width, height) : null,
     };
   }
 
   /**
    * Brings the planner's frame (a colour word a cell, made in wasm as for the 2D canvas) up
    * to date and marks what changed in it out of date in every level (`cpu`).
+   * @param {import('./pkg/pathlab.js').Planner} planner
    */
   render(planner) {
     this.framePtr = planner.render();
@@ -400,7 +405,10 @@ export class GlCells {
     this.markLevels(boxes);
   }
 
-  /** Marks every level's texels over the cell boxes `[x, y, w, h, …]` out of date. */
+  /**
+   * Marks every level's texels over the cell boxes out of date.
+   * @param {ArrayLike<number>} boxes `[x, y, w, h, …]` in cells
+   */
   markLevels(boxes) {
     this.levels.forEach((level, l) => {
       for (let i = 0; i < boxes.length; i += 4) {
@@ -465,9 +473,9 @@ export class GlCells {
     for (let i = 0; i < boxes.length; i += 4) {
       const [x, y, w, h] = boxes.slice(i, i + 4);
       gl.texSubImage2D(gl.TEXTURE_2D, 0, x, y, w, h, gl.RED_INTEGER, gl.UNSIGNED_BYTE, fields.bytes, y * width + x);
-      this.levels.forEach((level, l) => level.stale.mark(x >> l, y >> l, ((x + w - 1) >> l) + 1, ((y + h - 1) >> l) + 1));
     }
     gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
+    this.markLevels(boxes);
     // The pixels over those tiles are drawn again, with those of the cells' own uploads.
     this.damage = [...this.damage, ...boxes];
   }

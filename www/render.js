@@ -48,6 +48,18 @@ export function requestedRenderer() {
 }
 
 /**
+ * Where the page's URL asks WebGL2's colour pyramid to be made: `?pyramid=gpu` in the
+ * shaders, as on a GPU, even on a software GL (the tests keep that path checked on a
+ * machine without a GPU); `?pyramid=cpu` on the CPU even on a GPU; undefined lets
+ * `GlCells` choose (the CPU on a software GL).
+ * @returns {boolean | undefined} whether the CPU makes it
+ */
+export function requestedPyramid() {
+  const asked = new URLSearchParams(globalThis.location?.search ?? '').get('pyramid');
+  return asked === 'cpu' ? true : asked === 'gpu' ? false : undefined;
+}
+
+/**
  * The link `href` (relative to this page) made absolute, with the renderer this page's URL
  * asks for (`requestedRenderer`) carried into its query: the pages' links to each other
  * (the main page to compare mode and back) keep painting with it.
@@ -72,7 +84,14 @@ const softwareWhy = (name) => `WebGL2 is software here (${name}): the 2D canvas 
  * a software GL the colours are made on the CPU and only drawn by WebGL2 (render-gl.js).
  * @param {GlCells} gl
  */
-const glWhy = (gl) => (gl.cpu ? `WebGL2 is software here (${gl.software}): the cells are coloured and averaged on the CPU, WebGL2 draws them` : '');
+const glWhy = (gl) => {
+  if (gl.software) {
+    return gl.cpu
+      ? `WebGL2 is software here (${gl.software}): the cells are coloured and averaged on the CPU, WebGL2 draws them`
+      : `WebGL2 is software here (${gl.software}): its shaders colour the cells, as the URL asks`;
+  }
+  return gl.cpu ? 'the cells are coloured and averaged on the CPU, as the URL asks' : '';
+};
 
 /**
  * The 2D layer: the wasm frame put on an offscreen canvas (only the boxes that changed) and
@@ -280,7 +299,7 @@ export class Renderer extends Viewport {
       why = 'asked for in the URL';
     } else {
       try {
-        const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
+        const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason), requestedPyramid());
         this.softwareGl = gl.software;
         cells = gl;
         why = glWhy(gl);
@@ -333,7 +352,7 @@ export class Renderer extends Viewport {
       this.swap(new CanvasCells(this.memory), softwareWhy(this.softwareGl));
     } else {
       try {
-        const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason));
+        const gl = new GlCells(this.canvas, this.memory, (reason) => this.fallBack(reason), requestedPyramid());
         this.swap(gl, glWhy(gl));
       } catch (e) {
         warnOnce(e && e.message ? e.message : String(e));

@@ -76,18 +76,26 @@ async function assertPicture(page, map, what) {
   assert.ok(near(goal, rgb(MARKS.goal)), `${what}: the goal marker is on top (${goal})`);
 }
 
-for (const [renderer, query] of RENDERERS) {
-  test(`${renderer}: cells show their palette colours, with the path and markers drawn over them`, { timeout: 90_000 }, async (t) => {
+// WebGL2 with its colour pyramid made by its shaders, as on a GPU (`?pyramid=gpu`): this
+// machine's software GL makes it on the CPU by default, so the GPU's path is checked here.
+const PAINTERS = [...RENDERERS, ['webgl2', '?pyramid=gpu', 'webgl2 with the shaders\' pyramid']];
+
+for (const [renderer, query, label = renderer] of PAINTERS) {
+  test(`${label}: cells show their palette colours, with the path and markers drawn over them`, { timeout: 90_000 }, async (t) => {
     await env.withPage(t, async (page, { url, shot }) => {
       await gotoReady(page, url + query);
       assert.equal(await rendererOf(page), renderer);
+      if (query === '?pyramid=gpu') {
+        const why = await page.locator('#grid-canvas').getAttribute('data-renderer-why');
+        assert.match(why ?? '', /its shaders colour the cells/, 'the shaders make the pyramid');
+      }
       const map = await searchedMap(page);
       await assertPicture(page, map, 'fitted');
       await shot('searched');
     }, { load: false });
   });
 
-  test(`${renderer}: zooming and panning move the cells and the vectors together`, { timeout: 90_000 }, async (t) => {
+  test(`${label}: zooming and panning move the cells and the vectors together`, { timeout: 90_000 }, async (t) => {
     await env.withPage(t, async (page, { url }) => {
       await gotoReady(page, url + query);
       assert.equal(await rendererOf(page), renderer);
@@ -167,34 +175,37 @@ test('?renderer=2d is kept from the main page to compare mode and back: every pa
   }, { load: false });
 });
 
-test('webgl2: a map with more cells than pixels is averaged, not aliased into moiré', { timeout: 90_000 }, async (t) => {
-  await env.withPage(t, async (page, { shot }) => {
-    // Walls in every other column: sampled without averaging, a map shown at about half a
-    // pixel a cell turns into stripes and bands (moiré); averaged, it is one even grey.
-    const n = 1024;
-    const row = Array.from({ length: n }, (_, x) => (x % 2 ? '.' : '@')).join('');
-    const text = `type octile\nheight ${n}\nwidth ${n}\nmap\n${Array(n).fill(row).join('\n')}\n`;
-    await openPanel(page, 'map');
-    await page.locator('#open-file').setInputFiles({ name: 'stripes.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
-    await page.waitForFunction((n) => window.pathlab.size().width === n, n);
-    await settled(page);
-    assert.equal(await rendererOf(page), 'webgl2');
-    const a = await cellPoint(page, 100, 100);
-    const b = await cellPoint(page, 900, 900);
-    assert.ok(b.x - a.x < 800 * 0.9, `the map is shown smaller than a pixel a cell (${((b.x - a.x) / 800).toFixed(2)} px)`);
-    const image = await screen(page);
-    const seen = [];
-    for (let i = 0; i <= 24; i++) {
-      for (let j = 0; j <= 24; j++) seen.push(pixelAt(image, a.x + ((b.x - a.x) * i) / 24, a.y + ((b.y - a.y) * j) / 24));
-    }
-    const mean = [0, 1, 2].map((c) => seen.reduce((s, p) => s + p[c], 0) / seen.length);
-    const spread = Math.max(...seen.map((p) => Math.max(...p.map((v, c) => Math.abs(v - mean[c])))));
-    const half = TERRAIN[0].rgb.map((v, c) => (v + TERRAIN[1].rgb[c]) / 2);
-    await shot('stripes');
-    assert.ok(near(mean, half, 12), `the stripes average to ${half.map(Math.round)} (seen ${mean.map(Math.round)})`);
-    assert.ok(spread <= 12, `no bands: every sample within 12 of the mean (the worst is ${spread.toFixed(0)} off)`);
+for (const [query, label] of [['', 'webgl2'], ['?pyramid=gpu', "webgl2 with the shaders' pyramid"]]) {
+  test(`${label}: a map with more cells than pixels is averaged, not aliased into moiré`, { timeout: 90_000 }, async (t) => {
+    await env.withPage(t, async (page, { url, shot }) => {
+      await gotoReady(page, url + query);
+      // Walls in every other column: sampled without averaging, a map shown at about half a
+      // pixel a cell turns into stripes and bands (moiré); averaged, it is one even grey.
+      const n = 1024;
+      const row = Array.from({ length: n }, (_, x) => (x % 2 ? '.' : '@')).join('');
+      const text = `type octile\nheight ${n}\nwidth ${n}\nmap\n${Array(n).fill(row).join('\n')}\n`;
+      await openPanel(page, 'map');
+      await page.locator('#open-file').setInputFiles({ name: 'stripes.map', mimeType: 'text/plain', buffer: Buffer.from(text) });
+      await page.waitForFunction((n) => window.pathlab.size().width === n, n);
+      await settled(page);
+      assert.equal(await rendererOf(page), 'webgl2');
+      const a = await cellPoint(page, 100, 100);
+      const b = await cellPoint(page, 900, 900);
+      assert.ok(b.x - a.x < 800 * 0.9, `the map is shown smaller than a pixel a cell (${((b.x - a.x) / 800).toFixed(2)} px)`);
+      const image = await screen(page);
+      const seen = [];
+      for (let i = 0; i <= 24; i++) {
+        for (let j = 0; j <= 24; j++) seen.push(pixelAt(image, a.x + ((b.x - a.x) * i) / 24, a.y + ((b.y - a.y) * j) / 24));
+      }
+      const mean = [0, 1, 2].map((c) => seen.reduce((s, p) => s + p[c], 0) / seen.length);
+      const spread = Math.max(...seen.map((p) => Math.max(...p.map((v, c) => Math.abs(v - mean[c])))));
+      const half = TERRAIN[0].rgb.map((v, c) => (v + TERRAIN[1].rgb[c]) / 2);
+      await shot('stripes');
+      assert.ok(near(mean, half, 12), `the stripes average to ${half.map(Math.round)} (seen ${mean.map(Math.round)})`);
+      assert.ok(spread <= 12, `no bands: every sample within 12 of the mean (the worst is ${spread.toFixed(0)} off)`);
+    }, { load: false });
   });
-});
+}
 
 test('a lost WebGL context falls back to the 2D canvas, says so once and keeps the map', { timeout: 90_000 }, async (t) => {
   await env.withPage(t, async (page) => {

@@ -12,7 +12,6 @@
 use super::nodes::node_g;
 use super::slots::{NodeSlots, LINK_FAR};
 use super::{key, Search};
-use crate::heuristic::octile_units;
 use crate::search::core::{OPEN, REOPENED};
 use crate::search::open::Entry;
 use crate::search::record::SAME_STATE;
@@ -61,7 +60,7 @@ impl Search {
         self.far_parents[n] = from;
         // Jump points and line-of-sight parents are not neighbours: record g as it is.
         self.rec.far(cell, byte, from, new_g);
-        let key = self.jump_key(x, y, new_g);
+        let key = self.offer_key(x, y, new_g);
         self.next_seq += 1;
         let entry = Entry::linked(key, new_g, self.next_seq, cell, LINK_FAR);
         let mut slots = NodeSlots {
@@ -76,14 +75,13 @@ impl Search {
         }
     }
 
-    /// The key of a cell at `(x, y)` with cost `g`. When the direct-to-goal rule is on
-    /// (`direct_goal`: a jump search, 8-connected, weight 1, the octile estimate; the
-    /// estimate's diagonal is the search's own, `step_units[1][1]`, both rounded by
-    /// `diagonal_units`) that is g plus the octile estimate, worked out here without asking
-    /// the algorithm's ranking, the weight, the cells' shape and the estimate's kind at every
-    /// offer; otherwise the engine's `key`.
+    /// The key of a cell at `(x, y)` offered cost `g` (a jump point, or a line-of-sight
+    /// parent's offer). When the direct-to-goal rule is on (`direct_goal`: a jump search,
+    /// 8-connected, weight 1, the octile estimate) that is g plus the octile estimate
+    /// ([`Estimator::octile_at`](crate::heuristic::Estimator::octile_at)), without asking the algorithm's ranking, the weight, the
+    /// cells' shape and the estimate's kind at every offer; otherwise the engine's `key`.
     #[inline(always)]
-    fn jump_key(&self, x: u32, y: u32, g: u64) -> u64 {
+    fn offer_key(&self, x: u32, y: u32, g: u64) -> u64 {
         let general = || {
             key(
                 self.settings.algorithm,
@@ -97,10 +95,7 @@ impl Search {
         if !self.direct_goal {
             return general();
         }
-        let (gx, gy) = self.goal_xy;
-        let (dx, dy) = (u64::from(x.abs_diff(gx)), u64::from(y.abs_diff(gy)));
-        let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
-        let key = g + octile_units(big, small, self.step_units[1][1]);
+        let key = g + self.estimator.octile_at(x, y);
         debug_assert_eq!(key, general());
         key
     }
