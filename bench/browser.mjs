@@ -108,6 +108,16 @@ function pickMaps(queries) {
 }
 
 /**
+ * The release CLI's `pathlab bench` over every query in `dir`, each its fastest of `repeats`;
+ * with `--paint-path`, since the page marks every path it finds (the same work both sides).
+ * Returns what it printed.
+ */
+function nativeBench(dir, repeats) {
+  const cli = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
+  return execFileSync(cli, ['bench', '--map-dir', dir, '--per-file', '0', '--repeats', String(repeats), '--paint-path'], { encoding: 'utf8' });
+}
+
+/**
  * Native A* on one map through the release CLI: the map's queries become a `.scen` file in
  * bench/work/ratio/ beside a copy of the map, and `pathlab bench --per-file 0` times them
  * (each query's fastest of `repeats`). Returns the median ms/query.
@@ -119,8 +129,7 @@ function nativeMedian(m, repeats) {
   fs.copyFileSync(path.join(WORK, m.file), path.join(dir, `${m.name}.map`));
   const lines = m.queries.map((q) => `0\t${m.name}.map\t${m.width}\t${m.height}\t${q.sx}\t${q.sy}\t${q.gx}\t${q.gy}\t0`);
   fs.writeFileSync(path.join(dir, `${m.name}.scen`), `version 1\n${lines.join('\n')}\n`);
-  const cli = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
-  const out = execFileSync(cli, ['bench', '--map-dir', dir, '--per-file', '0', '--repeats', String(repeats)], { encoding: 'utf8' });
+  const out = nativeBench(dir, repeats);
   const row = out.split('\n').map((l) => l.trim().split(/\s+/)).find((f) => f[0] === `${m.name}.scen`);
   if (!row) throw new Error(`pathlab bench printed no row for ${m.name}:\n${out}`);
   return Number(row[row.length - 1]) / 1000;
@@ -220,12 +229,11 @@ const cpuRepeats = (ms, queries) => Math.min(100_000, Math.max(1, Math.ceil(1500
  * loading (and the process's start, by the clock) cancels out. `{ cpu, clock }`.
  */
 function nativeCpu(m, extra) {
-  const cli = process.env.PATHLAB_CLI || path.join(REPO, 'target', 'release', 'pathlab');
   const dir = path.join(WORK, 'ratio');
   const run = (r) => {
     const before = cpuMs('self', true);
     const t0 = performance.now();
-    execFileSync(cli, ['bench', '--map-dir', dir, '--per-file', '0', '--repeats', String(r)], { encoding: 'utf8' });
+    nativeBench(dir, r);
     return { cpu: cpuMs('self', true) - before, clock: performance.now() - t0 };
   };
   const one = run(1);

@@ -49,6 +49,11 @@ pub(super) struct BenchArgs {
     /// as the research harness times warthog.
     #[arg(long, default_value_t = 1)]
     passes: usize,
+    /// Marks every found path in the state bytes, as the page does (for setting these
+    /// times beside the page's: `bench/browser.mjs --wasm-ratio`). Off by default: like the
+    /// research code, a query then only returns its path.
+    #[arg(long)]
+    paint_path: bool,
 }
 
 #[derive(Args, Debug)]
@@ -237,8 +242,9 @@ pub(super) fn bench(args: &BenchArgs) -> Result<u8, Failure> {
         }
         let mut search = new_search(&grid, first.start, first.start, &settings)
             .map_err(|e| Failure::new(5, e.to_string()))?;
-        // Only the path, its cost and the counters are read: nothing paints the states.
-        search.paint_path(false);
+        // Only the path, its cost and the counters are read: the states are painted only
+        // when asked for.
+        search.paint_path(args.paint_path);
         let (mut queries, mut expanded, mut ms) = (0usize, 0u64, 0.0f64);
         // JPS+ builds its table for the map once, before the first query: timed apart.
         let mut pre = 0.0f64;
@@ -344,7 +350,8 @@ pub(super) fn compare(args: &CompareArgs) -> Result<u8, Failure> {
             };
             let mut search = new_search(&grid, first.start, first.start, &settings)
                 .map_err(|e| Failure::new(5, format!("{}: {e}", first.map)))?;
-            search.paint_path(false);
+            // Every algorithm marks its path, as the page does: only the engine's searches
+            // could leave it unmarked, and the table compares them with the others.
             let mut these = Vec::with_capacity(picked.len());
             for s in &picked {
                 // Timed as `bench` times a query: `Instant` read before and after.

@@ -107,7 +107,7 @@ pub trait Searcher {
 
     /// Whether a found path is marked in [`Searcher::states`] (on until switched off). A
     /// caller that reads only the path, its cost and the counters, and never the states
-    /// (the CLI's `bench` and `compare`, the scenario checks), switches it off: a query then
+    /// (the CLI's `bench`, the scenario checks), switches it off: a query then
     /// leaves the path's cells as the search left them and the next restart does not put
     /// them back. Switched on after a query, it marks that query's path. The default always
     /// marks it.

@@ -73,7 +73,8 @@ impl Search {
     }
 
     /// Cell `cell` is on the path: its state byte says so, for the page and the timeline. It
-    /// is not listed in `touched`: a restart puts back the cells of `path` as well.
+    /// is not listed in `touched`: a restart puts back the cells of `path` as well, when the
+    /// path was painted (`path_painted`).
     #[inline(always)]
     fn mark_path(&mut self, cell: u32) {
         if let Some(state) = self.state.get_mut(cell as usize) {
@@ -82,7 +83,7 @@ impl Search {
         }
     }
 
-    /// Builds and marks the path from the jump points of `back` (last first), filling the
+    /// Builds the path from the jump points of `back` (last first), filling the
     /// straight and diagonal runs between consecutive ones so the path lists neighbouring
     /// cells like every other grid search, and returns its cost. A jump is a straight or
     /// diagonal run, and the direct path to the goal diagonal steps then straight ones, so

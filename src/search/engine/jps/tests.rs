@@ -89,7 +89,9 @@ fn word_scans_stop_where_cell_by_cell_scans_stop() {
         (64, 7, 30),
         (65, 3, 60),
         (130, 66, 20),
+        (128, 3, 10),
         (1, 129, 30),
+        (200, 1, 20),
     ] {
         let (grid, _) = random_walls(w, h, density, &mut rng);
         let mut bits = BitGrid::default();
