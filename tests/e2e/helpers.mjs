@@ -410,6 +410,22 @@ export function pixelAt(image, x, y) {
   return [image.data[i], image.data[i + 1], image.data[i + 2]];
 }
 
+/**
+ * The mean colour of a 25 × 25 lattice of screen points spanning `a` to `b` (viewport
+ * points) in `image`, and how far the farthest sample is from it: how even a stretch of
+ * the map looks (averaged cells give one colour; aliasing gives bands).
+ * @returns {{ mean: number[], spread: number }}
+ */
+export function evenness(image, a, b) {
+  const seen = [];
+  for (let i = 0; i <= 24; i++) {
+    for (let j = 0; j <= 24; j++) seen.push(pixelAt(image, a.x + ((b.x - a.x) * i) / 24, a.y + ((b.y - a.y) * j) / 24));
+  }
+  const mean = [0, 1, 2].map((c) => seen.reduce((s, p) => s + p[c], 0) / seen.length);
+  const spread = Math.max(...seen.map((p) => Math.max(...p.map((v, c) => Math.abs(v - mean[c])))));
+  return { mean, spread };
+}
+
 /** A screenshot of the viewport, decoded. */
 export async function screen(page) {
   return decodePng(await page.screenshot());

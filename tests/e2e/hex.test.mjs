@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import {
   startEnv, gotoReady, cellPoint, drag, cells, where, settled, exportMap, afterFrames, screen,
-  pixelAt, near, speedMax, runToEnd, stat, message, focusNeutral,
+  pixelAt, evenness, near, speedMax, runToEnd, stat, message, focusNeutral,
   RENDERERS, rgb, apiHost, openPanel,
 } from './helpers.mjs';
 import { TERRAIN, MARKS } from '../../www/palette.js';
@@ -448,12 +448,7 @@ test('webgl2: a big hex map zoomed out is averaged, not aliased into moiré', { 
     assert.ok(b.x - a.x < 800 * 0.9, `shown smaller than a pixel a hex (${((b.x - a.x) / 800).toFixed(2)} px)`);
     const image = await screen(page);
     await shot('stripes');
-    const seen = [];
-    for (let i = 0; i <= 24; i++) {
-      for (let j = 0; j <= 24; j++) seen.push(pixelAt(image, a.x + ((b.x - a.x) * i) / 24, a.y + ((b.y - a.y) * j) / 24));
-    }
-    const mean = [0, 1, 2].map((c) => seen.reduce((s, p) => s + p[c], 0) / seen.length);
-    const spread = Math.max(...seen.map((p) => Math.max(...p.map((v, c) => Math.abs(v - mean[c])))));
+    const { mean, spread } = evenness(image, a, b);
     const half = TERRAIN[0].rgb.map((v, c) => (v + TERRAIN[1].rgb[c]) / 2);
     assert.ok(near(mean, half, 12), `the stripes average to ${half.map(Math.round)} (seen ${mean.map(Math.round)})`);
     assert.ok(spread <= 12, `no bands: every sample within 12 of the mean (the worst is ${spread.toFixed(0)} off)`);

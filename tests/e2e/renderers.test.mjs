@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   startEnv, gotoReady, waitReady, newMap, drag, speedMax, runToEnd, states, cells, cellPixels, near, cellPoint,
-  screen, pixelAt, settled, exportMap, size, afterFrames, launchBrowser,
+  screen, evenness, settled, exportMap, size, afterFrames, launchBrowser,
   RENDERERS, rgb, openPanel,
 } from './helpers.mjs';
 import { TERRAIN, MARKS, cellColour } from '../../www/palette.js';
@@ -193,12 +193,7 @@ for (const [query, label] of [['', 'webgl2'], ['?pyramid=gpu', "webgl2 with the 
       const b = await cellPoint(page, 900, 900);
       assert.ok(b.x - a.x < 800 * 0.9, `the map is shown smaller than a pixel a cell (${((b.x - a.x) / 800).toFixed(2)} px)`);
       const image = await screen(page);
-      const seen = [];
-      for (let i = 0; i <= 24; i++) {
-        for (let j = 0; j <= 24; j++) seen.push(pixelAt(image, a.x + ((b.x - a.x) * i) / 24, a.y + ((b.y - a.y) * j) / 24));
-      }
-      const mean = [0, 1, 2].map((c) => seen.reduce((s, p) => s + p[c], 0) / seen.length);
-      const spread = Math.max(...seen.map((p) => Math.max(...p.map((v, c) => Math.abs(v - mean[c])))));
+      const { mean, spread } = evenness(image, a, b);
       const half = TERRAIN[0].rgb.map((v, c) => (v + TERRAIN[1].rgb[c]) / 2);
       await shot('stripes');
       assert.ok(near(mean, half, 12), `the stripes average to ${half.map(Math.round)} (seen ${mean.map(Math.round)})`);
