@@ -233,10 +233,17 @@ impl Estimator {
     /// key reads directly when they know the estimate is octile (`engine/relax.rs`).
     #[inline(always)]
     pub fn octile_at(&self, x: u32, y: u32) -> u64 {
-        let dx = (i64::from(x) - self.goal.0).unsigned_abs();
-        let dy = (i64::from(y) - self.goal.1).unsigned_abs();
-        let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
-        octile_units(big, small, self.diagonal)
+        let (dx, dy) = self.spans(x, y);
+        octile_units(dx.max(dy), dx.min(dy), self.diagonal)
+    }
+
+    /// How many cells (x, y) is from the goal along x and along y (a square grid).
+    #[inline(always)]
+    fn spans(&self, x: u32, y: u32) -> (u64, u64) {
+        (
+            (i64::from(x) - self.goal.0).unsigned_abs(),
+            (i64::from(y) - self.goal.1).unsigned_abs(),
+        )
     }
 
     /// Which heuristic this is.
@@ -251,11 +258,10 @@ impl Estimator {
         if self.shape.is_hex() {
             return self.hex_units(x, y);
         }
-        let dx = (i64::from(x) - self.goal.0).unsigned_abs();
-        let dy = (i64::from(y) - self.goal.1).unsigned_abs();
+        let (dx, dy) = self.spans(x, y);
         let (big, small) = if dx > dy { (dx, dy) } else { (dy, dx) };
         match self.kind {
-            Heuristic::Octile => self.octile_at(x, y),
+            Heuristic::Octile => octile_units(big, small, self.diagonal),
             Heuristic::Chebyshev => big * COST_SCALE,
             Heuristic::Zero => 0,
             Heuristic::Manhattan if self.scale == 1.0 => (big + small) * COST_SCALE,
