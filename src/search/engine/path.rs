@@ -64,6 +64,8 @@ impl Search {
         if self.path_painted || self.path.is_empty() {
             return;
         }
+        // The bytes only, not `mark_path`'s events: a recorder started since did not see
+        // this run, and its timeline must not hold its path.
         for &cell in &self.path {
             if let Some(state) = self.state.get_mut(cell as usize) {
                 *state = PATH;
