@@ -393,6 +393,20 @@ export class GlCells {
   }
 
   /**
+   * Level `l` of the pyramid, made (half the size of level `l − 1`, all out of date) if it
+   * is not yet: `refresh` and `refreshCpu` go up the levels in order, so level `l − 1` is.
+   * @param {number} l
+   * @returns {Level}
+   */
+  levelAt(l) {
+    if (!this.levels[l]) {
+      const below = this.levels[l - 1];
+      this.levels.push(this.level(Math.ceil(below.width / 2), Math.ceil(below.height / 2), true));
+    }
+    return this.levels[l];
+  }
+
+  /**
    * Brings the planner's frame (a colour word a cell, made in wasm as for the 2D canvas) up
    * to date and marks what changed in it out of date in every level (`cpu`).
    * @param {import('./pkg/pathlab.js').Planner} planner
@@ -585,13 +599,7 @@ export class GlCells {
     gl.bindFramebuffer(gl.FRAMEBUFFER, this.framebuffer);
     gl.enable(gl.SCISSOR_TEST);
     for (let l = 0; l <= top; l++) {
-      if (!this.levels[l]) {
-        const below = this.levels[l - 1];
-        const width = Math.ceil(below.width / 2);
-        const height = Math.ceil(below.height / 2);
-        this.levels.push(this.level(width, height, true));
-      }
-      const level = this.levels[l];
+      const level = this.levelAt(l);
       const runs = level.stale.take();
       if (!runs.length) continue;
       const { program: p, at } = l === 0 ? this.colour : this.reduce;
@@ -628,11 +636,7 @@ export class GlCells {
   refreshCpu(top, drawn) {
     const gl = this.gl;
     for (let l = 0; l <= top; l++) {
-      if (!this.levels[l]) {
-        const below = this.levels[l - 1];
-        this.levels.push(this.level(Math.ceil(below.width / 2), Math.ceil(below.height / 2), true));
-      }
-      const level = this.levels[l];
+      const level = this.levelAt(l);
       const runs = level.stale.take();
       if (!runs.length) continue;
       if (l > 0) {
